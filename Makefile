@@ -1,0 +1,36 @@
+# Two commands do all the set-up on a fresh machine (python3, make, root):
+#   make run   - start floorman
+#   make test  - lint, type-check the engine, run every test and doctest
+VENV    ?= .venv
+PYTHON  ?= python3
+BIN     := $(VENV)/bin
+STAMP   := $(VENV)/.installed
+
+.PHONY: run test lint typecheck pytest browser-deps clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/floorman demo
+
+test: $(STAMP) browser-deps lint typecheck pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests
+	$(BIN)/ruff format --check src tests
+
+typecheck: $(STAMP)
+	$(BIN)/mypy src/floorman/engine
+
+pytest: $(STAMP)
+	$(BIN)/python -m pytest -q
+
+browser-deps:
+	@scripts/ensure-chromium
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

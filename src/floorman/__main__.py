@@ -1,0 +1,3 @@
+from floorman.cli import main
+
+main()

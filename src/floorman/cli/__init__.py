@@ -1,0 +1,7 @@
+"""The ``floorman`` command line (typer + rich)."""
+
+from floorman.cli.app import app
+
+
+def main() -> None:
+    app()

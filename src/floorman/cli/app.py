@@ -1,0 +1,18 @@
+"""Assembles the command groups; each lives in its own module."""
+
+from __future__ import annotations
+
+import typer
+
+from floorman.cli import bench, demo, phh
+
+app = typer.Typer(
+    name="floorman",
+    help="Poker tournaments dealt and ruled by the NM draw, NM hold'em and German rulebooks.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+)
+app.command("demo", help="Play a few hold'em hands between bots and print them.")(demo.demo)
+app.add_typer(bench.app, name="bench", help="Measure engine and evaluator speed against peers.")
+app.add_typer(phh.app, name="phh", help="Read, replay and write PHH hand histories.")

@@ -1,0 +1,123 @@
+"""Actions as data: what a browser, a bot or a file asks a hand to do.
+
+Every client speaks this one vocabulary; :func:`apply_action` turns a request
+into the hand's verified method call, so a malformed request is rejected with
+the same typed errors as an illegal one.
+
+>>> Action.from_dict({"action": "raise", "amount": 40})
+Action(kind='raise', amount=40, cards=(), agree=None)
+>>> Action.from_dict({"action": "dance"})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+floorman.engine.errors.ActionNotAllowed: unknown action 'dance' (allowed: fold, check, ...) [DE-INTURN-1]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from floorman.engine.cards import Card, parse_cards
+from floorman.engine.errors import ActionNotAllowed, CardError
+from floorman.engine.events import Event
+
+KINDS = (
+    "fold",
+    "check",
+    "call",
+    "bet",
+    "raise",
+    "check_or_call",
+    "show",
+    "muck",
+    "propose_checkdown",
+    "vote_checkdown",
+    "look",
+    "draw",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    kind: str
+    amount: int | None = None
+    cards: tuple[Card, ...] = ()
+    agree: bool | None = None
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Action:
+        """Read a request such as ``{"action": "bet", "amount": 20}``."""
+        if not isinstance(data, dict):
+            raise ActionNotAllowed("an action must be an object", clause="DE-INTURN-1")
+        kind = data.get("action")
+        if kind not in KINDS:
+            raise ActionNotAllowed(
+                f"unknown action {kind!r}", clause="DE-INTURN-1", allowed=", ".join(KINDS)
+            )
+        amount = data.get("amount")
+        if kind in ("bet", "raise"):
+            if isinstance(amount, bool) or not isinstance(amount, int):
+                raise ActionNotAllowed(
+                    f"{kind} needs a whole-number 'amount' (the total to bet to), not {amount!r}",
+                    clause="DE-RAISE-3, OQ-55",
+                    action=kind,
+                    attempted=amount,
+                )
+        cards: tuple[Card, ...] = ()
+        if kind == "draw":
+            raw = data.get("cards", "")
+            if isinstance(raw, list):
+                raw = " ".join(str(c) for c in raw)
+            if not isinstance(raw, str):
+                raise ActionNotAllowed("draw needs 'cards': the cards to discard", clause="NM-D-2D")
+            try:
+                cards = parse_cards(raw)
+            except CardError as error:
+                raise ActionNotAllowed(str(error), clause="NM-D-2D", action=kind) from None
+        agree = data.get("agree")
+        if kind == "vote_checkdown" and not isinstance(agree, bool):
+            raise ActionNotAllowed("vote_checkdown needs 'agree': true or false", clause="NM-H-13")
+        return cls(
+            kind=kind, amount=amount if kind in ("bet", "raise") else None, cards=cards, agree=agree
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"action": self.kind}
+        if self.amount is not None:
+            data["amount"] = self.amount
+        if self.cards:
+            data["cards"] = [str(c) for c in self.cards]
+        if self.agree is not None:
+            data["agree"] = self.agree
+        return data
+
+
+class Hand(Protocol):
+    """What :func:`apply_action` needs of a hand (hold'em or draw)."""
+
+    def fold(self, seat: int) -> Event: ...
+    def check(self, seat: int) -> Event: ...
+    def call(self, seat: int) -> Event: ...
+    def check_or_call(self, seat: int) -> Event: ...
+    def bet_or_raise_to(self, seat: int, amount: int) -> Event: ...
+
+
+def apply_action(hand: Any, seat: int, action: Action) -> Event:
+    """Verify and apply ``action`` for ``seat``; raises a RuleViolation and
+    changes nothing when it is not allowed."""
+    kind = action.kind
+    if kind in ("bet", "raise"):
+        assert action.amount is not None
+        return hand.bet_or_raise_to(seat, action.amount)  # type: ignore[no-any-return]
+    if kind == "vote_checkdown":
+        return hand.vote_checkdown(seat, bool(action.agree))  # type: ignore[no-any-return]
+    if kind == "draw":
+        if not hasattr(hand, "draw"):
+            raise ActionNotAllowed("this game has no draw", clause="NM-H-3", seat=seat)
+        return hand.draw(seat, action.cards)  # type: ignore[no-any-return]
+    method = getattr(hand, kind, None)
+    if method is None:
+        raise ActionNotAllowed(
+            f"{kind} is not part of this game", clause="DE-INTURN-1", seat=seat, action=kind
+        )
+    return method(seat)  # type: ignore[no-any-return]

@@ -1,0 +1,639 @@
+"""The betting core shared by the hold'em and draw hands.
+
+It keeps the chips (stacks, this round's bets, each position's total in the
+pot), whose turn it is, the limits of the next bet or raise, and applies the
+betting events.  Each action has a ``can_…``/``verify_…``/``…`` triad: the
+verify step checks everything and raises a :class:`RuleViolation` naming the
+seat, the amounts and the clause; only then is an event made and applied.
+
+Positions are indices 0..n-1 clockwise from the first seat left of the
+button; events and errors speak of table seats.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
+
+from floorman.engine.clauses import clauses_for
+from floorman.engine.errors import (
+    ActionNotAllowed,
+    AmountOutOfRange,
+    HandFinished,
+    OutOfTurn,
+    RuleViolation,
+)
+from floorman.engine.events import (
+    BetOrRaised,
+    BetsCollected,
+    Called,
+    Checked,
+    Event,
+    Folded,
+    HandEnded,
+    Misdealt,
+    PenaltyPosted,
+    PotAwarded,
+)
+from floorman.engine.pots import build_pots, split_pot
+from floorman.engine.profile import RuleProfile
+
+
+class LegalActions(NamedTuple):
+    """What the seat to act may do now."""
+
+    seat: int
+    can_fold: bool
+    can_check: bool
+    call_amount: int  # 0 when checking is possible; all-in call may be less than owed
+    min_raise_to: int | None  # None: no bet or raise is open
+    max_raise_to: int | None
+    is_bet: bool  # True when no bet has been made in the round (a bet, not a raise)
+
+
+class Phase:
+    POSTING = "posting"
+    DEALING = "dealing"
+    BETTING = "betting"
+    DRAWING = "drawing"
+    SHOWDOWN = "showdown"
+    AWARDING = "awarding"
+    COMPLETE = "complete"
+
+
+class BettingHand:
+    """State and rules common to every betting game floorman deals."""
+
+    profile: RuleProfile
+    events: list[Event]
+
+    def _init_table(
+        self,
+        profile: RuleProfile,
+        seats: Sequence[int],
+        players: Sequence[str],
+        stacks: Sequence[int],
+        min_bet: int,
+    ) -> None:
+        self.profile = profile
+        self.rulings = clauses_for(profile)
+        self.seats = tuple(seats)
+        self.players = tuple(players)
+        self.n = len(seats)
+        self.position = {seat: i for i, seat in enumerate(seats)}
+        self.starting_stacks = tuple(stacks)
+        self.stacks = list(stacks)
+        self.bets = [0] * self.n
+        self.total = [0] * self.n
+        self.folded = [False] * self.n
+        self.min_bet = min_bet
+        self.carried_pot = 0
+        self.misdeals = 0
+        self.ante_unit = 1
+        self.button = 0
+        self.phase = Phase.POSTING
+        self.street = 0
+        # betting round
+        self.to_act: deque[int] = deque()
+        self.max_bet = 0
+        self.full_increment = 0
+        self.full_level = 0
+        self.acted_level: list[int | None] = [None] * self.n
+        self.aggressor: int | None = None
+        self.round_first: int | None = None
+        self.round_aggressors: list[int | None] = []
+        self.round_open = False
+        # results
+        self.awards: list[PotAwarded] = []
+        self.final_stacks: tuple[int, ...] | None = None
+
+    # ----------------------------------------------------------------- queries
+
+    def seat_of(self, position: int) -> int:
+        return self.seats[position]
+
+    def _position(self, seat: int) -> int:
+        try:
+            return self.position[seat]
+        except KeyError:
+            raise ActionNotAllowed(
+                f"seat {seat} is not dealt in this hand",
+                clause=self.rulings["turn"],
+                seat=seat,
+            ) from None
+
+    @property
+    def is_complete(self) -> bool:
+        return self.phase == Phase.COMPLETE
+
+    @property
+    def pot_total(self) -> int:
+        """Every chip in the middle: collected pots, this round's bets, and a
+        carried check-pot."""
+        return self.carried_pot + sum(self.total) + sum(self.bets)
+
+    def live_positions(self) -> list[int]:
+        return [i for i in range(self.n) if not self.folded[i]]
+
+    def _can_raise_reason(self, i: int) -> tuple[str, str] | None:
+        """Why position ``i`` may not bet or raise now, or None if it may."""
+        owed = self.max_bet - self.bets[i]
+        if self.stacks[i] <= owed:
+            return ("your chips do not cover more than a call", self.rulings["covered"])
+        others = False
+        for j in range(self.n):
+            if j != i and not self.folded[j] and self.stacks[j] + self.bets[j] > self.max_bet:
+                others = True
+                break
+        if not others:
+            return (
+                "no other player has chips left to call a raise",
+                self.rulings["nobody_to_call"],
+            )
+        level = self.acted_level[i]
+        if level is not None:
+            if self.profile.short_all_ins_add_up:
+                reopened = self.max_bet - level >= max(self.full_increment, self.min_bet)
+            else:
+                reopened = self.full_level > level
+            if not reopened:
+                return (
+                    "you have acted and only a short all-in has raised since,"
+                    " which does not reopen the betting",
+                    self.rulings["short_all_in"],
+                )
+        return self._extra_raise_block(i)
+
+    def _extra_raise_block(self, i: int) -> tuple[str, str] | None:
+        """Game-specific reasons a raise is closed (draw: the unseen rules)."""
+        return None
+
+    def min_raise_to(self, i: int) -> int:
+        """The smallest legal bet/raise-to before the all-in cap: minimum bet,
+        then the last full raise (OQ-31, OQ-12, DE-RAISE-6)."""
+        return self.max_bet + max(self.full_increment, self.min_bet)
+
+    def max_raise_to(self, i: int) -> int:
+        """No limit (NM-H-5): all one's chips.  Draw overrides (NM-D-3A)."""
+        return self.stacks[i] + self.bets[i]
+
+    def legal_actions(self, seat: int | None = None) -> LegalActions | None:
+        """The options of the player to act (or of ``seat`` if it is his
+        turn); None when nobody is to act in a betting round."""
+        if self.phase != Phase.BETTING or not self.to_act:
+            return None
+        i = self.to_act[0]
+        if seat is not None and self.seats[i] != seat:
+            return None
+        can_check = self.bets[i] >= self.max_bet
+        owed = 0 if can_check else min(self.max_bet - self.bets[i], self.stacks[i])
+        lo = hi = None
+        if self._can_raise_reason(i) is None:
+            cap = self.stacks[i] + self.bets[i]
+            hi = min(self.max_raise_to(i), cap)
+            lo = min(self.min_raise_to(i), cap, hi)
+        return LegalActions(
+            seat=self.seats[i],
+            can_fold=(not can_check) or self.profile.fold_when_check_allowed,
+            can_check=can_check,
+            call_amount=owed,
+            min_raise_to=lo,
+            max_raise_to=hi,
+            is_bet=self.max_bet == 0,
+        )
+
+    # ----------------------------------------------------------------- verify
+
+    def _actor(self, seat: int, action: str) -> int:
+        if self.phase == Phase.COMPLETE:
+            raise HandFinished(
+                "the hand is over", clause=self.rulings["turn"], seat=seat, action=action
+            )
+        if self.phase != Phase.BETTING or not self.to_act:
+            raise OutOfTurn(
+                f"no betting action is open now (the hand is in its {self.phase} phase)",
+                clause=self.rulings["turn"],
+                seat=seat,
+                action=action,
+            )
+        i = self.to_act[0]
+        if self.seats[i] != seat:
+            raise OutOfTurn(
+                f"it is seat {self.seats[i]}'s turn, not yours",
+                clause=self.rulings["turn"],
+                seat=seat,
+                action=action,
+                allowed=f"wait for seat {self.seats[i]}",
+            )
+        self._check_actor_extra(i, action)
+        return i
+
+    def _check_actor_extra(self, i: int, action: str) -> None:
+        """Game-specific conditions on any action (draw: looking, unseen)."""
+
+    def verify_fold(self, seat: int) -> None:
+        i = self._actor(seat, "fold")
+        if self.bets[i] >= self.max_bet and not self.profile.fold_when_check_allowed:
+            raise ActionNotAllowed(
+                "you may check; folding is not allowed when no bet faces you",
+                clause=self.rulings["fold"],
+                seat=seat,
+                action="fold",
+            )
+
+    def verify_check(self, seat: int) -> None:
+        i = self._actor(seat, "check")
+        if self.bets[i] < self.max_bet:
+            raise ActionNotAllowed(
+                f"you face a bet of {self.max_bet - self.bets[i]} more and cannot check",
+                clause=self.rulings["check"],
+                seat=seat,
+                action="check",
+                allowed="fold, call or raise",
+            )
+
+    def verify_call(self, seat: int) -> None:
+        i = self._actor(seat, "call")
+        if self.bets[i] >= self.max_bet:
+            raise ActionNotAllowed(
+                "there is no bet to call; check instead",
+                clause=self.rulings["call"],
+                seat=seat,
+                action="call",
+                allowed="check or bet",
+            )
+
+    def verify_bet_or_raise_to(self, seat: int, amount: int) -> None:
+        i = self._actor(seat, "raise")
+        word = "bet" if self.max_bet == 0 else "raise"
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise AmountOutOfRange(
+                f"a {word} must be a whole number of chips, not {amount!r}",
+                clause=self.rulings["min_bet"],
+                seat=seat,
+                action=word,
+                attempted=amount,
+            )
+        blocked = self._can_raise_reason(i)
+        if blocked is not None:
+            raise ActionNotAllowed(
+                f"you may not {word}: {blocked[0]}",
+                clause=blocked[1],
+                seat=seat,
+                action=word,
+                attempted=amount,
+                allowed="fold or call" if self.bets[i] < self.max_bet else "check",
+            )
+        cap = self.stacks[i] + self.bets[i]
+        hi = min(self.max_raise_to(i), cap)
+        lo = min(self.min_raise_to(i), hi)
+        if amount < lo:
+            if self.max_bet == 0:
+                why, clause = f"a bet must be at least {lo}", self.rulings["min_bet"]
+            else:
+                why = (
+                    f"a raise must be to at least {lo}"
+                    f" (the bet of {self.max_bet} plus the last full raise"
+                    f" of {max(self.full_increment, self.min_bet)})"
+                )
+                clause = self.rulings["min_raise"]
+            raise AmountOutOfRange(
+                f"{word} to {amount}: {why}",
+                clause=clause,
+                seat=seat,
+                action=word,
+                attempted=amount,
+                allowed=(lo, hi),
+            )
+        if amount > hi:
+            if hi < cap:
+                clause = self.rulings.get("half_pot", self.rulings["no_limit"])
+                why = f"the limit allows at most {hi}"
+            else:
+                clause = self.rulings["covered"]
+                why = f"you have only {cap} in all"
+            raise AmountOutOfRange(
+                f"{word} to {amount}: {why}",
+                clause=clause,
+                seat=seat,
+                action=word,
+                attempted=amount,
+                allowed=(lo, hi),
+            )
+
+    def _can(self, verify: Callable[..., None], *args: Any) -> bool:
+        try:
+            verify(*args)
+        except RuleViolation:
+            return False
+        return True
+
+    def can_fold(self, seat: int) -> bool:
+        return self._can(self.verify_fold, seat)
+
+    def can_check(self, seat: int) -> bool:
+        return self._can(self.verify_check, seat)
+
+    def can_call(self, seat: int) -> bool:
+        return self._can(self.verify_call, seat)
+
+    def can_bet_or_raise_to(self, seat: int, amount: int) -> bool:
+        return self._can(self.verify_bet_or_raise_to, seat, amount)
+
+    # ----------------------------------------------------------------- actions
+
+    def fold(self, seat: int) -> Folded:
+        self.verify_fold(seat)
+        event = Folded(seat=seat)
+        self._act(event)
+        return event
+
+    def check(self, seat: int) -> Checked:
+        self.verify_check(seat)
+        event = Checked(seat=seat)
+        self._act(event)
+        return event
+
+    def call(self, seat: int) -> Called:
+        self.verify_call(seat)
+        i = self.position[seat]
+        event = Called(seat=seat, amount=min(self.max_bet - self.bets[i], self.stacks[i]))
+        self._act(event)
+        return event
+
+    def bet_or_raise_to(self, seat: int, amount: int) -> BetOrRaised:
+        self.verify_bet_or_raise_to(seat, amount)
+        event = BetOrRaised(seat=seat, to=amount)
+        self._act(event)
+        return event
+
+    def check_or_call(self, seat: int) -> Checked | Called:
+        i = self._actor(seat, "check or call")
+        return self.check(seat) if self.bets[i] >= self.max_bet else self.call(seat)
+
+    def time_out(self, seat: int) -> Checked | Folded:
+        """The clock ran out (time comes from outside the engine): check if
+        possible, otherwise fold (DE-TIME-4, OQ-63, OQ-42)."""
+        return self._auto_act(seat, "timeout")
+
+    def act_absent(self, seat: int) -> Checked | Folded:
+        """The player is away when due to act: deemed checked if he could
+        check, else folded (DE-ABSENT-3, DE-ABSENT-4, OQ-45)."""
+        return self._auto_act(seat, "absent")
+
+    def _auto_act(self, seat: int, reason: str) -> Checked | Folded:
+        i = self._actor(seat, reason)
+        event: Checked | Folded
+        if self.bets[i] >= self.max_bet:
+            event = Checked(seat=seat, reason=reason)
+        else:
+            event = Folded(seat=seat, reason=reason)
+        self._act(event)
+        return event
+
+    def _act(self, event: Event) -> None:
+        self._emit(event)
+        self._advance()
+
+    # ----------------------------------------------------------------- the floor
+
+    def verify_penalize(self, seat: int, amount: int) -> None:
+        self._position(seat)
+        if self.phase == Phase.COMPLETE:
+            raise HandFinished("the hand is over", clause="NM-D-1G, OQ-03", seat=seat)
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+            raise AmountOutOfRange(
+                f"a penalty must be a positive whole number of chips, not {amount!r}",
+                clause="NM-D-1G, OQ-03",
+                seat=seat,
+                attempted=amount,
+            )
+
+    def penalize(self, seat: int, amount: int, *, clause: str, reason: str = "") -> PenaltyPosted:
+        """A floor penalty paid into the pot as dead money (NM-D-2C s8 /
+        OQ-14 out of turn, NM-D-2D s2 / OQ-18 exposed card, NM-D-1F /
+        OQ-08 repeat misdeal).  A player pays at most what he has."""
+        self.verify_penalize(seat, amount)
+        paid = min(amount, self.stacks[self.position[seat]])
+        event = PenaltyPosted(seat=seat, amount=paid, clause=clause, reason=reason)
+        self._act(event)
+        return event
+
+    def _apply_penalty(self, event: PenaltyPosted) -> None:
+        i = self.position[event.seat]
+        self.stacks[i] -= event.amount
+        self.carried_pot += event.amount
+        if not self.stacks[i] and i in self.to_act:
+            self.to_act.remove(i)
+            self._after_action()
+
+    def _voluntary_action_taken(self) -> bool:
+        for event in self.events:
+            if isinstance(event, (Checked, Called, BetOrRaised)):
+                return True
+            if isinstance(event, Folded) and event.reason != "dead":
+                return True
+            if type(event).__name__ == "Discarded":
+                return True
+        return False
+
+    def verify_misdeal(self) -> None:
+        if self.phase in (Phase.POSTING, Phase.COMPLETE) or self._voluntary_action_taken():
+            raise ActionNotAllowed(
+                "a misdeal can only be called after the deal and before anyone has acted",
+                clause=self.rulings["misdeal"],
+            )
+
+    def misdeal(self, reason: str, deck: Sequence[int] | None = None) -> list[Event]:
+        """Collect every card and deal again with the same dealer; forced
+        bets stay (NM-D-1F, OQ-08, DE-MISDEAL-1/2, OQ-59).  The same dealer's
+        second misdeal in a row costs him the fine (NM-D-1F s2, OQ-08)."""
+        self.verify_misdeal()
+        if (deck is None) != (getattr(self, "deck", None) is None):
+            raise ActionNotAllowed(
+                "a hand that deals itself needs a new shuffled deck to redeal",
+                clause=self.rulings["misdeal"],
+            )
+        from floorman.engine.cards import CARDS
+
+        new_deck = tuple(CARDS[c] for c in deck) if deck is not None else None
+        emitted: list[Event] = [
+            Misdealt(reason=reason, clause=self.rulings["misdeal"], deck=new_deck)
+        ]
+        self._emit(emitted[0])
+        fine = self.profile.repeat_misdeal_fine_antes * self.ante_unit
+        dealer = self.button
+        if self.misdeals >= 2 and fine and dealer in self.position:
+            paid = min(fine, self.stacks[self.position[dealer]])
+            if paid:
+                penalty = PenaltyPosted(
+                    seat=dealer, amount=paid, clause="NM-D-1F s2, OQ-08", reason="second misdeal"
+                )
+                self._emit(penalty)
+                emitted.append(penalty)
+        self._advance()
+        return emitted
+
+    # ----------------------------------------------------------------- events
+
+    def _emit(self, event: Event) -> None:
+        self.events.append(event)
+        self._apply(event)
+
+    def _apply(self, event: Event) -> None:
+        raise NotImplementedError  # each game dispatches its own events
+
+    def _advance(self) -> None:
+        raise NotImplementedError  # each game runs its own automatic steps
+
+    def _start_round(self, first: int) -> None:
+        """Open a betting round with ``first`` to act (bets already posted,
+        e.g. blinds, stay in ``self.bets``)."""
+        n = self.n
+        self.max_bet = max(self.bets)
+        self.full_level = self.max_bet
+        self.full_increment = 0
+        self.acted_level = [None] * n
+        self.aggressor = None
+        self.round_first = None
+        order = deque(
+            (first + k) % n
+            for k in range(n)
+            if not self.folded[(first + k) % n] and self.stacks[(first + k) % n]
+        )
+        if order:
+            self.round_first = order[0]
+        if len(order) == 1 and self.bets[order[0]] >= self.max_bet:
+            order.clear()
+        if sum(1 for f in self.folded if not f) < 2:
+            order.clear()
+        self.to_act = order
+        self.round_open = True
+        self.phase = Phase.BETTING
+
+    def _apply_fold(self, event: Folded) -> None:
+        i = self.position[event.seat]
+        self.folded[i] = True
+        if self.to_act and self.to_act[0] == i:
+            self.to_act.popleft()
+        elif i in self.to_act:
+            self.to_act.remove(i)
+        self._after_action()
+
+    def _apply_check(self, event: Checked) -> None:
+        i = self.to_act.popleft()
+        self.acted_level[i] = self.max_bet
+        self._after_action()
+
+    def _apply_call(self, event: Called) -> None:
+        i = self.to_act.popleft()
+        self.bets[i] += event.amount
+        self.stacks[i] -= event.amount
+        self.acted_level[i] = self.max_bet
+        self._after_action()
+
+    def _apply_raise(self, event: BetOrRaised) -> None:
+        i = self.to_act.popleft()
+        to = event.to
+        increment = to - self.max_bet
+        if increment >= max(self.full_increment, self.min_bet):
+            self.full_increment = increment
+            self.full_level = to
+        self.stacks[i] -= to - self.bets[i]
+        self.bets[i] = to
+        self.max_bet = to
+        self.acted_level[i] = to
+        self.aggressor = i
+        n = self.n
+        self.to_act = deque(
+            (i + k) % n
+            for k in range(1, n)
+            if not self.folded[(i + k) % n] and self.stacks[(i + k) % n]
+        )
+        self._after_action()
+
+    def _after_action(self) -> None:
+        if not self.to_act or self.live_count() < 2:
+            self.to_act.clear()
+            self.round_open = False
+
+    def live_count(self) -> int:
+        return self.folded.count(False)
+
+    def _collect(self) -> BetsCollected:
+        """The event that closes a betting round: the uncalled part of the
+        largest bet goes back (NM-D-3B, NM-H-6)."""
+        bets = self.bets
+        top = max(bets)
+        returned_seat = None
+        returned = 0
+        if top:
+            holders = [i for i in range(self.n) if bets[i] == top]
+            if len(holders) == 1:
+                second = max(b for k, b in enumerate(bets) if k != holders[0]) if self.n > 1 else 0
+                returned = top - second
+                returned_seat = self.seats[holders[0]]
+        return BetsCollected(
+            street=self.street,
+            returned_seat=returned_seat if returned else None,
+            returned=returned,
+        )
+
+    def _apply_collect(self, event: BetsCollected) -> None:
+        if event.returned and event.returned_seat is not None:
+            i = self.position[event.returned_seat]
+            self.bets[i] -= event.returned
+            self.stacks[i] += event.returned
+        for i in range(self.n):
+            self.total[i] += self.bets[i]
+            self.bets[i] = 0
+        self.max_bet = 0
+        self.round_aggressors.append(self.aggressor)
+        self.to_act.clear()
+        self.round_open = False
+
+    # ----------------------------------------------------------------- awarding
+
+    def _award_events(self, strengths: dict[int, int]) -> list[Event]:
+        """Pot awards and the end of the hand.  ``strengths`` holds the hand
+        strength of every live position that still claims the pot; a pot
+        whose claimants all mucked cannot arise (the last claimant must
+        show)."""
+        live = [not f for f in self.folded]
+        pots = build_pots(self.total, live)
+        if self.carried_pot and pots:
+            pots[0] = pots[0]._replace(amount=pots[0].amount + self.carried_pot)
+        events: list[Event] = []
+        stacks = list(self.stacks)
+        for k, pot in enumerate(pots):
+            claimants = [i for i in pot.eligible if i in strengths] or list(pot.eligible)
+            best = max((strengths.get(i, 0) for i in claimants), default=0)
+            winners = [i for i in claimants if strengths.get(i, 0) == best]
+            shares = split_pot(pot.amount, winners)
+            for i, share in shares.items():
+                stacks[i] += share
+            events.append(
+                PotAwarded(
+                    pot=k,
+                    amount=pot.amount,
+                    eligible=tuple(self.seats[i] for i in pot.eligible),
+                    winners=tuple(self.seats[i] for i in sorted(shares)),
+                    shares=tuple(shares[i] for i in sorted(shares)),
+                    strength=best if len(claimants) > 1 and best else None,
+                )
+            )
+        events.append(HandEnded(stacks=tuple(stacks)))
+        return events
+
+    def _apply_award(self, event: PotAwarded) -> None:
+        for seat, share in zip(event.winners, event.shares, strict=True):
+            self.stacks[self.position[seat]] += share
+        self.awards.append(event)
+
+    def _apply_end(self, event: HandEnded) -> None:
+        self.final_stacks = event.stacks
+        self.carried_pot = event.carried_pot
+        self.total = [0] * self.n
+        self.phase = Phase.COMPLETE
+        self.to_act.clear()

@@ -1,0 +1,122 @@
+"""Cards, their usual notation, and the Fisher–Yates shuffle.
+
+A card is an ``int`` from 0 to 51, ``rank * 4 + suit``: ranks 0..12 stand for
+2..A and suits 0..3 for clubs, diamonds, hearts, spades.  Suits never rank
+(NM-D-4.0b); their order here is only an encoding.  :class:`Card` keeps the
+integer (so tables index with it at full speed) and prints as ``As``.
+
+>>> parse_cards("As Kd")
+(As, Kd)
+>>> parse_card("Th").rank, parse_card("Th").suit
+(8, 2)
+>>> format_cards(parse_cards("2c3d"))
+'2c 3d'
+>>> parse_card("1x")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+floorman.engine.errors.CardError: bad card text '1x': a card is a rank (23456789TJQKA) and a suit...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, MutableSequence, Sequence
+
+from floorman.engine.errors import CardError
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+
+#: ``randbelow(n)`` returns an integer uniformly in ``range(n)``.  The engine
+#: never picks its own randomness: play passes ``secrets.randbelow``, tests and
+#: replays a seeded generator (see :mod:`floorman.dealing`).
+RandBelow = Callable[[int], int]
+
+
+class Card(int):
+    """One of the 52 cards; an ``int`` that prints in the usual notation."""
+
+    __slots__ = ()
+
+    @property
+    def rank(self) -> int:
+        return self >> 2
+
+    @property
+    def suit(self) -> int:
+        return self & 3
+
+    def __repr__(self) -> str:
+        return RANKS[self >> 2] + SUITS[self & 3]
+
+    __str__ = __repr__
+
+
+#: The 52 card objects; every card in floorman is one of these.
+CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
+_BY_TEXT = {str(card): card for card in CARDS}
+_BY_TEXT.update({str(card).replace("T", "10"): card for card in CARDS if card.rank == 8})
+
+
+def parse_card(text: str) -> Card:
+    """Read one card such as ``As``, ``Th`` or ``10h`` (rank case-insensitive)."""
+    cleaned = text.strip()
+    key = cleaned[:-1].upper() + cleaned[-1:].lower() if cleaned else cleaned
+    try:
+        return _BY_TEXT[key]
+    except KeyError:
+        raise CardError(
+            f"bad card text {text!r}: a card is a rank ({RANKS}) and a suit ({SUITS}),"
+            " e.g. 'As' or 'Th'"
+        ) from None
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Read cards written together or apart: ``AsKd``, ``As Kd``, ``As,Kd``.
+
+    >>> parse_cards("")
+    ()
+    >>> parse_cards("AsKd Qh")
+    (As, Kd, Qh)
+    """
+    compact = text.replace(",", " ").replace("10", "T").split()
+    cards: list[Card] = []
+    for chunk in compact:
+        if len(chunk) % 2:
+            raise CardError(
+                f"bad card text {text!r}: {chunk!r} is not a run of two-letter cards such as 'AsKd'"
+            )
+        cards.extend(parse_card(chunk[i : i + 2]) for i in range(0, len(chunk), 2))
+    return tuple(cards)
+
+
+def format_cards(cards: Iterable[int], separator: str = " ") -> str:
+    return separator.join(str(CARDS[card]) for card in cards)
+
+
+def new_deck() -> list[Card]:
+    """The 52 cards in a fixed order (2c, 2d, 2h, 2s, 3c, … As)."""
+    return list(CARDS)
+
+
+def shuffle(cards: MutableSequence[Card], randbelow: RandBelow) -> None:
+    """Shuffle in place by Fisher–Yates; every order is equally likely when
+    ``randbelow`` is uniform."""
+    for i in range(len(cards) - 1, 0, -1):
+        j = randbelow(i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def shuffled_deck(randbelow: RandBelow) -> list[Card]:
+    deck = new_deck()
+    shuffle(deck, randbelow)
+    return deck
+
+
+def check_distinct(cards: Sequence[int], context: str) -> None:
+    """Reject a card that appears twice (each card is dealt once)."""
+    if len(set(cards)) != len(cards):
+        seen: set[int] = set()
+        for card in cards:
+            if card in seen:
+                raise CardError(f"{context}: {CARDS[card]} appears twice")
+            seen.add(card)

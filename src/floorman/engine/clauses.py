@@ -1,0 +1,85 @@
+"""Which clause decides a ruling, per rulebook.
+
+The engines share their betting code; a rejected action must still cite the
+rulebook the table plays by (an NM hold'em table cites NM-H-15, a German
+table DE-RAISE-9, both with the open question whose default decides).
+"""
+
+from __future__ import annotations
+
+from floorman.engine.profile import RuleProfile
+
+_NM_H = {
+    "turn": "NM-H-18, NM-D-2C s7, OQ-14",
+    "check": "NM-H-13, OQ-33",
+    "call": "NM-H-3, NM-H-6",
+    "fold": "NM-H-3, OQ-50",
+    "min_bet": "OQ-31",
+    "min_raise": "OQ-31",
+    "no_limit": "NM-H-5",
+    "short_all_in": "NM-H-15, OQ-32",
+    "covered": "NM-H-6, NM-D-3B",
+    "nobody_to_call": "NM-D-2G, OQ-22",
+    "checkdown": "NM-H-13",
+    "showdown_order": "OQ-27",
+    "muck": "OQ-27",
+    "winner_shows": "OQ-27",
+    "all_in_show": "OQ-27",
+    "timeout": "OQ-42",
+    "absent": "OQ-42",
+    "dead": "OQ-45",
+    "misdeal": "NM-H-18, OQ-38, NM-D-1F",
+}
+
+_DE = {
+    "turn": "DE-OOT-1, DE-ETIQ-3",
+    "check": "DE-CHECK-1, DE-ROUND1-4, OQ-49",
+    "call": "DE-CALL-1",
+    "fold": "DE-FOLD-1, OQ-50",
+    "min_bet": "DE-RAISE-6, OQ-56",
+    "min_raise": "DE-RAISE-6, OQ-56",
+    "no_limit": "DE-RAISE-8, OQ-48",
+    "short_all_in": "DE-RAISE-9, DE-RAISE-5, OQ-56",
+    "covered": "DE-RAISE-7, DE-CALL-1",
+    "nobody_to_call": "DE-CALL-1, OQ-68",
+    "checkdown": "NM-H-13",
+    "showdown_order": "DE-SHOWDOWN-1, DE-SHOWDOWN-2, OQ-51",
+    "muck": "DE-MUCKVIEW-1, OQ-51",
+    "winner_shows": "DE-MUCKVIEW-2",
+    "all_in_show": "DE-SHOWDOWN-1, DE-SHOWALL-1",
+    "timeout": "DE-TIME-4, OQ-63",
+    "absent": "DE-ABSENT-3, DE-ABSENT-4, OQ-45",
+    "dead": "DE-SEATED-2, DE-DEAL-2, OQ-45",
+    "misdeal": "DE-MISDEAL-1, DE-MISDEAL-2, OQ-59",
+}
+
+_NM_D = {
+    "turn": "NM-D-2C s7, OQ-14",
+    "check": "NM-D-2C s1, OQ-11",
+    "call": "NM-D-2C s5",
+    "fold": "NM-D-2C s5, OQ-50",
+    "min_bet": "OQ-12",
+    "min_raise": "OQ-12",
+    "no_limit": "NM-D-3A",
+    "half_pot": "NM-D-3A, OQ-23",
+    "short_all_in": "OQ-12, OQ-32",
+    "covered": "NM-D-3B",
+    "nobody_to_call": "NM-D-2G, OQ-22",
+    "checkdown": "NM-H-13",
+    "showdown_order": "OQ-27",
+    "muck": "OQ-27",
+    "winner_shows": "OQ-27",
+    "all_in_show": "OQ-27",
+    "timeout": "OQ-42",
+    "absent": "OQ-42",
+    "dead": "OQ-45",
+    "misdeal": "NM-D-1F, OQ-08",
+}
+
+
+def clauses_for(profile: RuleProfile) -> dict[str, str]:
+    if profile.game == "draw":
+        return _NM_D
+    if profile.name.startswith("nm-"):
+        return _NM_H
+    return _DE

@@ -1,0 +1,752 @@
+"""The NM five-card draw hand (rule profile ``nm-draw``, NM-D-*).
+
+Antes from everyone (NM-D-2A); five cards one at a time from the dealer's
+left (NM-D-2B); pre-draw betting, check (*jekk*) or open, no openers
+(NM-D-2C, OQ-11, OQ-13); if everyone checks the deal ends and the pot is
+carried to the next deal (OQ-10); the draw of 0–4 cards, a 4-card draw as
+3 now and 1 after the round, the dealer burning before his fourth (NM-D-2D,
+OQ-15, OQ-16, OQ-17); then the unseen (*usett*) round and the seen round
+exactly as OQ-19 (NM-D-2E, NM-D-2F, OQ-20, OQ-21); half-pot limit with the
+10-antes floor in every round (NM-D-3A, OQ-23); side pots (NM-D-3B).
+
+The dealer is the player on the button; positions run clockwise from his
+left, so he is the last position when he is dealt in.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from floorman.engine.betting import BettingHand, Phase
+from floorman.engine.cards import CARDS, Card
+from floorman.engine.errors import ActionNotAllowed, BadCards, OutOfTurn, ProfileError
+from floorman.engine.events import (
+    AntePosted,
+    BetOrRaised,
+    BetsCollected,
+    Burned,
+    Called,
+    Checked,
+    Discarded,
+    DrawDealt,
+    Event,
+    Folded,
+    HandEnded,
+    HandStarted,
+    HoleDealt,
+    Looked,
+    Misdealt,
+    Mucked,
+    PenaltyPosted,
+    PotAwarded,
+    Shown,
+)
+from floorman.engine.holdem import clockwise_from_button
+from floorman.engine.profile import RuleProfile
+from floorman.engine.showdown import ShowdownMixin
+
+PREDRAW, OPENING, UNSEEN, SEEN = "pre-draw", "opening", "unseen", "seen"
+
+
+class DrawHand(ShowdownMixin, BettingHand):
+    """One deal of NM five-card draw.  Use :meth:`start` or :meth:`replay`."""
+
+    @classmethod
+    def start(
+        cls,
+        profile: RuleProfile,
+        *,
+        seats: Sequence[int],
+        stacks: Sequence[int],
+        button: int,
+        ante_unit: int,
+        players: Sequence[str] | None = None,
+        carried_pot: int = 0,
+        deck: Sequence[Card] | None = None,
+        dead: Iterable[int] = (),
+        hand_id: str = "",
+        table: int | None = None,
+        auto_showdown: bool = True,
+    ) -> DrawHand:
+        """Start a deal.  ``carried_pot`` is a check-pot from the previous
+        deal (OQ-10); with ``profile.reante_check_pot`` false nobody antes
+        into it."""
+        if profile.game != "draw":
+            raise ProfileError(f"profile {profile.name!r} is not a draw profile")
+        if len(seats) != len(stacks) or len(set(seats)) != len(seats):
+            raise ProfileError("seats and stacks must pair up, one distinct seat each")
+        if not 2 <= len(seats) <= 6:
+            raise ProfileError(f"a draw deal needs 2 to 6 players, not {len(seats)}")
+        if any(isinstance(s, bool) or not isinstance(s, int) or s <= 0 for s in stacks):
+            raise ProfileError(f"every stack must be a positive whole number: {list(stacks)}")
+        if ante_unit <= 0 or carried_pot < 0:
+            raise ProfileError("the ante must be positive and a carried pot not negative")
+        pairs = dict(zip(seats, stacks, strict=True))
+        names = dict(zip(seats, players or [f"seat {s}" for s in seats], strict=True))
+        order = clockwise_from_button(seats, button)
+        ante = ante_unit if (profile.reante_check_pot or not carried_pot) else 0
+        if deck is not None:
+            deck = tuple(CARDS[c] for c in deck)
+            if len(set(deck)) != 52:
+                raise BadCards("a deck must hold the 52 cards once each", clause="NM-D-1F")
+        event = HandStarted(
+            game="draw",
+            profile=profile,
+            hand_id=hand_id,
+            table=table,
+            seats=tuple(order),
+            players=tuple(names[s] for s in order),
+            stacks=tuple(pairs[s] for s in order),
+            button=button,
+            small_blind_seat=None,
+            big_blind_seat=None,
+            small_blind=0,
+            big_blind=0,
+            antes=tuple(ante for _ in order),
+            min_bet=ante_unit * profile.min_bet_antes,
+            ante_unit=ante_unit,
+            dead=tuple(sorted(set(dead) & set(order))),
+            carried_pot=carried_pot,
+            deck=deck,
+            auto_showdown=auto_showdown,
+        )
+        hand = cls(event)
+        hand._advance()
+        return hand
+
+    @classmethod
+    def replay(cls, events: Iterable[Event]) -> DrawHand:
+        iterator = iter(events)
+        first = next(iterator)
+        if not isinstance(first, HandStarted) or first.game != "draw":
+            raise ProfileError("a draw hand log must begin with a draw HandStarted")
+        hand = cls(first)
+        for event in iterator:
+            hand.events.append(event)
+            hand._apply(event)
+        return hand
+
+    def __init__(self, started: HandStarted) -> None:
+        self.events = [started]
+        self.started = started
+        self._init_table(
+            started.profile, started.seats, started.players, started.stacks, started.min_bet
+        )
+        self.ante_unit = started.ante_unit
+        self.button = started.button
+        self.carried_pot = started.carried_pot
+        self.deck = started.deck
+        self.deck_position = 0
+        self.dead = frozenset(self.position[s] for s in started.dead)
+        self.auto_showdown = started.auto_showdown
+        self.pending_posts = [
+            AntePosted(seat=seat, amount=min(ante, stack))
+            for seat, ante, stack in zip(started.seats, started.antes, started.stacks, strict=True)
+            if ante
+        ]
+        self._reset_cards()
+        self.round_kind = PREDRAW
+        self.high_bidder: int | None = None  # H of OQ-19
+        self.unseen_round_played = False
+        self.seen_acted = False  # NM-D-2E s4: a seen call or raise this round
+        self.opener_checked = False
+        self.in_unseen = [False] * self.n
+        self.showdown_queue: deque[int] = deque()
+        self.shown: dict[int, tuple[Card, ...]] = {}
+        self.mucked: set[int] = set()
+        self.round_openers: list[int] = []
+        self.check_pot = False
+        if not self.pending_posts:
+            self.phase = Phase.DEALING
+
+    def _reset_cards(self) -> None:
+        self.used: set[int] = set()
+        self.cards: list[list[Card]] = [[] for _ in range(self.n)]
+        self.kept: list[tuple[Card, ...]] = [() for _ in range(self.n)]
+        self.drawn: list[list[Card]] = [[] for _ in range(self.n)]
+        self.discarded: list[tuple[Card, ...] | None] = [None] * self.n
+        self.owed = [0] * self.n  # replacement cards still to come
+        self.owed_now = [0] * self.n  # of those, due before the next player draws
+        self.looked = [False] * self.n
+        self.burned: list[Card] = []
+        self.draw_order: list[int] = []
+
+    # ------------------------------------------------------------- queries
+
+    @property
+    def actor(self) -> int | None:
+        if self.phase == Phase.BETTING and self.to_act:
+            return self.seats[self.to_act[0]]
+        if self.phase == Phase.DRAWING:
+            i = self._next_drawer()
+            return self.seats[i] if i is not None else None
+        if self.phase == Phase.SHOWDOWN and self.showdown_queue:
+            return self.seats[self.showdown_queue[0]]
+        return None
+
+    def dealer_position(self) -> int | None:
+        return self.position.get(self.button)
+
+    def _next_drawer(self) -> int | None:
+        for i in self.draw_order:
+            if self.discarded[i] is None:
+                if any(self.owed_now[j] for j in self.draw_order):
+                    return None  # the dealer still owes the previous player cards
+                return i
+        return None
+
+    def draw_counts(self) -> dict[int, int]:
+        return {
+            self.seats[i]: len(self.discarded[i] or ())
+            for i in range(self.n)
+            if self.discarded[i] is not None
+        }
+
+    # ------------------------------------------------------------- limits
+
+    def max_raise_to(self, i: int) -> int:
+        """Half-pot limit, or 10 antes if more (NM-D-3A, OQ-23): a bet at
+        most max(P/2, 10a); a raise at most max((P + C)/2, 10a) on top of the
+        call, P being every chip in the pot and C the call."""
+        floor = self.profile.half_pot_floor_antes * self.ante_unit
+        pot = self.pot_total
+        if self.max_bet == 0:
+            return max(pot // 2, floor)
+        call = self.max_bet - self.bets[i]
+        return self.max_bet + max((pot + call) // 2, floor)
+
+    def _check_actor_extra(self, i: int, action: str) -> None:
+        if (
+            self.round_kind == UNSEEN
+            and self.seen_acted
+            and not self.looked[i]
+            and action in ("call", "raise", "check", "check or call")
+        ):
+            raise ActionNotAllowed(
+                "a player has already acted seen in this round, so nobody behind him can be"
+                " in unseen: look at your cards first",
+                clause="NM-D-2E s4, OQ-19",
+                seat=self.seats[i],
+                action=action,
+                allowed="look, or fold",
+            )
+
+    def _extra_raise_block(self, i: int) -> tuple[str, str] | None:
+        if self.round_kind == SEEN and self.max_bet == 0 and self.opener_checked:
+            if self.unseen_round_played and not self.in_unseen[i]:
+                return (
+                    "the opener bid 0, so only players who were in unseen may bet",
+                    "NM-D-2F s2, OQ-19",
+                )
+            if not self.unseen_round_played and self.profile.strict_unseen:
+                return (
+                    "nobody was in unseen and the opener bid 0 (strict reading)",
+                    "NM-D-2F s2, OQ-19 step 5",
+                )
+        return None
+
+    # ------------------------------------------------------------- the draw
+
+    def verify_draw(self, seat: int, discards: Sequence[int]) -> None:
+        i = self._position(seat)
+        if self.phase != Phase.DRAWING:
+            raise OutOfTurn("there is no draw now", clause="NM-D-2D s1", seat=seat, action="draw")
+        nxt = self._next_drawer()
+        if nxt != i:
+            who = f"seat {self.seats[nxt]} draws" if nxt is not None else "the dealer deals"
+            raise OutOfTurn(
+                f"{who} first: the draw goes clockwise from the dealer's left",
+                clause="NM-D-2D s1, OQ-16",
+                seat=seat,
+                action="draw",
+            )
+        limit = self.profile.max_draw
+        if len(discards) > limit:
+            raise ActionNotAllowed(
+                f"you may exchange at most {limit} cards, not {len(discards)}",
+                clause="NM-D-2D s6, OQ-15",
+                seat=seat,
+                action="draw",
+                attempted=len(discards),
+                allowed=(0, limit),
+            )
+        if len(set(discards)) != len(discards) or any(c not in self.cards[i] for c in discards):
+            raise BadCards(
+                f"you can only discard cards you hold: {[str(CARDS[c]) for c in discards]}",
+                clause="NM-D-2D s2",
+                seat=seat,
+                action="draw",
+            )
+
+    def draw(self, seat: int, discards: Sequence[int]) -> Discarded:
+        """Exchange ``discards`` (0 to 4 cards; 0 stands pat, OQ-15)."""
+        self.verify_draw(seat, discards)
+        event = Discarded(seat=seat, cards=tuple(CARDS[c] for c in discards))
+        self._act(event)
+        return event
+
+    def verify_deal_draw(self, seat: int, cards: Sequence[int]) -> None:
+        i = self._position(seat)
+        if self.phase != Phase.DRAWING or self.deck is not None:
+            raise OutOfTurn("no replacement cards are due now", clause="NM-D-2D s7")
+        if not 0 < len(cards) <= self.owed[i]:
+            raise BadCards(
+                f"seat {seat} is owed {self.owed[i]} card(s), not {len(cards)}",
+                clause="NM-D-2D s7, OQ-16",
+                seat=seat,
+            )
+        if self.owed_now[i] == 0 and any(self.owed_now):
+            raise OutOfTurn("other players' cards come first", clause="OQ-16", seat=seat)
+        if self.owed_now[i] == 0 and any(self.discarded[j] is None for j in self.draw_order):
+            raise OutOfTurn(
+                "a fourth card comes only after everyone has drawn",
+                clause="NM-D-2D s7, OQ-16",
+                seat=seat,
+            )
+        self._verify_unused(cards)
+
+    def deal_draw(self, seat: int, cards: Sequence[int]) -> DrawDealt:
+        """Replacement cards dealt by hand (live dealing, hand histories)."""
+        self.verify_deal_draw(seat, cards)
+        event = DrawDealt(seat=seat, cards=tuple(CARDS[c] for c in cards))
+        self._act(event)
+        return event
+
+    def verify_look(self, seat: int) -> None:
+        i = self._position(seat)
+        if self.phase != Phase.BETTING or self.round_kind == PREDRAW or self.folded[i]:
+            raise ActionNotAllowed(
+                "you can look at your drawn cards once the draw is over and you are in the hand",
+                clause="NM-D-2E s1",
+                seat=seat,
+                action="look",
+            )
+        if self.looked[i]:
+            raise ActionNotAllowed(
+                "you have already seen your cards", clause="NM-D-2E", seat=seat, action="look"
+            )
+
+    def look(self, seat: int) -> Looked:
+        """Look at the drawn cards: from now on this player is *seen*."""
+        self.verify_look(seat)
+        event = Looked(seat=seat)
+        self._act(event)
+        return event
+
+    def can_look(self, seat: int) -> bool:
+        try:
+            self.verify_look(seat)
+        except ActionNotAllowed:
+            return False
+        return True
+
+    def verify_deal_hole(self, seat: int, cards: Sequence[int]) -> None:
+        if self.phase != Phase.DEALING or self.deck is not None:
+            raise OutOfTurn("cards are not being dealt by hand now", clause="NM-D-2B")
+        i = self._position(seat)
+        expected = next((k for k in range(self.n) if not self.cards[k]), None)
+        if expected != i:
+            raise OutOfTurn(
+                "the deal goes clockwise from the dealer's left", clause="NM-D-2B", seat=seat
+            )
+        if len(cards) != 5:
+            raise BadCards(f"five cards are dealt, not {len(cards)}", clause="NM-D-2B s1")
+        self._verify_unused(cards)
+
+    def deal_hole(self, seat: int, cards: Sequence[int]) -> HoleDealt:
+        self.verify_deal_hole(seat, cards)
+        event = HoleDealt(seat=seat, cards=tuple(CARDS[c] for c in cards))
+        self._act(event)
+        return event
+
+    def _verify_unused(self, cards: Sequence[int]) -> None:
+        if len(set(cards)) != len(cards) or any(c in self.used for c in cards):
+            raise BadCards(
+                f"{[str(CARDS[c]) for c in cards]} repeat a card already dealt",
+                clause="NM-D-1F",
+            )
+
+    # ------------------------------------------------------------- showdown
+
+    def _hand_cards(self, i: int) -> tuple[Card, ...]:
+        return tuple(self.cards[i])
+
+    _shown_cards = _hand_cards
+
+    def _cards_final(self) -> bool:
+        return True
+
+    def show(self, seat: int) -> Shown:
+        self.verify_show(seat)
+        event = Shown(seat=seat, cards=self._hand_cards(self.position[seat]))
+        self._act(event)
+        return event
+
+    def muck(self, seat: int) -> Mucked:
+        self.verify_muck(seat)
+        event = Mucked(seat=seat)
+        self._act(event)
+        return event
+
+    # ------------------------------------------------------------- automation
+
+    def _advance(self) -> None:
+        while True:
+            phase = self.phase
+            if phase == Phase.POSTING:
+                self._emit(self.pending_posts[0])
+            elif phase == Phase.DEALING:
+                if self.deck is None:
+                    return
+                n = self.n
+                deck = self.deck
+                for i in range(n):
+                    self._emit(
+                        HoleDealt(seat=self.seats[i], cards=tuple(deck[i + k * n] for k in range(5)))
+                    )
+            elif phase == Phase.BETTING:
+                if self.to_act:
+                    return
+                self._emit(self._collect())
+            elif phase == Phase.DRAWING:
+                if self.deck is None or not self._deal_replacement_from_deck():
+                    return
+            elif phase == Phase.SHOWDOWN:
+                if not self.showdown_queue or not self.auto_showdown:
+                    return
+                self._emit(self._auto_showdown_event())
+            elif phase == Phase.AWARDING:
+                for event in self._award_events(self._strengths()):
+                    self._emit(event)
+            else:
+                return
+
+    def _deal_replacement_from_deck(self) -> bool:
+        """Deal the next cards the draw owes (NM-D-2D s7-s8, OQ-16); False
+        when a player must discard first."""
+        deck = self.deck
+        assert deck is not None
+        for i in self.draw_order:
+            if self.owed_now[i]:
+                dealer = i == self.dealer_position()
+                count = self.owed_now[i]
+                start = self.deck_position
+                self._emit(DrawDealt(seat=self.seats[i], cards=tuple(deck[start : start + count])))
+                if dealer and self.owed[i]:
+                    # NM-D-2D s8: the dealer drawing 4 gives himself 3, puts
+                    # one aside, then takes his last (OQ-16 says when).
+                    self._emit(Burned(card=deck[self.deck_position]))
+                return True
+        if any(self.discarded[i] is None for i in self.draw_order):
+            return False
+        for i in self._fourth_card_order():
+            start = self.deck_position
+            self._emit(DrawDealt(seat=self.seats[i], cards=(deck[start],)))
+            return True
+        return False
+
+    def _fourth_card_order(self) -> list[int]:
+        """Who gets a fourth card now, in draw order; the dealer last unless
+        the switch gives him his right after his burn (OQ-16)."""
+        dealer = self.dealer_position()
+        owed = [i for i in self.draw_order if self.owed[i]]
+        if dealer in owed:
+            owed.remove(dealer)
+            if self.profile.dealer_fourth_card_last:
+                owed.append(dealer)
+            else:
+                owed.insert(0, dealer)
+        return owed
+
+    # ------------------------------------------------------------- applying
+
+    def _apply(self, event: Event) -> None:
+        _APPLY[type(event)](self, event)
+
+    def _apply_post(self, event: AntePosted) -> None:
+        i = self.position[event.seat]
+        self.stacks[i] -= event.amount
+        self.total[i] += event.amount
+        self.pending_posts.pop(0)
+        if not self.pending_posts:
+            self.phase = Phase.DEALING
+
+    def _apply_hole(self, event: HoleDealt) -> None:
+        i = self.position[event.seat]
+        self.cards[i] = list(event.cards)
+        self.used.update(event.cards)
+        if self.deck is not None:
+            self.deck_position += len(event.cards)
+        if all(self.cards):
+            for k in self.dead:
+                self.folded[k] = True
+            self._begin_round(0, PREDRAW)
+
+    def _begin_round(self, first: int, kind: str) -> None:
+        self._start_round(first)
+        self.round_kind = kind
+        self.round_openers.append(first)
+        self.seen_acted = False
+        self.opener_checked = False
+
+    def _apply_action(self, event: Event) -> None:
+        i = self.to_act[0] if self.to_act else self.position[event.seat]  # type: ignore[attr-defined]
+        kind = self.round_kind
+        if kind == OPENING:
+            if isinstance(event, BetOrRaised) and not self.looked[i]:
+                self.round_kind = UNSEEN  # NM-D-2E s2: H bids unseen
+                self.unseen_round_played = True
+                self.in_unseen[i] = True
+            else:
+                self.round_kind = SEEN  # H declined: his action opens the seen round
+                self.opener_checked = isinstance(event, Checked)
+        elif kind == UNSEEN and isinstance(event, (Called, BetOrRaised)):
+            if self.looked[i]:
+                self.seen_acted = True
+            else:
+                self.in_unseen[i] = True
+        elif kind == SEEN and isinstance(event, Checked) and i == self.round_openers[-1]:
+            if self.max_bet == 0:
+                self.opener_checked = True
+        if kind == SEEN and not self.looked[i] and not isinstance(event, Folded):
+            self.looked[i] = True  # every seen-round action is seen (OQ-19 step 4)
+        if isinstance(event, Folded):
+            self._apply_fold(event)
+        elif isinstance(event, Checked):
+            self._apply_check(event)
+        elif isinstance(event, Called):
+            self._apply_call(event)
+        else:
+            assert isinstance(event, BetOrRaised)
+            self._apply_raise(event)
+
+    def _apply_collected(self, event: BetsCollected) -> None:
+        kind = self.round_kind
+        aggressor = self.aggressor
+        self._apply_collect(event)
+        live = self.live_positions()
+        if len(live) == 1:
+            self.phase = Phase.AWARDING
+            return
+        if kind == PREDRAW:
+            everyone_checked = aggressor is None and all(self.stacks[i] for i in live)
+            if everyone_checked:
+                # OQ-10: no draw, the pot is carried to the next deal.
+                self.check_pot = True
+                self.phase = Phase.AWARDING
+                return
+            self.high_bidder = aggressor
+            self.phase = Phase.DRAWING
+            self.draw_order = live  # clockwise from the dealer's left, dealer last
+            return
+        with_chips = [i for i in live if self.stacks[i]]
+        if kind == UNSEEN and len(with_chips) >= 2:
+            # OQ-19 step 4: the seen round, opened by whoever set the highest
+            # unseen bid (or the first player with chips to his left).
+            assert aggressor is not None
+            self._begin_round(self._first_with_chips_from(aggressor), SEEN)
+            return
+        self._begin_showdown()
+
+    def _first_with_chips_from(self, start: int) -> int:
+        for k in range(self.n):
+            i = (start + k) % self.n
+            if not self.folded[i] and self.stacks[i]:
+                return i
+        return start
+
+    def _apply_discard(self, event: Discarded) -> None:
+        i = self.position[event.seat]
+        self.discarded[i] = event.cards
+        self.kept[i] = tuple(c for c in self.cards[i] if c not in event.cards)
+        self.cards[i] = list(self.kept[i])
+        count = len(event.cards)
+        self.owed[i] = count
+        self.owed_now[i] = min(count, 3)
+        if count == 0:
+            self.looked[i] = True  # standing pat there is nothing unseen
+        self._after_draw_step()
+
+    def _apply_draw_dealt(self, event: DrawDealt) -> None:
+        i = self.position[event.seat]
+        self.cards[i].extend(event.cards)
+        self.drawn[i].extend(event.cards)
+        self.used.update(event.cards)
+        if self.deck is not None:
+            self.deck_position += len(event.cards)
+        self.owed[i] -= len(event.cards)
+        self.owed_now[i] = max(0, self.owed_now[i] - len(event.cards))
+        self._after_draw_step()
+
+    def _apply_burn(self, event: Burned) -> None:
+        self.burned.append(event.card)
+        self.used.add(event.card)
+        if self.deck is not None:
+            self.deck_position += 1
+
+    def _after_draw_step(self) -> None:
+        if any(d is None for d in (self.discarded[i] for i in self.draw_order)) or any(self.owed):
+            return
+        # The draw is over: betting after the draw (OQ-19).
+        live = self.live_positions()
+        with_chips = [i for i in live if self.stacks[i]]
+        high = self.high_bidder
+        if len(with_chips) < 2:
+            # No betting is possible: the final round was the pre-draw one.
+            self._begin_showdown()
+        elif high is None:
+            self._begin_round(self._first_with_chips_from(0), SEEN)
+        elif not self.stacks[high]:
+            # OQ-19 step 6: H is all-in, no unseen round.
+            self._begin_round(self._first_with_chips_from(high), SEEN)
+        else:
+            self._begin_round(high, OPENING)
+
+    def _apply_look(self, event: Looked) -> None:
+        self.looked[self.position[event.seat]] = True
+
+    def _apply_shown(self, event: Shown | Mucked) -> None:
+        i = self.showdown_queue.popleft()
+        if isinstance(event, Shown):
+            self.shown[i] = event.cards
+        else:
+            self.mucked.add(i)
+        if not self.showdown_queue:
+            self.phase = Phase.AWARDING
+
+    def _apply_misdeal(self, event: Misdealt) -> None:
+        self.misdeals += 1
+        self.deck = event.deck
+        self.deck_position = 0
+        self._reset_cards()
+        self.folded = [False] * self.n
+        self.to_act.clear()
+        self.round_openers = []
+        self.round_aggressors = []
+        self.phase = Phase.DEALING
+
+    def _award_events(self, strengths: dict[int, int]) -> list[Event]:
+        if self.check_pot:
+            return [HandEnded(stacks=tuple(self.stacks), carried_pot=self.pot_total)]
+        return super()._award_events(strengths)
+
+    def _apply_ended(self, event: HandEnded) -> None:
+        self._apply_end(event)
+
+    # ------------------------------------------------------------- views
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` may see (None: a spectator).  A player's drawn cards
+        stay face down, even to him, until he looks (NM-D-2E, OQ-19); draw
+        counts are public during the draw, afterwards only the dealer's
+        unless the profile shows all (NM-D-2D s4-s5, OQ-17)."""
+        mine = self.position.get(seat) if seat is not None else None
+        draw_over = self.phase not in (Phase.POSTING, Phase.DEALING, Phase.DRAWING) and bool(
+            self.draw_order
+        )
+        dealer = self.dealer_position()
+        players = []
+        for i in range(self.n):
+            own: list[str | None] | None = None
+            if i in self.shown:
+                own = [str(c) for c in self.shown[i]]
+            elif i == mine and self.cards[i]:
+                hidden = not self.looked[i]
+                own = [str(c) for c in self.kept[i]] if self.discarded[i] is not None else [
+                    str(c) for c in self.cards[i]
+                ]
+                own += [None if hidden else str(c) for c in self.drawn[i]]
+            count = None
+            if self.discarded[i] is not None and (
+                not draw_over or i == dealer or self.profile.show_all_draw_counts
+            ):
+                count = len(self.discarded[i] or ())
+            players.append(
+                {
+                    "seat": self.seats[i],
+                    "player": self.players[i],
+                    "stack": self.stacks[i],
+                    "bet": self.bets[i],
+                    "in_pot": self.total[i] + self.bets[i],
+                    "folded": self.folded[i],
+                    "all_in": not self.folded[i] and not self.stacks[i] and not self.is_complete,
+                    "mucked": i in self.mucked,
+                    "dead": i in self.dead,
+                    "has_cards": bool(self.cards[i]) and not self.folded[i],
+                    "cards": own,
+                    "drew": count,
+                    "looked": self.looked[i] if self.discarded[i] is not None else None,
+                    "in_unseen": self.in_unseen[i],
+                }
+            )
+        legal = self.legal_actions(seat) if seat is not None else None
+        return {
+            "game": "draw",
+            "hand_id": self.started.hand_id,
+            "profile": self.profile.name,
+            "phase": self.phase,
+            "round": self.round_kind,
+            "button": self.button,
+            "ante": self.ante_unit,
+            "carried_pot": self.started.carried_pot,
+            "pot": self.pot_total,
+            "pots": [
+                {"amount": a.amount, "winners": list(a.winners), "shares": list(a.shares)}
+                for a in self.awards
+            ],
+            "actor": self.actor,
+            "you": seat,
+            "players": players,
+            "legal": legal._asdict() if legal else None,
+            "can_look": seat is not None and self.can_look(seat),
+            "can_draw": seat is not None and self.actor == seat and self.phase == Phase.DRAWING,
+            "high_bidder": self.seats[self.high_bidder] if self.high_bidder is not None else None,
+            "check_pot": self.check_pot,
+        }
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase,
+            "round": self.round_kind,
+            "stacks": list(self.stacks),
+            "bets": list(self.bets),
+            "total": list(self.total),
+            "folded": list(self.folded),
+            "cards": [list(c) for c in self.cards],
+            "drawn": [list(c) for c in self.drawn],
+            "looked": list(self.looked),
+            "in_unseen": list(self.in_unseen),
+            "owed": list(self.owed),
+            "to_act": list(self.to_act),
+            "max_bet": self.max_bet,
+            "acted_level": list(self.acted_level),
+            "showdown_queue": list(self.showdown_queue),
+            "shown": {k: list(v) for k, v in self.shown.items()},
+            "awards": list(self.awards),
+            "final": self.final_stacks,
+            "carried": self.carried_pot,
+            "deck_position": self.deck_position,
+        }
+
+
+_APPLY: dict[type, Any] = {
+    AntePosted: DrawHand._apply_post,
+    HoleDealt: DrawHand._apply_hole,
+    Folded: DrawHand._apply_action,
+    Checked: DrawHand._apply_action,
+    Called: DrawHand._apply_action,
+    BetOrRaised: DrawHand._apply_action,
+    BetsCollected: DrawHand._apply_collected,
+    Discarded: DrawHand._apply_discard,
+    DrawDealt: DrawHand._apply_draw_dealt,
+    Burned: DrawHand._apply_burn,
+    Looked: DrawHand._apply_look,
+    Shown: DrawHand._apply_shown,
+    Mucked: DrawHand._apply_shown,
+    PotAwarded: BettingHand._apply_award,
+    HandEnded: DrawHand._apply_ended,
+    Misdealt: DrawHand._apply_misdeal,
+    PenaltyPosted: BettingHand._apply_penalty,
+}

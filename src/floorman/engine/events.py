@@ -1,0 +1,294 @@
+"""Hand events: the append-only log that is the truth of a hand.
+
+A hand's state is a fold over its events (``Hand.replay``); every action,
+every card dealt and every chip moved is one event.  Events are immutable and
+serialise to plain JSON-ready dicts (cards as text such as ``"As"``).
+
+>>> from floorman.engine.cards import parse_cards
+>>> event = BoardDealt(cards=parse_cards("AsKdQh"))
+>>> event_to_dict(event)
+{'type': 'BoardDealt', 'cards': ['As', 'Kd', 'Qh']}
+>>> event_from_dict(event_to_dict(event)) == event
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from floorman.engine.cards import CARDS, Card, parse_card
+from floorman.engine.errors import FloormanError
+from floorman.engine.profile import RuleProfile, profile_from_mapping
+
+_frozen = dataclass(frozen=True, slots=True, kw_only=True)
+
+
+class Event:
+    """Base of every hand event."""
+
+    __slots__ = ()
+
+
+@_frozen
+class HandStarted(Event):
+    """Who plays, with which chips, where the button and blinds are, and the
+    amounts of this level.  ``deck`` (the shuffled order) is private: no view
+    ever shows it; it lets a live hand be resumed exactly from its log."""
+
+    game: str
+    profile: RuleProfile
+    hand_id: str
+    table: int | None
+    seats: tuple[int, ...]
+    players: tuple[str, ...]
+    stacks: tuple[int, ...]
+    button: int
+    small_blind_seat: int | None
+    big_blind_seat: int | None
+    small_blind: int
+    big_blind: int
+    antes: tuple[int, ...]
+    min_bet: int
+    ante_unit: int
+    dead: tuple[int, ...] = ()
+    carried_pot: int = 0
+    deck: tuple[Card, ...] | None = None
+    auto_showdown: bool = True
+
+
+@_frozen
+class AntePosted(Event):
+    seat: int
+    amount: int
+
+
+@_frozen
+class BlindPosted(Event):
+    seat: int
+    blind: str  # "small" or "big"
+    amount: int
+
+
+@_frozen
+class HoleDealt(Event):
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@_frozen
+class Burned(Event):
+    card: Card
+
+
+@_frozen
+class BoardDealt(Event):
+    cards: tuple[Card, ...]
+
+
+@_frozen
+class Folded(Event):
+    """``reason``: "" when chosen; "timeout" (DE-TIME-4, OQ-63), "absent"
+    (DE-ABSENT-3, OQ-45) or "dead" (hand killed at the deal: DE-SEATED-2,
+    DE-DEAL-2, OQ-45, OQ-62)."""
+
+    seat: int
+    reason: str = ""
+
+
+@_frozen
+class Checked(Event):
+    seat: int
+    reason: str = ""
+
+
+@_frozen
+class Called(Event):
+    seat: int
+    amount: int
+
+
+@_frozen
+class BetOrRaised(Event):
+    """``to`` is the seat's total bet in this betting round."""
+
+    seat: int
+    to: int
+
+
+@_frozen
+class CheckdownProposed(Event):
+    """NM-H-13: a player proposes that this round's bet be 0."""
+
+    seat: int
+
+
+@_frozen
+class CheckdownVoted(Event):
+    seat: int
+    agree: bool
+
+
+@_frozen
+class BetsCollected(Event):
+    """End of a betting round: bets go to the pot; an uncalled part of the
+    largest bet goes back to its owner (NM-D-3B, NM-H-6)."""
+
+    street: int
+    returned_seat: int | None = None
+    returned: int = 0
+
+
+@_frozen
+class Shown(Event):
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@_frozen
+class Mucked(Event):
+    seat: int
+
+
+@_frozen
+class PotAwarded(Event):
+    pot: int
+    amount: int
+    eligible: tuple[int, ...]
+    winners: tuple[int, ...]
+    shares: tuple[int, ...]
+    strength: int | None = None
+
+
+@_frozen
+class HandEnded(Event):
+    stacks: tuple[int, ...]
+    carried_pot: int = 0
+
+
+@_frozen
+class Discarded(Event):
+    """NM-D-2D: the cards a player throws in the draw.  Their number is
+    public during the draw (OQ-17); the cards themselves are not."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@_frozen
+class DrawDealt(Event):
+    """Replacement cards; hidden even from their owner until he looks
+    (NM-D-2E, OQ-19)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@_frozen
+class Looked(Event):
+    """The player looks at the cards he drew: from now on he is "seen"."""
+
+    seat: int
+
+
+@_frozen
+class PenaltyPosted(Event):
+    """A floor penalty paid into the pot as dead money, with its clause
+    (out of turn NM-D-2C s8 / OQ-14, exposed card OQ-18, repeat misdeal
+    NM-D-1F / OQ-08)."""
+
+    seat: int
+    amount: int
+    clause: str
+    reason: str = ""
+
+
+@_frozen
+class Misdealt(Event):
+    """A misdeal: every card is collected and the same dealer deals again;
+    antes and blinds stay (NM-D-1F, OQ-08, DE-MISDEAL-1/2, OQ-59).  ``deck``
+    is the new shuffle for a hand that deals itself."""
+
+    reason: str
+    clause: str
+    deck: tuple[Card, ...] | None = None
+
+
+_REGISTRY: dict[str, type[Event]] = {}
+
+
+def register(cls: type[Event]) -> type[Event]:
+    _REGISTRY[cls.__name__] = cls
+    return cls
+
+
+for _cls in (
+    HandStarted,
+    AntePosted,
+    BlindPosted,
+    HoleDealt,
+    Burned,
+    BoardDealt,
+    Folded,
+    Checked,
+    Called,
+    BetOrRaised,
+    CheckdownProposed,
+    CheckdownVoted,
+    BetsCollected,
+    Shown,
+    Mucked,
+    PotAwarded,
+    HandEnded,
+    Discarded,
+    DrawDealt,
+    Looked,
+    PenaltyPosted,
+    Misdealt,
+):
+    register(_cls)
+
+_CARD_FIELDS = frozenset({"card"})
+_CARDS_FIELDS = frozenset({"cards", "deck", "kept", "discarded"})
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    data: dict[str, Any] = {"type": type(event).__name__}
+    for f in dataclasses.fields(event):  # type: ignore[arg-type]
+        value = getattr(event, f.name)
+        if f.name in _CARD_FIELDS and value is not None:
+            value = str(CARDS[value])
+        elif f.name in _CARDS_FIELDS and value is not None:
+            value = [str(CARDS[c]) for c in value]
+        elif isinstance(value, RuleProfile):
+            value = dataclasses.asdict(value)
+        elif isinstance(value, tuple):
+            value = list(value)
+        data[f.name] = value
+    return data
+
+
+def event_from_dict(data: dict[str, Any]) -> Event:
+    try:
+        cls = _REGISTRY[data["type"]]
+    except KeyError:
+        raise FloormanError(f"unknown event type {data.get('type')!r}") from None
+    kwargs: dict[str, Any] = {}
+    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+        if f.name not in data:
+            continue
+        value = data[f.name]
+        if f.name in _CARD_FIELDS and value is not None:
+            value = parse_card(value)
+        elif f.name in _CARDS_FIELDS and value is not None:
+            value = tuple(parse_card(c) for c in value)
+        elif f.name == "profile":
+            value = profile_from_mapping(value)
+        elif isinstance(value, list):
+            value = tuple(value)
+        kwargs[f.name] = value
+    try:
+        return cls(**kwargs)
+    except TypeError as error:
+        raise FloormanError(f"bad {data['type']} event: {error}") from None

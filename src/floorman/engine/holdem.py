@@ -1,0 +1,657 @@
+"""The no-limit hold'em hand: one state machine for the NM (NM-H-*) and German
+(DE-*) rulebooks, their differences carried by the rule profile.
+
+A hand is its event log.  :meth:`HoldemHand.start` makes the first event and
+lets the hand run (posting, dealing, board cards) until a player must act;
+each action is verified, recorded and applied; :meth:`HoldemHand.replay`
+rebuilds the same state from the log alone.
+
+>>> from floorman.profiles import load_profile
+>>> from floorman.engine.cards import parse_cards
+>>> deck = list(parse_cards("AsKs 7c2d QhQd 8h8s 9c Tc Jc Qc 2h Ac 3h Kc"))
+>>> hand = HoldemHand.start(load_profile("nm-holdem"), seats=[1, 2, 3], stacks=[100, 100, 100],
+...                         button=3, ante_unit=1, deck=deck)
+>>> hand.actor, hand.legal_actions().call_amount
+(3, 2)
+>>> _ = hand.bet_or_raise_to(3, 6); _ = hand.fold(1); _ = hand.call(2)
+>>> hand.board, hand.actor
+((8s, 9c, Tc), 2)
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from floorman.engine.betting import BettingHand, Phase
+from floorman.engine.cards import CARDS, Card
+from floorman.engine.errors import ActionNotAllowed, BadCards, OutOfTurn, ProfileError
+from floorman.engine.events import (
+    AntePosted,
+    BetOrRaised,
+    BetsCollected,
+    BlindPosted,
+    BoardDealt,
+    Burned,
+    Called,
+    CheckdownProposed,
+    CheckdownVoted,
+    Checked,
+    Event,
+    Folded,
+    HandEnded,
+    HandStarted,
+    HoleDealt,
+    Misdealt,
+    Mucked,
+    PenaltyPosted,
+    PotAwarded,
+    Shown,
+)
+from floorman.engine.profile import RuleProfile
+from floorman.engine.showdown import ShowdownMixin
+
+_UNSET: Any = object()
+_BOARD_SIZES = (3, 1, 1)
+_STREETS = ("preflop", "flop", "turn", "river")
+
+
+def clockwise_from_button(seats: Iterable[int], button: int) -> list[int]:
+    """Seats in dealing order: the first seat left of the button first.
+
+    >>> clockwise_from_button([1, 4, 6, 9], 6)
+    [9, 1, 4, 6]
+    """
+    return sorted(seats, key=lambda seat: (seat <= button, seat))
+
+
+def blind_seats(order: Sequence[int], button: int, profile: RuleProfile) -> tuple[int, int]:
+    """Small- and big-blind seats when no seat is dead: the two players left
+    of the button (NM-H-2, DE-BLINDS-1); heads-up the button posts the small
+    blind (DE-BLINDS-3, OQ-29)."""
+    if len(order) == 2 and profile.heads_up_button_posts_small_blind and button in order:
+        return order[1], order[0]
+    return order[0], order[1]
+
+
+class HoldemHand(ShowdownMixin, BettingHand):
+    """One hold'em hand.  Use :meth:`start` or :meth:`replay`."""
+
+    # ------------------------------------------------------------- creation
+
+    @classmethod
+    def start(
+        cls,
+        profile: RuleProfile,
+        *,
+        seats: Sequence[int],
+        stacks: Sequence[int],
+        button: int,
+        players: Sequence[str] | None = None,
+        ante_unit: int | None = None,
+        small_blind: int | None = None,
+        big_blind: int | None = None,
+        antes: Sequence[int] | None = None,
+        min_bet: int | None = None,
+        small_blind_seat: int | None = _UNSET,
+        big_blind_seat: int = _UNSET,
+        deck: Sequence[Card] | None = None,
+        dead: Iterable[int] = (),
+        hand_id: str = "",
+        table: int | None = None,
+        auto_showdown: bool = True,
+    ) -> HoldemHand:
+        """Start a hand and run it to the first decision.
+
+        ``ante_unit`` is the level's ante; the blinds follow from the
+        profile (SB = 1, BB = 2 antes: NM-H-2, OQ-28) unless given.
+        ``deck`` (already shuffled, by :func:`floorman.engine.cards.shuffle`)
+        lets the hand deal itself; without it, cards come through
+        :meth:`deal_hole` and :meth:`deal_board` (live tables, PHH import).
+        ``dead`` seats post their forced bets and have their hands killed
+        (absent at the deal, time penalty: DE-SEATED-2, OQ-45, OQ-62).
+        """
+        if profile.game != "holdem":
+            raise ProfileError(f"profile {profile.name!r} is not a hold'em profile")
+        if len(seats) != len(stacks) or len(set(seats)) != len(seats):
+            raise ProfileError("seats and stacks must pair up, one distinct seat each")
+        if not 2 <= len(seats) <= 10:
+            raise ProfileError(f"a hold'em hand needs 2 to 10 players, not {len(seats)}")
+        if any(isinstance(s, bool) or not isinstance(s, int) or s <= 0 for s in stacks):
+            raise ProfileError(f"every stack must be a positive whole number: {list(stacks)}")
+        pairs = dict(zip(seats, stacks, strict=True))
+        names = dict(zip(seats, players or [f"seat {s}" for s in seats], strict=True))
+        order = clockwise_from_button(seats, button)
+        if ante_unit is None:
+            ante_unit = small_blind if small_blind is not None else 1
+        sb = ante_unit * profile.small_blind_antes if small_blind is None else small_blind
+        bb = ante_unit * profile.big_blind_antes if big_blind is None else big_blind
+        if antes is None:
+            antes = [ante_unit if profile.every_player_antes else 0] * len(order)
+        else:
+            by_seat = dict(zip(seats, antes, strict=True))
+            antes = [by_seat[s] for s in order]
+        if small_blind_seat is _UNSET or big_blind_seat is _UNSET:
+            small_blind_seat, big_blind_seat = blind_seats(order, button, profile)
+        if big_blind_seat not in pairs or (
+            small_blind_seat is not None and small_blind_seat not in pairs
+        ):
+            raise ProfileError("the blinds must be posted by players dealt in")
+        if deck is not None:
+            deck = tuple(CARDS[c] for c in deck)
+            if len(set(deck)) != 52:
+                raise BadCards("a deck must hold the 52 cards once each", clause="DE-DECK-1")
+        event = HandStarted(
+            game="holdem",
+            profile=profile,
+            hand_id=hand_id,
+            table=table,
+            seats=tuple(order),
+            players=tuple(names[s] for s in order),
+            stacks=tuple(pairs[s] for s in order),
+            button=button,
+            small_blind_seat=small_blind_seat,
+            big_blind_seat=big_blind_seat,
+            small_blind=sb,
+            big_blind=bb,
+            antes=tuple(antes),
+            min_bet=ante_unit * profile.min_bet_antes if min_bet is None else min_bet,
+            ante_unit=ante_unit,
+            dead=tuple(sorted(set(dead) & set(order))),
+            deck=deck,
+            auto_showdown=auto_showdown,
+        )
+        hand = cls(event)
+        hand._advance()
+        return hand
+
+    @classmethod
+    def replay(cls, events: Iterable[Event]) -> HoldemHand:
+        """The hand rebuilt from its log: a fold over the events."""
+        iterator = iter(events)
+        first = next(iterator)
+        if not isinstance(first, HandStarted):
+            raise ProfileError("a hand log must begin with HandStarted")
+        hand = cls(first)
+        for event in iterator:
+            hand.events.append(event)
+            hand._apply(event)
+        return hand
+
+    def __init__(self, started: HandStarted) -> None:
+        self.events = [started]
+        self.started = started
+        self._init_table(
+            started.profile, started.seats, started.players, started.stacks, started.min_bet
+        )
+        self.ante_unit = started.ante_unit
+        self.button = started.button
+        self.deck = started.deck
+        self.deck_position = 0
+        self.used: set[int] = set()
+        self.holes: list[tuple[Card, ...] | None] = [None] * self.n
+        self.board: tuple[Card, ...] = ()
+        self.burned: list[Card] = []
+        self.dead = frozenset(self.position[s] for s in started.dead)
+        self.auto_showdown = started.auto_showdown
+        self.pending_posts: list[BlindPosted | AntePosted] = self._required_posts(started)
+        self.showdown_queue: deque[int] = deque()
+        self.showdown_done = False
+        self.shown: dict[int, tuple[Card, ...]] = {}
+        self.mucked: set[int] = set()
+        self.round_openers: list[int] = []
+        self.checkdown_votes: dict[int, bool] | None = None
+        self.runout = False
+        if not self.pending_posts:
+            self.phase = Phase.DEALING
+
+    def _required_posts(self, started: HandStarted) -> list[BlindPosted | AntePosted]:
+        stacks = list(started.stacks)
+        posts: list[BlindPosted | AntePosted] = []
+        for i, ante in enumerate(started.antes):
+            if ante:
+                amount = min(ante, stacks[i])
+                stacks[i] -= amount
+                posts.append(AntePosted(seat=started.seats[i], amount=amount))
+        for blind, seat, amount in (
+            ("small", started.small_blind_seat, started.small_blind),
+            ("big", started.big_blind_seat, started.big_blind),
+        ):
+            if seat is not None and amount:
+                i = self.position[seat]
+                if stacks[i]:
+                    posted = min(amount, stacks[i])
+                    stacks[i] -= posted
+                    posts.append(BlindPosted(seat=seat, blind=blind, amount=posted))
+        return posts
+
+    # ------------------------------------------------------------- queries
+
+    @property
+    def actor(self) -> int | None:
+        """The seat that must act now (betting or showdown), or None."""
+        if self.phase == Phase.BETTING and self.to_act:
+            return self.seats[self.to_act[0]]
+        if self.phase == Phase.SHOWDOWN and self.showdown_queue:
+            return self.seats[self.showdown_queue[0]]
+        return None
+
+    @property
+    def street_name(self) -> str:
+        return _STREETS[self.street]
+
+    def hole_cards(self, seat: int) -> tuple[Card, ...] | None:
+        return self.holes[self._position(seat)]
+
+    # ------------------------------------------------------------- dealing
+
+    def verify_deal_hole(self, seat: int, cards: Sequence[int]) -> None:
+        if self.phase != Phase.DEALING or self.street != 0 or self.deck is not None:
+            raise OutOfTurn("hole cards are not being dealt now", clause="DE-DEAL-1")
+        i = self._position(seat)
+        expected = next(k for k in range(self.n) if self.holes[k] is None)
+        if i != expected:
+            raise OutOfTurn(
+                f"hole cards go to seat {self.seats[expected]} next (clockwise from the button)",
+                clause="DE-DEAL-1, OQ-47",
+                seat=seat,
+            )
+        self._verify_new_cards(cards, 2, "hole cards")
+
+    def deal_hole(self, seat: int, cards: Sequence[int]) -> HoleDealt:
+        self.verify_deal_hole(seat, cards)
+        event = HoleDealt(seat=seat, cards=tuple(CARDS[c] for c in cards))
+        self._act(event)
+        return event
+
+    def verify_deal_board(self, cards: Sequence[int]) -> None:
+        if self.phase != Phase.DEALING or (self.street == 0 and not self._hole_done()):
+            raise OutOfTurn("board cards are not due now", clause="NM-H-7, DE-ROUND1-6")
+        if self.deck is not None:
+            raise OutOfTurn("this hand deals from its own deck", clause="DE-DEAL-1")
+        self._verify_new_cards(cards, _BOARD_SIZES[self.street], "board cards")
+
+    def deal_board(self, cards: Sequence[int]) -> BoardDealt:
+        self.verify_deal_board(cards)
+        event = BoardDealt(cards=tuple(CARDS[c] for c in cards))
+        self._act(event)
+        return event
+
+    def _verify_new_cards(self, cards: Sequence[int], count: int, what: str) -> None:
+        if len(cards) != count:
+            raise BadCards(
+                f"{count} {what} are due, not {len(cards)}",
+                clause="DE-MISDEAL-5, DE-MISDEAL-6",
+                attempted=len(cards),
+                allowed=count,
+            )
+        if len(set(cards)) != len(cards) or any(c in self.used for c in cards):
+            raise BadCards(
+                f"{what} {[str(CARDS[c]) for c in cards]} repeat a card already dealt",
+                clause="DE-DECK-1, DE-DECK-5",
+            )
+
+    def _hole_done(self) -> bool:
+        return all(h is not None for h in self.holes)
+
+    # ------------------------------------------------------------- check-down
+
+    def verify_propose_checkdown(self, seat: int) -> None:
+        i = self._position(seat)
+        if not self.profile.checkdown_agreement:
+            raise ActionNotAllowed(
+                "this rulebook has no agreed check-down", clause="NM-H-13", seat=seat
+            )
+        if self.phase != Phase.BETTING or not self.to_act or self.street == 0 or self.max_bet:
+            raise ActionNotAllowed(
+                "a check-down can only be proposed after the flop while nobody has bet",
+                clause="NM-H-13",
+                seat=seat,
+            )
+        if i not in self._checkdown_voters():
+            raise ActionNotAllowed(
+                "only players in the pot with chips may propose", clause="NM-H-13", seat=seat
+            )
+        if self.checkdown_votes is not None:
+            raise ActionNotAllowed("a check-down vote is already open", clause="NM-H-13", seat=seat)
+
+    def propose_checkdown(self, seat: int) -> CheckdownProposed:
+        self.verify_propose_checkdown(seat)
+        event = CheckdownProposed(seat=seat)
+        self._act(event)
+        return event
+
+    def verify_vote_checkdown(self, seat: int) -> None:
+        i = self._position(seat)
+        if self.checkdown_votes is None:
+            raise ActionNotAllowed("no check-down vote is open", clause="NM-H-13", seat=seat)
+        if i not in self._checkdown_voters() or i in self.checkdown_votes:
+            raise ActionNotAllowed("you have no vote to cast", clause="NM-H-13", seat=seat)
+
+    def vote_checkdown(self, seat: int, agree: bool) -> CheckdownVoted:
+        self.verify_vote_checkdown(seat)
+        event = CheckdownVoted(seat=seat, agree=bool(agree))
+        self._act(event)
+        return event
+
+    def _checkdown_voters(self) -> list[int]:
+        return [i for i in range(self.n) if not self.folded[i] and self.stacks[i]]
+
+    # ------------------------------------------------------------- showdown
+
+    def _hand_cards(self, i: int) -> tuple[Card, ...]:
+        hole = self.holes[i]
+        assert hole is not None
+        return (*hole, *self.board)
+
+    def _shown_cards(self, i: int) -> tuple[Card, ...]:
+        """Both hole cards are tabled (OQ-52, DE-SHOWALL-1, DE-PLAYBOARD-1)."""
+        hole = self.holes[i]
+        assert hole is not None
+        return hole
+
+    def _cards_final(self) -> bool:
+        return len(self.board) == 5
+
+    def show(self, seat: int) -> Shown:
+        """Table both hole cards (OQ-52, DE-SHOWALL-1, DE-PLAYBOARD-1)."""
+        self.verify_show(seat)
+        event = Shown(seat=seat, cards=self._shown_cards(self.position[seat]))
+        self._act(event)
+        return event
+
+    def muck(self, seat: int) -> Mucked:
+        """Concede without showing (OQ-27, OQ-51, DE-MUCKVIEW-1)."""
+        self.verify_muck(seat)
+        event = Mucked(seat=seat)
+        self._act(event)
+        return event
+
+    # ------------------------------------------------------------- automation
+
+    def _advance(self) -> None:
+        """Run the steps nobody decides (posting, dealing from the deck,
+        closing rounds, awarding) until a decision is due."""
+        while True:
+            phase = self.phase
+            if phase == Phase.POSTING:
+                self._emit(self.pending_posts[0])
+            elif phase == Phase.DEALING:
+                if self.deck is None:
+                    return
+                self._deal_from_deck()
+            elif phase == Phase.BETTING:
+                if self.to_act:
+                    return
+                self._emit(self._collect())
+            elif phase == Phase.SHOWDOWN:
+                if self.showdown_queue:
+                    if not self.auto_showdown:
+                        return
+                    self._emit(self._auto_showdown_event())
+            elif phase == Phase.AWARDING:
+                for event in self._award_events(self._strengths()):
+                    self._emit(event)
+            else:
+                return
+
+    def _deal_from_deck(self) -> None:
+        deck = self.deck
+        assert deck is not None
+        if not self._hole_done():
+            n = self.n
+            for i in range(n):
+                self._emit(HoleDealt(seat=self.seats[i], cards=(deck[i], deck[i + n])))
+            return
+        if self.profile.burn_cards:
+            self._emit(Burned(card=deck[self.deck_position]))
+        size = _BOARD_SIZES[self.street]
+        start = self.deck_position
+        self._emit(BoardDealt(cards=tuple(deck[start : start + size])))
+
+    # ------------------------------------------------------------- applying
+
+    def _apply(self, event: Event) -> None:
+        _APPLY[type(event)](self, event)
+
+    def _apply_post(self, event: AntePosted | BlindPosted) -> None:
+        i = self.position[event.seat]
+        self.stacks[i] -= event.amount
+        if isinstance(event, AntePosted):
+            self.total[i] += event.amount
+        else:
+            self.bets[i] += event.amount
+        self.pending_posts.pop(0)
+        if not self.pending_posts:
+            self.phase = Phase.DEALING
+
+    def _apply_hole(self, event: HoleDealt) -> None:
+        i = self.position[event.seat]
+        self.holes[i] = event.cards
+        self.used.update(event.cards)
+        if self.deck is not None:
+            self.deck_position += 2
+        if self._hole_done():
+            for k in self.dead:
+                self.folded[k] = True
+            self._begin_round(self._preflop_first())
+
+    def _preflop_first(self) -> int:
+        """The player left of the big blind acts first pre-flop (DE-ROUND1-1,
+        NM-H-3, OQ-30); heads-up that is the button (OQ-29)."""
+        bb = self.started.big_blind_seat
+        assert bb is not None
+        return (self.position[bb] + 1) % self.n
+
+    def _begin_round(self, first: int) -> None:
+        self._start_round(first)
+        self.round_openers.append(first)
+        self.checkdown_votes = None
+        if self.live_count() < 2:
+            self.to_act.clear()
+
+    def _apply_burn(self, event: Burned) -> None:
+        self.burned.append(event.card)
+        self.used.add(event.card)
+        if self.deck is not None:
+            self.deck_position += 1
+
+    def _apply_board(self, event: BoardDealt) -> None:
+        self.board = self.board + event.cards
+        self.used.update(event.cards)
+        if self.deck is not None:
+            self.deck_position += len(event.cards)
+        self.street += 1
+        if self.runout:
+            if self.street == 3:
+                self.phase = Phase.AWARDING
+        else:
+            # After the flop the first active player left of the button
+            # acts first (NM-H-8..10, DE-ROUND2-1).
+            self._begin_round(0)
+
+    def _apply_action(self, event: Event) -> None:
+        if self.checkdown_votes is not None and isinstance(event, BetOrRaised):
+            self.checkdown_votes = None
+        _BETTING_APPLY[type(event)](self, event)
+
+    def _apply_proposal(self, event: CheckdownProposed) -> None:
+        self.checkdown_votes = {self.position[event.seat]: True}
+        self._close_vote()
+
+    def _apply_vote(self, event: CheckdownVoted) -> None:
+        assert self.checkdown_votes is not None
+        if not event.agree:
+            self.checkdown_votes = None
+            return
+        self.checkdown_votes[self.position[event.seat]] = True
+        self._close_vote()
+
+    def _close_vote(self) -> None:
+        """NM-H-13: when every player in the pot agrees, the round's bet is 0
+        and play goes on to the next card."""
+        assert self.checkdown_votes is not None
+        if all(i in self.checkdown_votes for i in self._checkdown_voters()):
+            for i in self.to_act:
+                self.acted_level[i] = 0
+            self.to_act.clear()
+            self.checkdown_votes = None
+
+    def _apply_collected(self, event: BetsCollected) -> None:
+        self._apply_collect(event)
+        live = self.live_positions()
+        if len(live) == 1:
+            self.phase = Phase.AWARDING
+            return
+        with_chips = sum(1 for i in live if self.stacks[i])
+        if self.street == 3 or with_chips <= 1:
+            self.runout = self.street < 3
+            self._begin_showdown()
+        else:
+            self.phase = Phase.DEALING
+
+    def _apply_shown(self, event: Shown | Mucked) -> None:
+        i = self.showdown_queue.popleft()
+        if isinstance(event, Shown):
+            self.shown[i] = event.cards
+        else:
+            self.mucked.add(i)
+        if not self.showdown_queue:
+            self.showdown_done = True
+            self.phase = Phase.DEALING if len(self.board) < 5 else Phase.AWARDING
+
+    def _apply_misdeal(self, event: Misdealt) -> None:
+        self.misdeals += 1
+        self.deck = event.deck
+        self.deck_position = 0
+        self.used = set()
+        self.holes = [None] * self.n
+        self.board = ()
+        self.burned = []
+        self.folded = [False] * self.n
+        self.to_act.clear()
+        self.round_openers = []
+        self.round_aggressors = []
+        self.phase = Phase.DEALING
+
+    def _apply_awarded(self, event: PotAwarded) -> None:
+        self._apply_award(event)
+
+    def _apply_ended(self, event: HandEnded) -> None:
+        self._apply_end(event)
+
+    # ------------------------------------------------------------- views
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` may see (None: a spectator).  Other players' hole
+        cards appear only once shown (DE-HOLE-1, DE-HOLE-2); the deck and
+        burn cards never (DE-BURN-11)."""
+        mine = self.position.get(seat) if seat is not None else None
+        players = []
+        for i in range(self.n):
+            cards: list[str] | None = None
+            if i in self.shown:
+                cards = [str(c) for c in self.shown[i]]
+            elif i == mine and self.holes[i] is not None:
+                cards = [str(c) for c in self.holes[i]]  # type: ignore[union-attr]
+            players.append(
+                {
+                    "seat": self.seats[i],
+                    "player": self.players[i],
+                    "stack": self.stacks[i],
+                    "bet": self.bets[i],
+                    "in_pot": self.total[i] + self.bets[i],
+                    "folded": self.folded[i],
+                    "all_in": not self.folded[i]
+                    and not self.stacks[i]
+                    and self.phase != "complete",
+                    "mucked": i in self.mucked,
+                    "dead": i in self.dead,
+                    "has_cards": self.holes[i] is not None and not self.folded[i],
+                    "cards": cards,
+                }
+            )
+        legal = self.legal_actions(seat) if seat is not None else None
+        return {
+            "game": "holdem",
+            "hand_id": self.started.hand_id,
+            "profile": self.profile.name,
+            "phase": self.phase,
+            "street": self.street_name,
+            "button": self.button,
+            "small_blind_seat": self.started.small_blind_seat,
+            "big_blind_seat": self.started.big_blind_seat,
+            "blinds": [self.started.small_blind, self.started.big_blind],
+            "board": [str(c) for c in self.board],
+            "pot": self.pot_total,
+            "pots": [
+                {"amount": a.amount, "winners": list(a.winners), "shares": list(a.shares)}
+                for a in self.awards
+            ],
+            "actor": self.actor,
+            "you": seat,
+            "players": players,
+            "legal": legal._asdict() if legal else None,
+            "checkdown_vote": (
+                sorted(self.seats[i] for i in self.checkdown_votes)
+                if self.checkdown_votes is not None
+                else None
+            ),
+        }
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as data (every card included), to compare a live
+        hand with its replay."""
+        return {
+            "phase": self.phase,
+            "street": self.street,
+            "stacks": list(self.stacks),
+            "bets": list(self.bets),
+            "total": list(self.total),
+            "folded": list(self.folded),
+            "holes": [list(h) if h else None for h in self.holes],
+            "board": list(self.board),
+            "burned": list(self.burned),
+            "to_act": list(self.to_act),
+            "max_bet": self.max_bet,
+            "full_increment": self.full_increment,
+            "full_level": self.full_level,
+            "acted_level": list(self.acted_level),
+            "showdown_queue": list(self.showdown_queue),
+            "shown": {k: list(v) for k, v in self.shown.items()},
+            "mucked": sorted(self.mucked),
+            "awards": list(self.awards),
+            "final": self.final_stacks,
+            "checkdown": self.checkdown_votes,
+            "deck_position": self.deck_position,
+        }
+
+
+_BETTING_APPLY: dict[type, Any] = {
+    Folded: BettingHand._apply_fold,
+    Checked: BettingHand._apply_check,
+    Called: BettingHand._apply_call,
+    BetOrRaised: BettingHand._apply_raise,
+}
+
+_APPLY: dict[type, Any] = {
+    AntePosted: HoldemHand._apply_post,
+    BlindPosted: HoldemHand._apply_post,
+    HoleDealt: HoldemHand._apply_hole,
+    Burned: HoldemHand._apply_burn,
+    BoardDealt: HoldemHand._apply_board,
+    Folded: HoldemHand._apply_action,
+    Checked: HoldemHand._apply_action,
+    Called: HoldemHand._apply_action,
+    BetOrRaised: HoldemHand._apply_action,
+    CheckdownProposed: HoldemHand._apply_proposal,
+    CheckdownVoted: HoldemHand._apply_vote,
+    BetsCollected: HoldemHand._apply_collected,
+    Shown: HoldemHand._apply_shown,
+    Mucked: HoldemHand._apply_shown,
+    PotAwarded: HoldemHand._apply_awarded,
+    Misdealt: HoldemHand._apply_misdeal,
+    PenaltyPosted: BettingHand._apply_penalty,
+    HandEnded: HoldemHand._apply_ended,
+}

@@ -1,0 +1,66 @@
+"""Main and side pots, and splitting a pot with its odd chips.
+
+Side pots follow NM-D-3B (imported into hold'em by NM-H-6): the amount every
+player can match goes to the main pot, the rest to side pots, each won by the
+best hand among those who paid into it.  Odd chips go to the first winner
+clockwise from the button, pot by pot (DE-ODDCHIP-1, OQ-24, OQ-67).
+
+Positions are indices in clockwise order starting left of the button, so
+"first clockwise from the button" is simply the lowest index.
+
+>>> build_pots([100, 300, 300, 50], [True, True, True, False])
+[Pot(amount=350, eligible=(0, 1, 2)), Pot(amount=400, eligible=(1, 2))]
+>>> split_pot(10, [2, 0, 1])
+{0: 4, 1: 3, 2: 3}
+>>> split_pot(11, [1, 2, 3])
+{1: 5, 2: 3, 3: 3}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+
+class Pot(NamedTuple):
+    amount: int
+    eligible: tuple[int, ...]
+
+
+def build_pots(contributed: Sequence[int], live: Sequence[bool]) -> list[Pot]:
+    """Pots from each position's total contribution (NM-D-3B s2-s5).
+
+    Every chip is in exactly one pot.  Chips that folded players put in above
+    the largest live contribution join the last pot.
+    """
+    levels = sorted({c for c, is_live in zip(contributed, live, strict=True) if is_live and c})
+    pots: list[Pot] = []
+    previous = 0
+    for level in levels:
+        amount = 0
+        for c in contributed:
+            if c > previous:
+                amount += (level if c > level else c) - previous
+        eligible = tuple(i for i, c in enumerate(contributed) if live[i] and c >= level)
+        pots.append(Pot(amount, eligible))
+        previous = level
+    leftover = sum(c - previous for c in contributed if c > previous)
+    if leftover:
+        if pots:
+            last = pots[-1]
+            pots[-1] = Pot(last.amount + leftover, last.eligible)
+        else:
+            pots.append(Pot(leftover, tuple(i for i, is_live in enumerate(live) if is_live)))
+    return pots
+
+
+def split_pot(amount: int, winners: Sequence[int]) -> dict[int, int]:
+    """Share ``amount`` equally (NM-H-12, NM-D-4.0b s2); the indivisible
+    remainder goes to the winner nearest the button's left (DE-ODDCHIP-1:
+    "this amount goes to the winning player who sits nearest to the left of
+    the dealer button"; OQ-24, OQ-67)."""
+    ordered = sorted(winners)
+    share, odd = divmod(amount, len(ordered))
+    shares = dict.fromkeys(ordered, share)
+    shares[ordered[0]] += odd
+    return shares

@@ -1,0 +1,154 @@
+"""Showdown: who shows first, who may muck, and the automatic choice.
+
+Shared by hold'em and draw.  The order is OQ-27 for the NM events (the last
+bettor of the final round, else its first player) and OQ-51 for the German
+rules (the last bettor of the river, else turn, else flop, else the first
+player left of the button); then clockwise.  A player may concede by mucking
+(OQ-27, OQ-51, DE-MUCKVIEW-1) unless nobody else claims his pot: the winning
+hand must be shown (DE-MUCKVIEW-2).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING
+
+from floorman.engine.cards import Card
+from floorman.engine.errors import ActionNotAllowed, OutOfTurn
+from floorman.engine.evaluator import evaluate
+from floorman.engine.events import Mucked, Shown
+from floorman.engine.pots import build_pots
+from floorman.engine.profile import RuleProfile
+
+
+class ShowdownMixin:
+    """Needs the betting core's fields plus ``_hand_cards`` and
+    ``_cards_final`` from the game."""
+
+    profile: RuleProfile
+    rulings: dict[str, str]
+    seats: tuple[int, ...]
+    n: int
+    folded: list[bool]
+    total: list[int]
+    phase: str
+    round_aggressors: list[int | None]
+    round_openers: list[int]
+    showdown_queue: deque[int]
+    shown: dict[int, tuple[Card, ...]]
+    mucked: set[int]
+
+    def _hand_cards(self, i: int) -> tuple[Card, ...]:
+        raise NotImplementedError
+
+    def _shown_cards(self, i: int) -> tuple[Card, ...]:
+        raise NotImplementedError
+
+    def _cards_final(self) -> bool:
+        """True once no more cards will come (board complete, draw done)."""
+        raise NotImplementedError
+
+    if TYPE_CHECKING:
+
+        def _position(self, seat: int) -> int: ...
+
+    def _claims(self, i: int) -> bool:
+        return not self.folded[i] and i not in self.mucked
+
+    def _pots_of(self, i: int) -> list[tuple[int, ...]]:
+        live = [not f for f in self.folded]
+        return [p.eligible for p in build_pots(self.total, live) if i in p.eligible]
+
+    def _others_claim(self, i: int) -> bool:
+        return all(any(j != i and self._claims(j) for j in pot) for pot in self._pots_of(i))
+
+    def verify_show(self, seat: int) -> None:
+        i = self._position(seat)
+        if self.phase != "showdown" or not self.showdown_queue:
+            raise OutOfTurn(
+                "there is no showdown now", clause=self.rulings["showdown_order"], seat=seat
+            )
+        if self.showdown_queue[0] != i:
+            raise OutOfTurn(
+                f"seat {self.seats[self.showdown_queue[0]]} shows or mucks first",
+                clause=self.rulings["showdown_order"],
+                seat=seat,
+            )
+
+    def verify_muck(self, seat: int) -> None:
+        self.verify_show(seat)
+        i = self._position(seat)
+        if not self._cards_final():
+            raise ActionNotAllowed(
+                "all hands are shown when players are all-in before the last card",
+                clause=self.rulings["all_in_show"],
+                seat=seat,
+                action="muck",
+            )
+        if not self._others_claim(i):
+            raise ActionNotAllowed(
+                "the winning hand must be shown: nobody else claims your pot",
+                clause=self.rulings["winner_shows"],
+                seat=seat,
+                action="muck",
+            )
+
+    def can_show(self, seat: int) -> bool:
+        try:
+            self.verify_show(seat)
+        except (OutOfTurn, ActionNotAllowed):
+            return False
+        return True
+
+    def can_muck(self, seat: int) -> bool:
+        try:
+            self.verify_muck(seat)
+        except (OutOfTurn, ActionNotAllowed):
+            return False
+        return True
+
+    def _auto_showdown_event(self) -> Shown | Mucked:
+        """Show when the hand can still win or tie a pot, or must be shown;
+        otherwise muck.  Cards speak (DE-CARDSPEAK-1)."""
+        i = self.showdown_queue[0]
+        seat = self.seats[i]
+        if not self._cards_final() or not self._others_claim(i):
+            return Shown(seat=seat, cards=self._shown_cards(i))
+        mine = evaluate(self._hand_cards(i))
+        for pot in self._pots_of(i):
+            best_shown = max(
+                (evaluate(self._hand_cards(j)) for j in pot if j in self.shown), default=0
+            )
+            if mine >= best_shown:
+                return Shown(seat=seat, cards=self._shown_cards(i))
+        return Mucked(seat=seat)
+
+    def _showdown_start(self) -> int:
+        """Who shows first (OQ-27 or OQ-51, see the module docstring)."""
+        last = len(self.round_aggressors) - 1
+        if self.profile.showdown_order == "final-round":
+            aggressor = self.round_aggressors[last]
+            return aggressor if aggressor is not None else self.round_openers[last]
+        for street in range(last, 0, -1):
+            aggressor = self.round_aggressors[street]
+            if aggressor is not None:
+                return aggressor
+        if last == 0:
+            aggressor = self.round_aggressors[0]
+            return aggressor if aggressor is not None else self.round_openers[0]
+        return 0
+
+    def _begin_showdown(self) -> None:
+        start = self._showdown_start()
+        n = self.n
+        self.showdown_queue = deque(
+            (start + k) % n for k in range(n) if not self.folded[(start + k) % n]
+        )
+        self.phase = "showdown"
+
+    def _strengths(self) -> dict[int, int]:
+        """Strength of every hand that still claims (shown, never mucked)."""
+        live = [i for i in range(self.n) if not self.folded[i]]
+        if len(live) == 1:
+            return {live[0]: 1}
+        return {i: evaluate(self._hand_cards(i)) for i in self.shown}
