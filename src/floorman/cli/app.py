@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from floorman.cli import bench, demo, phh
+from floorman.cli import bench, demo, phh, simulate
 
 app = typer.Typer(
     name="floorman",
@@ -16,3 +16,6 @@ app = typer.Typer(
 app.command("demo", help="Play a few hold'em hands between bots and print them.")(demo.demo)
 app.add_typer(bench.app, name="bench", help="Measure engine and evaluator speed against peers.")
 app.add_typer(phh.app, name="phh", help="Read, replay and write PHH hand histories.")
+app.command("simulate", help="Play a whole tournament with bots; print standings and prizes.")(
+    simulate.simulate
+)

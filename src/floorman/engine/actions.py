@@ -9,7 +9,7 @@ Action(kind='raise', amount=40, cards=(), agree=None)
 >>> Action.from_dict({"action": "dance"})  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-floorman.engine.errors.ActionNotAllowed: unknown action 'dance' (allowed: fold, check, ...) [DE-INTURN-1]
+floorman.engine.errors.ActionNotAllowed: unknown action 'dance' (allowed: fold, ...) [DE-INTURN-1]
 """
 
 from __future__ import annotations
@@ -55,14 +55,13 @@ class Action:
                 f"unknown action {kind!r}", clause="DE-INTURN-1", allowed=", ".join(KINDS)
             )
         amount = data.get("amount")
-        if kind in ("bet", "raise"):
-            if isinstance(amount, bool) or not isinstance(amount, int):
-                raise ActionNotAllowed(
-                    f"{kind} needs a whole-number 'amount' (the total to bet to), not {amount!r}",
-                    clause="DE-RAISE-3, OQ-55",
-                    action=kind,
-                    attempted=amount,
-                )
+        if kind in ("bet", "raise") and (isinstance(amount, bool) or not isinstance(amount, int)):
+            raise ActionNotAllowed(
+                f"{kind} needs a whole-number 'amount' (the total to bet to), not {amount!r}",
+                clause="DE-RAISE-3, OQ-55",
+                action=kind,
+                attempted=amount,
+            )
         cards: tuple[Card, ...] = ()
         if kind == "draw":
             raw = data.get("cards", "")

@@ -497,11 +497,26 @@ class BettingHand:
         self.acted_level = [None] * n
         self.aggressor = None
         self.round_first = None
-        order = deque(
-            (first + k) % n
-            for k in range(n)
-            if not self.folded[(first + k) % n] and self.stacks[(first + k) % n]
-        )
+        # A player whose bet already covers everything any other player in
+        # the hand could put in has nothing to decide (nobody can call a
+        # raise, there is nothing to call): he is skipped.
+        bets, stacks, folded = self.bets, self.stacks, self.folded
+        top = second = -1
+        top_at = -1
+        for i in range(n):
+            if not folded[i]:
+                reach = bets[i] + stacks[i]
+                if reach > top:
+                    top, second, top_at = reach, top, i
+                elif reach > second:
+                    second = reach
+        order: deque[int] = deque()
+        for k in range(n):
+            i = (first + k) % n
+            if folded[i] or not stacks[i]:
+                continue
+            if bets[i] < (second if i == top_at else top):
+                order.append(i)
         if order:
             self.round_first = order[0]
         if len(order) == 1 and self.bets[order[0]] >= self.max_bet:

@@ -88,8 +88,8 @@ class DrawHand(ShowdownMixin, BettingHand):
         order = clockwise_from_button(seats, button)
         ante = ante_unit if (profile.reante_check_pot or not carried_pot) else 0
         if deck is not None:
-            deck = tuple(CARDS[c] for c in deck)
-            if len(set(deck)) != 52:
+            deck = tuple(map(CARDS.__getitem__, deck))
+            if len(deck) != 52 or len(set(deck)) != 52:
                 raise BadCards("a deck must hold the 52 cards once each", clause="NM-D-1F")
         event = HandStarted(
             game="draw",
@@ -404,7 +404,9 @@ class DrawHand(ShowdownMixin, BettingHand):
                 deck = self.deck
                 for i in range(n):
                     self._emit(
-                        HoleDealt(seat=self.seats[i], cards=tuple(deck[i + k * n] for k in range(5)))
+                        HoleDealt(
+                            seat=self.seats[i], cards=tuple(deck[i + k * n] for k in range(5))
+                        )
                     )
             elif phase == Phase.BETTING:
                 if self.to_act:
@@ -465,6 +467,10 @@ class DrawHand(ShowdownMixin, BettingHand):
     def _apply(self, event: Event) -> None:
         _APPLY[type(event)](self, event)
 
+    def _emit(self, event: Event) -> None:
+        self.events.append(event)
+        _APPLY[type(event)](self, event)
+
     def _apply_post(self, event: AntePosted) -> None:
         i = self.position[event.seat]
         self.stacks[i] -= event.amount
@@ -507,9 +513,13 @@ class DrawHand(ShowdownMixin, BettingHand):
                 self.seen_acted = True
             else:
                 self.in_unseen[i] = True
-        elif kind == SEEN and isinstance(event, Checked) and i == self.round_openers[-1]:
-            if self.max_bet == 0:
-                self.opener_checked = True
+        elif (
+            kind == SEEN
+            and isinstance(event, Checked)
+            and i == self.round_openers[-1]
+            and self.max_bet == 0
+        ):
+            self.opener_checked = True
         if kind == SEEN and not self.looked[i] and not isinstance(event, Folded):
             self.looked[i] = True  # every seen-round action is seen (OQ-19 step 4)
         if isinstance(event, Folded):
@@ -654,9 +664,11 @@ class DrawHand(ShowdownMixin, BettingHand):
                 own = [str(c) for c in self.shown[i]]
             elif i == mine and self.cards[i]:
                 hidden = not self.looked[i]
-                own = [str(c) for c in self.kept[i]] if self.discarded[i] is not None else [
-                    str(c) for c in self.cards[i]
-                ]
+                own = (
+                    [str(c) for c in self.kept[i]]
+                    if self.discarded[i] is not None
+                    else [str(c) for c in self.cards[i]]
+                )
                 own += [None if hidden else str(c) for c in self.drawn[i]]
             count = None
             if self.discarded[i] is not None and (

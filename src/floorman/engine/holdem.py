@@ -139,8 +139,8 @@ class HoldemHand(ShowdownMixin, BettingHand):
         ):
             raise ProfileError("the blinds must be posted by players dealt in")
         if deck is not None:
-            deck = tuple(CARDS[c] for c in deck)
-            if len(set(deck)) != 52:
+            deck = tuple(map(CARDS.__getitem__, deck))
+            if len(deck) != 52 or len(set(deck)) != 52:
                 raise BadCards("a deck must hold the 52 cards once each", clause="DE-DECK-1")
         event = HandStarted(
             game="holdem",
@@ -191,6 +191,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
         self.deck_position = 0
         self.used: set[int] = set()
         self.holes: list[tuple[Card, ...] | None] = [None] * self.n
+        self.holes_dealt = 0
         self.board: tuple[Card, ...] = ()
         self.burned: list[Card] = []
         self.dead = frozenset(self.position[s] for s in started.dead)
@@ -293,7 +294,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
             )
 
     def _hole_done(self) -> bool:
-        return all(h is not None for h in self.holes)
+        return self.holes_dealt == self.n
 
     # ------------------------------------------------------------- check-down
 
@@ -415,6 +416,10 @@ class HoldemHand(ShowdownMixin, BettingHand):
     def _apply(self, event: Event) -> None:
         _APPLY[type(event)](self, event)
 
+    def _emit(self, event: Event) -> None:
+        self.events.append(event)
+        _APPLY[type(event)](self, event)
+
     def _apply_post(self, event: AntePosted | BlindPosted) -> None:
         i = self.position[event.seat]
         self.stacks[i] -= event.amount
@@ -429,6 +434,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
     def _apply_hole(self, event: HoleDealt) -> None:
         i = self.position[event.seat]
         self.holes[i] = event.cards
+        self.holes_dealt += 1
         self.used.update(event.cards)
         if self.deck is not None:
             self.deck_position += 2
@@ -471,10 +477,9 @@ class HoldemHand(ShowdownMixin, BettingHand):
             # acts first (NM-H-8..10, DE-ROUND2-1).
             self._begin_round(0)
 
-    def _apply_action(self, event: Event) -> None:
-        if self.checkdown_votes is not None and isinstance(event, BetOrRaised):
-            self.checkdown_votes = None
-        _BETTING_APPLY[type(event)](self, event)
+    def _apply_raise(self, event: BetOrRaised) -> None:
+        self.checkdown_votes = None  # a bet ends any check-down vote (NM-H-13)
+        BettingHand._apply_raise(self, event)
 
     def _apply_proposal(self, event: CheckdownProposed) -> None:
         self.checkdown_votes = {self.position[event.seat]: True}
@@ -527,6 +532,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
         self.deck_position = 0
         self.used = set()
         self.holes = [None] * self.n
+        self.holes_dealt = 0
         self.board = ()
         self.burned = []
         self.folded = [False] * self.n
@@ -628,23 +634,16 @@ class HoldemHand(ShowdownMixin, BettingHand):
         }
 
 
-_BETTING_APPLY: dict[type, Any] = {
-    Folded: BettingHand._apply_fold,
-    Checked: BettingHand._apply_check,
-    Called: BettingHand._apply_call,
-    BetOrRaised: BettingHand._apply_raise,
-}
-
 _APPLY: dict[type, Any] = {
     AntePosted: HoldemHand._apply_post,
     BlindPosted: HoldemHand._apply_post,
     HoleDealt: HoldemHand._apply_hole,
     Burned: HoldemHand._apply_burn,
     BoardDealt: HoldemHand._apply_board,
-    Folded: HoldemHand._apply_action,
-    Checked: HoldemHand._apply_action,
-    Called: HoldemHand._apply_action,
-    BetOrRaised: HoldemHand._apply_action,
+    Folded: BettingHand._apply_fold,
+    Checked: BettingHand._apply_check,
+    Called: BettingHand._apply_call,
+    BetOrRaised: HoldemHand._apply_raise,
     CheckdownProposed: HoldemHand._apply_proposal,
     CheckdownVoted: HoldemHand._apply_vote,
     BetsCollected: HoldemHand._apply_collected,

@@ -37,6 +37,8 @@ class ShowdownMixin:
     showdown_queue: deque[int]
     shown: dict[int, tuple[Card, ...]]
     mucked: set[int]
+    _strength_cache: dict[int, int]
+    _pots_cache: list[tuple[int, ...]] | None
 
     def _hand_cards(self, i: int) -> tuple[Card, ...]:
         raise NotImplementedError
@@ -56,8 +58,17 @@ class ShowdownMixin:
         return not self.folded[i] and i not in self.mucked
 
     def _pots_of(self, i: int) -> list[tuple[int, ...]]:
-        live = [not f for f in self.folded]
-        return [p.eligible for p in build_pots(self.total, live) if i in p.eligible]
+        return [eligible for eligible in self._showdown_pots() if i in eligible]
+
+    def _showdown_pots(self) -> list[tuple[int, ...]]:
+        """Who contests each pot; fixed once the showdown starts (the
+        contributions no longer change), so computed once."""
+        cached: list[tuple[int, ...]] | None = getattr(self, "_pots_cache", None)
+        if cached is None:
+            live = [not f for f in self.folded]
+            cached = [p.eligible for p in build_pots(self.total, live)]
+            self._pots_cache = cached
+        return cached
 
     def _others_claim(self, i: int) -> bool:
         return all(any(j != i and self._claims(j) for j in pot) for pot in self._pots_of(i))
@@ -114,11 +125,9 @@ class ShowdownMixin:
         seat = self.seats[i]
         if not self._cards_final() or not self._others_claim(i):
             return Shown(seat=seat, cards=self._shown_cards(i))
-        mine = evaluate(self._hand_cards(i))
+        mine = self._strength(i)
         for pot in self._pots_of(i):
-            best_shown = max(
-                (evaluate(self._hand_cards(j)) for j in pot if j in self.shown), default=0
-            )
+            best_shown = max((self._strength(j) for j in pot if j in self.shown), default=0)
             if mine >= best_shown:
                 return Shown(seat=seat, cards=self._shown_cards(i))
         return Mucked(seat=seat)
@@ -138,7 +147,18 @@ class ShowdownMixin:
             return aggressor if aggressor is not None else self.round_openers[0]
         return 0
 
+    def _strength(self, i: int) -> int:
+        """The hand's strength once its cards are final (a hand is evaluated
+        once per showdown)."""
+        cache = self._strength_cache
+        value = cache.get(i)
+        if value is None:
+            value = cache[i] = evaluate(self._hand_cards(i))
+        return value
+
     def _begin_showdown(self) -> None:
+        self._pots_cache = None
+        self._strength_cache = {}
         start = self._showdown_start()
         n = self.n
         self.showdown_queue = deque(
@@ -151,4 +171,4 @@ class ShowdownMixin:
         live = [i for i in range(self.n) if not self.folded[i]]
         if len(live) == 1:
             return {live[0]: 1}
-        return {i: evaluate(self._hand_cards(i)) for i in self.shown}
+        return {i: self._strength(i) for i in self.shown}

@@ -1,0 +1,1 @@
+"""The tournament core: pure and event-sourced, built on the hand engines."""

@@ -1,0 +1,253 @@
+"""Breaking and balancing tables, one policy per rulebook.
+
+- ``nm-draw``: 4–5 a table (NM-D-1A); a table with only 2 players with chips
+  is broken (NM-D-1B s1) and they go to the tables with the fewest players,
+  at random free seats; further moves only to keep every table at 4–5;
+  never the final table (OQ-04, OQ-05).
+- ``nm-holdem``: never fewer than 5 a table when avoidable (NM-H-17); a table
+  is broken when its players fit elsewhere, and they are seated so that the
+  tables' chip totals end as even as possible (NM-H-16, OQ-36): the largest
+  stack first, each to the table with the lowest total that has a free seat.
+- ``de-holdem``: broken tables' players take the duties of their new seat
+  (DE-BREAK-1/2, waiting between button and small blind: DE-BREAK-3, OQ-53);
+  balancing moves the player in the same position as the free seat, else
+  the UTG player to the free seat furthest from the big blind (DE-BALANCE-1/2,
+  OQ-54).
+- ``tda``: the player due the big blind next moves to the worst position (the
+  free seat that pays the big blind soonest).
+
+Every decision names its clause.  Randomness (seats, ties) comes in as
+``randbelow``; the decisions are recorded as events, so replays never draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from floorman.engine.cards import RandBelow
+from floorman.engine.profile import RuleProfile
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """What balancing needs to know of one table."""
+
+    table: int
+    seats: Mapping[int, str]  # seat -> player (players with chips only)
+    chips: Mapping[str, int]
+    capacity: int
+    button: int | None = None
+    big_blind: int | None = None  # the last hand's big blind seat
+
+    @property
+    def count(self) -> int:
+        return len(self.seats)
+
+    @property
+    def total(self) -> int:
+        return sum(self.chips[p] for p in self.seats.values())
+
+    def free_seats(self) -> list[int]:
+        return [s for s in range(1, self.capacity + 1) if s not in self.seats]
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    player: str
+    from_table: int
+    from_seat: int
+    table: int
+    seat: int
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One table broken (with its moves) or one balancing move."""
+
+    kind: str  # "break" or "balance"
+    table: int  # the table broken, or the table a player leaves
+    moves: tuple[Move, ...]
+    clause: str
+    chip_totals: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def spread(self) -> int:
+        """Largest minus smallest table chip total after the decision
+        (the measure NM-H-16 asks to keep small)."""
+        if not self.chip_totals:
+            return 0
+        return max(self.chip_totals.values()) - min(self.chip_totals.values())
+
+
+def _pick(options: Sequence[int], randbelow: RandBelow) -> int:
+    return options[randbelow(len(options))] if len(options) > 1 else options[0]
+
+
+def plan(
+    profile: RuleProfile,
+    tables: Sequence[TableState],
+    idle: set[int],
+    randbelow: RandBelow,
+) -> list[Decision]:
+    """Decisions to carry out now.  Only idle tables (between hands) lose
+    players; a destination table may be mid-hand (the newcomer joins at the
+    next deal).  Call again after each decision is applied."""
+    live = [t for t in tables if t.count]
+    if len(live) <= 1:
+        return []
+    total_players = sum(t.count for t in live)
+    capacity = max(t.capacity for t in live)
+    policy = profile.break_policy
+    if total_players <= capacity:
+        # Everyone fits at one table: the final table (OQ-05, OQ-36 (iv)).
+        final = _final_table(live)
+        others = [t for t in live if t.table != final.table and t.table in idle]
+        return _break(live, others[:1], [final], randbelow, "OQ-05, OQ-36, NM-D-5", policy)
+    breakable = total_players <= (len(live) - 1) * capacity
+    if policy == "nm-draw":
+        twos = [t for t in live if t.count <= 2 and t.table in idle]
+        if twos and breakable:
+            # NM-D-1B s1: only 2 players with chips left: the table is broken.
+            return _break(live, twos[:1], None, randbelow, "NM-D-1B, OQ-04", policy)
+    smallest = min(live, key=lambda t: (t.count, -t.table))
+    if breakable and smallest.table in idle:
+        if policy == "nm-holdem":
+            # OQ-36 (ii): break the smallest table whenever its players fit
+            # elsewhere.
+            return _break(live, [smallest], None, randbelow, "NM-H-16, NM-H-17, OQ-36", policy)
+        if policy in ("de-holdem", "tda"):
+            return _break(live, [smallest], None, randbelow, "DE-BREAK-1, OQ-53", policy)
+        if smallest.count < profile.table_min:
+            return _break(live, [smallest], None, randbelow, "NM-D-1A, OQ-04", policy)
+    return _balance(profile, live, idle, randbelow)
+
+
+def _final_table(live: Sequence[TableState]) -> TableState:
+    """The table that stays: the one with the most players (ties: lowest
+    number), so the fewest players move."""
+    return max(live, key=lambda t: (t.count, -t.table))
+
+
+def _break(
+    live: Sequence[TableState],
+    breaking: Sequence[TableState],
+    targets: Sequence[TableState] | None,
+    randbelow: RandBelow,
+    clause: str,
+    policy: str,
+) -> list[Decision]:
+    """Break ``breaking`` (one table) and seat its players at ``targets``
+    (default: every other table)."""
+    if not breaking:
+        return []
+    table = breaking[0]
+    seats = {t.table: dict(t.seats) for t in live}
+    chips = table.chips
+    destinations = [t for t in (targets if targets is not None else live) if t.table != table.table]
+    players = list(table.seats.items())
+    if policy == "nm-holdem":
+        # OQ-36 (iii): the largest stacks first, each to the lowest chip total.
+        players.sort(key=lambda item: (-chips[item[1]], item[0]))
+    else:
+        players = [players.pop(randbelow(len(players))) for _ in range(len(players))]
+    totals = {t.table: sum(chips[p] for p in seats[t.table].values()) for t in destinations}
+    moves = []
+    for from_seat, player in players:
+        open_tables = [t for t in destinations if len(seats[t.table]) < t.capacity]
+        if not open_tables:
+            return []  # no room: nothing is decided
+        if policy == "nm-holdem":
+            low = min(totals[t.table] for t in open_tables)
+            best = [t for t in open_tables if totals[t.table] == low]
+        else:
+            fewest = min(len(seats[t.table]) for t in open_tables)
+            best = [t for t in open_tables if len(seats[t.table]) == fewest]
+        dest = best[randbelow(len(best))] if len(best) > 1 else best[0]
+        free = [s for s in range(1, dest.capacity + 1) if s not in seats[dest.table]]
+        seat = _pick(free, randbelow)
+        seats[dest.table][seat] = player
+        totals[dest.table] += chips[player]
+        moves.append(Move(player, table.table, from_seat, dest.table, seat, clause))
+    return [Decision("break", table.table, tuple(moves), clause, totals)]
+
+
+def _balance(
+    profile: RuleProfile, live: Sequence[TableState], idle: set[int], randbelow: RandBelow
+) -> list[Decision]:
+    """Move one player from the fullest idle table to the shortest, when the
+    rules ask for it (see the module docstring)."""
+    shortest = min(live, key=lambda t: (t.count, t.table))
+    donors = sorted(
+        (t for t in live if t.table in idle and t.table != shortest.table),
+        key=lambda t: (-t.count, t.table),
+    )
+    if not donors or not shortest.free_seats():
+        return []
+    donor = donors[0]
+    policy = profile.break_policy
+    if policy in ("nm-draw", "nm-holdem"):
+        # Move only to keep every table at its minimum (NM-H-17, OQ-04, OQ-36).
+        if shortest.count >= profile.table_min or donor.count <= profile.table_min:
+            return []
+        clause = "NM-H-17, OQ-36" if policy == "nm-holdem" else "NM-D-1A, OQ-04"
+    else:
+        if donor.count - shortest.count < 2:
+            return []
+        clause = "DE-BALANCE-1, OQ-54" if policy == "de-holdem" else "DE-BALANCE-2, OQ-54 (TDA)"
+    from_seat, seat, clause = _choose_mover(profile, donor, shortest, randbelow, clause)
+    player = donor.seats[from_seat]
+    move = Move(player, donor.table, from_seat, shortest.table, seat, clause)
+    totals = {t.table: t.total for t in live}
+    totals[donor.table] -= donor.chips[player]
+    totals[shortest.table] += donor.chips[player]
+    return [Decision("balance", donor.table, (move,), clause, totals)]
+
+
+def _clockwise_distance(seat: int, origin: int, capacity: int) -> int:
+    return (seat - origin) % capacity
+
+
+def _choose_mover(
+    profile: RuleProfile, donor: TableState, short: TableState, randbelow: RandBelow, clause: str
+) -> tuple[int, int, str]:
+    free = short.free_seats()
+    occupied = sorted(donor.seats)
+    policy = profile.break_policy
+    if policy == "nm-holdem":
+        # Keep the chip spread small (NM-H-16): the stack that best evens
+        # the two tables' totals.
+        gap = donor.total - short.total
+        from_seat = min(occupied, key=lambda s: (abs(gap - 2 * donor.chips[donor.seats[s]]), s))
+        return from_seat, _pick(free, randbelow), clause
+    if policy == "nm-draw" or donor.big_blind is None or short.big_blind is None:
+        return _pick(occupied, randbelow), _pick(free, randbelow), clause
+    donor_bb = donor.big_blind
+    short_bb = short.big_blind
+    # The player due the big blind next at the fuller table ("UTG").
+    after_bb = sorted(
+        occupied, key=lambda s: _clockwise_distance(s, donor_bb, donor.capacity) or 99
+    )
+    utg = after_bb[0]
+    if policy == "de-holdem":
+        # Variant 1: the player in the same position as the free seat,
+        # counted in active players after the big blind (DE-BALANCE-1).
+        short_occupied = sorted(short.seats)
+        for seat in sorted(free, key=lambda s: _clockwise_distance(s, short_bb, short.capacity)):
+            rank = sum(
+                1
+                for s in short_occupied
+                if 0
+                < _clockwise_distance(s, short_bb, short.capacity)
+                < _clockwise_distance(seat, short_bb, short.capacity)
+            )
+            if rank < len(after_bb) and after_bb[rank] != donor_bb:
+                return after_bb[rank], seat, "DE-BALANCE-1, OQ-54"
+        # Variant 2: UTG to the free seat furthest from the big blind.
+        far = max(free, key=lambda s: _clockwise_distance(s, short_bb, short.capacity))
+        return utg, far, "DE-BALANCE-2, OQ-54"
+    # TDA: the next big blind moves to the worst position - the free seat
+    # the big blind reaches first.
+    worst = min(free, key=lambda s: _clockwise_distance(s, short_bb, short.capacity) or 99)
+    return utg, worst, "TDA balancing (OQ-54 alternative)"

@@ -1,0 +1,825 @@
+"""The tournament: registration, seat draw, levels, hands at tables,
+eliminations, places, prizes, breaking and balancing, and the floor's rulings.
+
+Pure and event-sourced like the hands: every command verifies, then records
+events; :meth:`Tournament.replay` folds the log back into the same state.
+Time and randomness come in as arguments.  The tournament never deals a
+hand itself: it says who plays where with which chips (:meth:`begin_hand`)
+and takes the result (:meth:`end_hand`); online the services run the hand
+engine in between, live the floor reports chip counts and eliminations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass, field
+
+from floorman.engine.cards import RandBelow
+from floorman.engine.errors import FloormanError, RuleViolation
+from floorman.engine.profile import RuleProfile, profile_from_mapping
+from floorman.tournament import balancing
+from floorman.tournament.buttons import Positions, next_positions
+from floorman.tournament.clock import LevelClock
+from floorman.tournament.events import (
+    Absence,
+    ChipCount,
+    Created,
+    Disqualified,
+    Eliminated,
+    Finished,
+    HandBegun,
+    HandEnded,
+    LevelChanged,
+    Moved,
+    Overridden,
+    Paused,
+    PrizeAwarded,
+    Registered,
+    Resumed,
+    Seated,
+    Started,
+    TableBroken,
+    TimePenalty,
+    TournamentEvent,
+    Warned,
+)
+from floorman.tournament.prizes import prize_table, shared_prizes
+from floorman.tournament.seating import draw_seats
+from floorman.tournament.structure import Structure
+
+
+class TournamentError(RuleViolation):
+    """A tournament command that the rules or the state do not allow."""
+
+
+@dataclass(slots=True)
+class PlayerState:
+    player: str
+    name: str
+    bot: str | None = None
+    status: str = "registered"  # registered, playing, out, disqualified
+    table: int | None = None
+    seat: int | None = None
+    chips: int = 0
+    place: int | None = None
+    shared: int = 1
+    prize: int = 0
+    penalty_hands: int = 0
+    absent: bool = False
+    warnings: int = 0
+
+
+@dataclass(slots=True)
+class TableState:
+    table: int
+    seats: dict[int, str] = field(default_factory=dict)
+    positions: Positions | None = None
+    hands: int = 0
+    in_hand: bool = False
+    newcomers: set[str] = field(default_factory=set)
+    carried_pot: int = 0
+    dealt: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class HandSpec:
+    """What the services need to start the engine hand at a table."""
+
+    table: int
+    hand: int
+    hand_id: str
+    seats: tuple[int, ...]
+    players: tuple[str, ...]
+    stacks: tuple[int, ...]
+    button: int
+    small_blind_seat: int | None
+    big_blind_seat: int | None
+    ante: int
+    dead: tuple[int, ...]
+    carried_pot: int
+
+
+class Tournament:
+    """One tournament, folded from its events.  Build it with :meth:`create`
+    or :meth:`replay`."""
+
+    def __init__(self) -> None:
+        self.events: list[TournamentEvent] = []
+        self.id = ""
+        self.name = ""
+        self.mode = "online"
+        self.profile = RuleProfile()
+        self.structure: Structure | None = None
+        self.players: dict[str, PlayerState] = {}
+        self.tables: dict[int, TableState] = {}
+        self.clock = LevelClock(())
+        self.level = 0  # 1-based once started
+        self.level_event: LevelChanged | None = None
+        self.status = "registering"
+        self.winner: str | None = None
+        self.alive = 0
+        self.chips_in_play = 0
+        self.needs_balance = False
+
+    # ------------------------------------------------------------ building
+
+    @classmethod
+    def create(
+        cls,
+        tournament_id: str,
+        profile: RuleProfile,
+        structure: Structure,
+        *,
+        name: str = "",
+        mode: str = "online",
+    ) -> Tournament:
+        if mode not in ("online", "live"):
+            raise FloormanError(f"mode must be 'online' or 'live', not {mode!r}")
+        tournament = cls()
+        tournament._emit(
+            Created(
+                tournament=tournament_id,
+                name=name or tournament_id,
+                profile=asdict(profile),
+                structure=structure.to_dict(),
+                mode=mode,
+            )
+        )
+        return tournament
+
+    @classmethod
+    def replay(cls, events: Iterable[TournamentEvent]) -> Tournament:
+        tournament = cls()
+        for event in events:
+            tournament._emit(event)
+        return tournament
+
+    def _emit(self, event: TournamentEvent) -> TournamentEvent:
+        self.events.append(event)
+        _APPLY[type(event)](self, event)
+        return event
+
+    def _fail(self, reason: str, clause: str, **details: object) -> TournamentError:
+        return TournamentError(reason, clause=clause, **details)  # type: ignore[arg-type]
+
+    @property
+    def struct(self) -> Structure:
+        assert self.structure is not None
+        return self.structure
+
+    # ------------------------------------------------------------ registration
+
+    def register(self, player: str, name: str | None = None, bot: str | None = None) -> Registered:
+        if self.status != "registering":
+            raise self._fail("registration is closed", "OQ-41")
+        if not player or player in self.players:
+            raise self._fail(f"player id {player!r} is empty or taken", "DE-GEN-2, OQ-64")
+        event = Registered(player=player, name=name or player, bot=bot)
+        self._emit(event)
+        return event  # type: ignore[return-value]
+
+    def draw_seats(self, randbelow: RandBelow) -> list[Seated]:
+        """A uniformly random seat draw (NM-D-1A, NM-H-1, DE-SEAT-1)."""
+        if self.status != "registering" or any(p.table for p in self.players.values()):
+            raise self._fail("seats are drawn once, before the start", "DE-SEAT-1")
+        players = list(self.players)
+        if len(players) < 2:
+            raise self._fail("a tournament needs at least two players", "OQ-41")
+        events = [
+            Seated(player=p, table=t, seat=s)
+            for p, t, s in draw_seats(players, self.struct.table_size, self._min_table(), randbelow)
+        ]
+        for event in events:
+            self._emit(event)
+        return events
+
+    def _min_table(self) -> int:
+        return min(self.profile.table_min, self.struct.table_size)
+
+    def table_cards(self) -> list[dict[str, object]]:
+        """Printable table cards: each player's table and seat (DE-SEAT-1)."""
+        return sorted(
+            (
+                {"player": p.player, "name": p.name, "table": p.table, "seat": p.seat}
+                for p in self.players.values()
+                if p.table is not None
+            ),
+            key=lambda card: (card["table"], card["seat"]),  # type: ignore[arg-type,return-value]
+        )
+
+    def start(self, at: float) -> list[TournamentEvent]:
+        if self.status != "registering":
+            raise self._fail(f"the tournament is {self.status}", "OQ-41")
+        if not any(p.table for p in self.players.values()):
+            raise self._fail("draw the seats first", "DE-SEAT-1")
+        emitted = [self._emit(Started(at=at))]
+        emitted.append(self._emit(self._level_event(1, at)))
+        return emitted
+
+    # ------------------------------------------------------------ the clock
+
+    def _level_event(self, level: int, at: float) -> LevelChanged:
+        lv = self.struct.playing_level(level - 1)
+        profile = self.profile
+        return LevelChanged(
+            level=level,
+            ante=lv.ante,
+            small_blind=lv.ante * profile.small_blind_antes,
+            big_blind=lv.ante * profile.big_blind_antes,
+            at=at,
+            is_break=lv.is_break,
+        )
+
+    def tick(self, now: float) -> list[LevelChanged]:
+        """Advance the level clock to ``now`` (time comes from outside)."""
+        if self.status != "running":
+            return []
+        target = self.clock.level_at(now)
+        emitted = []
+        while self.level < target:
+            emitted.append(self._emit(self._level_event(self.level + 1, now)))
+        return emitted  # type: ignore[return-value]
+
+    def pause(self, at: float) -> Paused:
+        if self.status != "running" or self.clock.paused_at is not None:
+            raise self._fail("only a running clock can be paused", "NM-D-1G, OQ-03")
+        return self._emit(Paused(at=at))  # type: ignore[return-value]
+
+    def resume(self, at: float) -> Resumed:
+        if self.clock.paused_at is None:
+            raise self._fail("the clock is not paused", "NM-D-1G, OQ-03")
+        return self._emit(Resumed(at=at))  # type: ignore[return-value]
+
+    @property
+    def current_level(self) -> LevelChanged | None:
+        return self.level_event
+
+    # ------------------------------------------------------------ hands
+
+    def begin_hand(self, table: int, randbelow: RandBelow) -> HandSpec:
+        """Decide the next hand at ``table``: who is dealt in, where the
+        button and blinds are (OQ-43, OQ-29, OQ-53), the ante of the level,
+        dead hands (absent OQ-45, time penalty OQ-62)."""
+        if self.status != "running":
+            raise self._fail(f"the tournament is {self.status}", "OQ-41")
+        if self.clock.paused_at is not None:
+            raise self._fail("the clock is paused", "NM-D-1G, OQ-03")
+        level = self.current_level
+        assert level is not None
+        if level.is_break:
+            raise self._fail("the tournament is on a break", "OQ-09")
+        state = self.tables.get(table)
+        if state is None or state.in_hand:
+            raise self._fail(f"table {table} cannot start a hand now", "NM-D-1G")
+        active = {seat: p for seat, p in state.seats.items() if self.players[p].chips > 0}
+        if len(active) < 2:
+            raise self._fail(f"table {table} has fewer than two players", "NM-D-1B, OQ-04")
+        blinds = self.profile.game == "holdem"
+        newcomer_seats = [s for s, p in active.items() if p in state.newcomers]
+        first_button = None
+        if state.positions is None:
+            seats = sorted(active)
+            if self.profile.break_policy in ("de-holdem", "tda"):
+                first_button = 1 if 1 in active else seats[0]  # DE-SEAT-2
+            else:
+                first_button = seats[randbelow(len(seats))]  # OQ-07: by lot
+        positions = next_positions(
+            active,
+            state.positions,
+            first_button=first_button,
+            blinds=blinds,
+            newcomers=newcomer_seats,
+        )
+        dealt = {active[s]: self.players[active[s]].chips for s in positions.dealt}
+        dead = tuple(
+            p for p in dealt if self.players[p].absent or self.players[p].penalty_hands > 0
+        )
+        event = HandBegun(
+            table=table,
+            hand=state.hands + 1,
+            button_seat=positions.button,
+            small_blind_seat=positions.small_blind,
+            big_blind_seat=positions.big_blind,
+            dealt=dealt,
+            dead=dead,
+            ante=level.ante,
+            carried_pot=state.carried_pot,
+        )
+        self._emit(event)
+        seat_of = {p: s for s, p in active.items()}
+        ordered = sorted(dealt, key=lambda p: seat_of[p])
+        return HandSpec(
+            table=table,
+            hand=event.hand,
+            hand_id=f"{self.id}-t{table}-h{event.hand}",
+            seats=tuple(seat_of[p] for p in ordered),
+            players=tuple(ordered),
+            stacks=tuple(dealt[p] for p in ordered),
+            button=positions.button,
+            small_blind_seat=positions.small_blind,
+            big_blind_seat=positions.big_blind,
+            ante=level.ante,
+            dead=tuple(seat_of[p] for p in dead),
+            carried_pot=state.carried_pot,
+        )
+
+    def end_hand(
+        self,
+        table: int,
+        stacks: Mapping[str, int],
+        randbelow: RandBelow,
+        *,
+        carried_pot: int = 0,
+        at: float | None = None,
+    ) -> list[TournamentEvent]:
+        """Record a finished hand: chips, eliminations and places (OQ-06),
+        prizes, then any table to break or balance, and the end."""
+        state = self.tables.get(table)
+        if state is None or not state.in_hand:
+            raise self._fail(f"no hand is running at table {table}", "NM-D-1G")
+        if set(stacks) != set(state.dealt):
+            raise self._fail("the result must list exactly the players dealt in", "NM-D-1G")
+        before = sum(state.dealt.values()) + state.carried_pot
+        after = sum(stacks.values()) + carried_pot
+        if before != after or any(v < 0 for v in stacks.values()):
+            raise self._fail(
+                f"chips do not add up: {before} went in, {after} came out", "NM-D-1B s2"
+            )
+        hand = state.hands
+        emitted: list[TournamentEvent] = [
+            self._emit(
+                HandEnded(
+                    table=table,
+                    hand=hand,
+                    button_seat=state.positions.button if state.positions else 0,
+                    stacks=dict(stacks),
+                    carried_pot=carried_pot,
+                )
+            )
+        ]
+        busted = [p for p, chips in stacks.items() if chips == 0]
+        emitted += self._place(busted, state.dealt, table=table, hand=hand)
+        emitted += self.rebalance(randbelow)
+        emitted += self._check_finish(at)
+        return emitted
+
+    # ------------------------------------------------------------ places
+
+    def _place(
+        self,
+        busted: list[str],
+        start_stacks: Mapping[str, int],
+        *,
+        table: int | None,
+        hand: int | None,
+    ) -> list[TournamentEvent]:
+        """Players out in the same hand rank by their stacks at its start;
+        equal stacks share the places and their prizes (OQ-06, NM-D-5)."""
+        if not busted:
+            return []
+        emitted: list[TournamentEvent] = []
+        ranked = sorted(busted, key=lambda p: -start_stacks.get(p, 0))
+        alive_after = self.alive - len(busted)
+        place = alive_after + 1
+        k = 0
+        table_of_prizes = prize_table(self.struct, len(self.players))
+        while k < len(ranked):
+            group = [p for p in ranked if start_stacks.get(p, 0) == start_stacks.get(ranked[k], 0)]
+            for player in group:
+                emitted.append(
+                    self._emit(
+                        Eliminated(
+                            player=player, place=place, table=table, hand=hand, shared=len(group)
+                        )
+                    )
+                )
+            for player, amount, percent in shared_prizes(table_of_prizes, place, group):
+                emitted.append(
+                    self._emit(
+                        PrizeAwarded(player=player, place=place, amount=amount, percent=percent)
+                    )
+                )
+            place += len(group)
+            k += len(group)
+        return emitted
+
+    def _check_finish(self, at: float | None) -> list[TournamentEvent]:
+        if self.status != "running" or self.alive != 1:
+            return []
+        winner = next(p.player for p in self.players.values() if p.status == "playing")
+        emitted: list[TournamentEvent] = [self._emit(Finished(winner=winner, at=at))]
+        for player, amount, percent in shared_prizes(
+            prize_table(self.struct, len(self.players)), 1, [winner]
+        ):
+            emitted.append(
+                self._emit(PrizeAwarded(player=player, place=1, amount=amount, percent=percent))
+            )
+        return emitted
+
+    # ------------------------------------------------------------ balancing
+
+    def rebalance(self, randbelow: RandBelow) -> list[TournamentEvent]:
+        """Break or balance tables as the profile's policy requires, moving
+        players only from tables between hands (NM-D-1B, NM-H-16/17, DE-BREAK-*,
+        DE-BALANCE-*, OQ-04, OQ-05, OQ-36, OQ-53, OQ-54)."""
+        emitted: list[TournamentEvent] = []
+        if self.status != "running" or not self.needs_balance:
+            return emitted
+        for _ in range(len(self.players) + len(self.tables) + 1):
+            views = self._table_views()
+            idle = {t.table for t in self.tables.values() if not t.in_hand and not t.carried_pot}
+            decisions = balancing.plan(self.profile, views, idle, randbelow)
+            if not decisions:
+                if all(not t.in_hand for t in self.tables.values()):
+                    self.needs_balance = False
+                break
+            for decision in decisions:
+                for move in decision.moves:
+                    emitted.append(
+                        self._emit(
+                            Moved(
+                                player=move.player,
+                                from_table=move.from_table,
+                                from_seat=move.from_seat,
+                                table=move.table,
+                                seat=move.seat,
+                                clause=move.clause,
+                            )
+                        )
+                    )
+                if decision.kind == "break":
+                    emitted.append(
+                        self._emit(
+                            TableBroken(
+                                table=decision.table,
+                                clause=decision.clause,
+                                chip_totals=decision.chip_totals,
+                                spread=decision.spread,
+                            )
+                        )
+                    )
+        return emitted
+
+    def _table_views(self) -> list[balancing.TableState]:
+        """Seats hold only players with chips (the out and disqualified are
+        unseated when they leave), so the views share the seat maps."""
+        chips = _ChipView(self.players)
+        size = self.struct.table_size
+        return [
+            balancing.TableState(
+                table=t.table,
+                seats=t.seats,
+                chips=chips,
+                capacity=size,
+                button=t.positions.button if t.positions else None,
+                big_blind=t.positions.big_blind if t.positions else None,
+            )
+            for t in self.tables.values()
+            if t.seats
+        ]
+
+    # ------------------------------------------------------------ the floor
+
+    def _player(self, player: str) -> PlayerState:
+        state = self.players.get(player)
+        if state is None:
+            raise self._fail(f"no player {player!r}", "NM-D-1G")
+        return state
+
+    def warn(self, player: str, clause: str, note: str = "") -> Warned:
+        """A warning (DE-PENALTY-3, DE-ETIQ-1)."""
+        self._player(player)
+        return self._emit(Warned(player=player, clause=clause, note=note))  # type: ignore[return-value]
+
+    def time_penalty(self, player: str, hands: int, clause: str, note: str = "") -> TimePenalty:
+        """Sit out ``hands`` hands: blinds posted, hands dealt and killed
+        (DE-PENALTY-3/4, OQ-62)."""
+        state = self._player(player)
+        if state.status != "playing" or hands <= 0:
+            raise self._fail(
+                "a time penalty needs a playing player and some hands", "DE-PENALTY-3, OQ-62"
+            )
+        return self._emit(  # type: ignore[return-value]
+            TimePenalty(player=player, hands=hands, clause=clause, note=note)
+        )
+
+    def set_absent(self, player: str, absent: bool) -> Absence:
+        """Away from the seat: dealt in dead, forced bets posted (OQ-45,
+        DE-DEAL-3, DE-SEATED-2)."""
+        self._player(player)
+        return self._emit(Absence(player=player, absent=absent))  # type: ignore[return-value]
+
+    def disqualify(self, player: str, clause: str, note: str = "") -> list[TournamentEvent]:
+        """Disqualification (NM-D-1C/1D/1E, DE-PENALTY-3, DE-GEN-5): the
+        player's chips leave play.  It is recorded between hands: a player in
+        a running hand has that hand killed first (by the table)."""
+        state = self._player(player)
+        if state.status not in ("playing", "registered"):
+            raise self._fail(f"{player} is not in the tournament", clause)
+        table = self.tables.get(state.table) if state.table is not None else None
+        if table is not None and table.in_hand and player in table.dealt:
+            raise self._fail("the player's hand is running; disqualify when it ends", clause)
+        emitted: list[TournamentEvent] = [
+            self._emit(
+                Disqualified(player=player, clause=clause, note=note, chips_removed=state.chips)
+            )
+        ]
+        return emitted + self._check_finish(None)
+
+    def override_chips(self, player: str, chips: int, note: str) -> Overridden:
+        """The director corrects a stack (NM-D-1G, OQ-03)."""
+        state = self._player(player)
+        if chips < 0 or (state.table is not None and self.tables[state.table].in_hand):
+            raise self._fail("chips are corrected between hands, never below 0", "NM-D-1G")
+        return self._emit(  # type: ignore[return-value]
+            Overridden(
+                ruling="chips", clause="NM-D-1G, OQ-03", note=note, player=player, chips=chips
+            )
+        )
+
+    def override_seat(self, player: str, table: int, seat: int, note: str) -> Overridden:
+        state = self._player(player)
+        target = self.tables.get(table)
+        if target is None or seat in target.seats or not 1 <= seat <= self.struct.table_size:
+            raise self._fail(f"table {table} seat {seat} is not free", "NM-D-1G, OQ-03")
+        if state.table is not None and self.tables[state.table].in_hand:
+            raise self._fail("players move between hands", "NM-D-1G, OQ-03")
+        return self._emit(  # type: ignore[return-value]
+            Overridden(
+                ruling="seat",
+                clause="NM-D-1G, OQ-03",
+                note=note,
+                player=player,
+                table=table,
+                seat=seat,
+            )
+        )
+
+    def override_level(self, level: int, at: float, note: str) -> list[TournamentEvent]:
+        """The director sets the level; the clock restarts it at ``at``."""
+        if self.status != "running" or not 1 <= level <= len(self.struct.levels):
+            raise self._fail(f"there is no level {level} to set now", "NM-D-1G, OQ-03")
+        changed = self._level_event(level, at)
+        manual = LevelChanged(
+            level=changed.level,
+            ante=changed.ante,
+            small_blind=changed.small_blind,
+            big_blind=changed.big_blind,
+            at=at,
+            is_break=changed.is_break,
+            manual=True,
+        )
+        return [
+            self._emit(Overridden(ruling="level", clause="NM-D-1G, OQ-03", note=note, level=level)),
+            self._emit(manual),
+        ]
+
+    # ------------------------------------------------------------ live events
+
+    def record_chip_counts(
+        self, table: int, counts: Mapping[str, int], randbelow: RandBelow, at: float | None = None
+    ) -> list[TournamentEvent]:
+        """Live play: the floor's chip count of a table; a player at 0 is
+        out.  Returns what the core decides: eliminations, places, breaks and
+        moves (the floor carries them out)."""
+        state = self.tables.get(table)
+        if state is None:
+            raise self._fail(f"no table {table}", "NM-D-1G")
+        seated = {p for p in state.seats.values() if self.players[p].chips > 0}
+        if set(counts) - seated:
+            raise self._fail("counts may only name players seated at the table", "NM-D-1G")
+        if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in counts.values()):
+            raise self._fail("chip counts are whole numbers, not negative", "NM-D-1G")
+        before = {p: self.players[p].chips for p in counts}
+        emitted: list[TournamentEvent] = [self._emit(ChipCount(table=table, counts=dict(counts)))]
+        busted = [p for p, c in counts.items() if c == 0]
+        emitted += self._place(busted, before, table=table, hand=None)
+        emitted += self.rebalance(randbelow)
+        emitted += self._check_finish(at)
+        return emitted
+
+    # ------------------------------------------------------------ queries
+
+    def standings(self) -> list[dict[str, object]]:
+        rows = []
+        for p in self.players.values():
+            rows.append(
+                {
+                    "player": p.player,
+                    "name": p.name,
+                    "chips": p.chips,
+                    "place": p.place,
+                    "status": p.status,
+                    "table": p.table,
+                    "seat": p.seat,
+                    "prize": p.prize,
+                    "shared": p.shared,
+                }
+            )
+        alive = sorted((r for r in rows if r["place"] is None), key=lambda r: -int(r["chips"]))  # type: ignore[call-overload]
+        placed = sorted((r for r in rows if r["place"] is not None), key=lambda r: r["place"])  # type: ignore[arg-type,return-value]
+        return alive + placed
+
+    def summary(self, now: float | None = None) -> dict[str, object]:
+        level = self.current_level
+        alive = [p for p in self.players.values() if p.status == "playing"]
+        return {
+            "id": self.id,
+            "name": self.name,
+            "profile": self.profile.name,
+            "status": self.status,
+            "mode": self.mode,
+            "level": level.level if level else 0,
+            "ante": level.ante if level else 0,
+            "blinds": [level.small_blind, level.big_blind] if level else [0, 0],
+            "players": len(self.players),
+            "players_left": len(alive),
+            "average_stack": (sum(p.chips for p in alive) // len(alive)) if alive else 0,
+            "tables": sum(1 for t in self.tables.values() if t.seats),
+            "winner": self.winner,
+            "clock": self.clock.describe(now, self.struct)
+            if (now is not None and self.structure)
+            else None,
+        }
+
+    # ------------------------------------------------------------ applying
+
+    def _apply_created(self, e: Created) -> None:
+        self.id = e.tournament
+        self.name = e.name
+        self.mode = e.mode
+        self.profile = profile_from_mapping(e.profile)
+        self.structure = Structure.from_dict(e.structure)
+        self.clock = LevelClock(self.structure.levels)
+
+    def _apply_registered(self, e: Registered) -> None:
+        self.players[e.player] = PlayerState(e.player, e.name, e.bot)
+
+    def _apply_seated(self, e: Seated) -> None:
+        p = self.players[e.player]
+        p.table, p.seat, p.status = e.table, e.seat, "playing"
+        p.chips = self.struct.starting_stack
+        self.tables.setdefault(e.table, TableState(e.table)).seats[e.seat] = e.player
+        self.alive += 1
+        self.chips_in_play += p.chips
+
+    def _apply_started(self, e: Started) -> None:
+        self.status = "running"
+        self.clock.start(e.at)
+        self.needs_balance = True
+
+    def _apply_level(self, e: LevelChanged) -> None:
+        self.level = e.level
+        self.level_event = e
+        if e.manual:
+            self.clock.set_level(e.level, e.at)
+
+    def _apply_paused(self, e: Paused) -> None:
+        self.clock.pause(e.at)
+
+    def _apply_resumed(self, e: Resumed) -> None:
+        self.clock.resume(e.at)
+
+    def _apply_hand_begun(self, e: HandBegun) -> None:
+        t = self.tables[e.table]
+        t.hands = e.hand
+        t.in_hand = True
+        t.dealt = dict(e.dealt)
+        nominal = e.small_blind_seat
+        if nominal is None and t.positions is not None and t.positions.big_blind is not None:
+            nominal = t.positions.big_blind
+        seat_of = {p: s for s, p in t.seats.items()}
+        t.positions = Positions(
+            e.button_seat,
+            e.small_blind_seat,
+            e.big_blind_seat,
+            nominal if nominal is not None else e.button_seat,
+            tuple(sorted(seat_of[p] for p in e.dealt)),
+            (),
+        )
+        t.newcomers -= set(e.dealt)
+        for player in e.dealt:
+            state = self.players[player]
+            if state.penalty_hands > 0:
+                state.penalty_hands -= 1
+
+    def _apply_hand_ended(self, e: HandEnded) -> None:
+        t = self.tables[e.table]
+        t.in_hand = False
+        t.carried_pot = e.carried_pot
+        for player, chips in e.stacks.items():
+            self.players[player].chips = chips
+        t.dealt = {}
+
+    def _apply_moved(self, e: Moved) -> None:
+        p = self.players[e.player]
+        old = self.tables[e.from_table]
+        if old.seats.get(e.from_seat) == e.player:
+            del old.seats[e.from_seat]
+        new = self.tables.setdefault(e.table, TableState(e.table))
+        new.seats[e.seat] = e.player
+        new.newcomers.add(e.player)
+        p.table, p.seat = e.table, e.seat
+
+    def _apply_broken(self, e: TableBroken) -> None:
+        t = self.tables[e.table]
+        t.seats = {s: p for s, p in t.seats.items() if self.players[p].chips > 0}
+
+    def _apply_eliminated(self, e: Eliminated) -> None:
+        p = self.players[e.player]
+        p.status, p.place, p.shared = "out", e.place, e.shared
+        if p.table is not None and self.tables[p.table].seats.get(p.seat or 0) == e.player:
+            del self.tables[p.table].seats[p.seat]  # type: ignore[arg-type]
+        self.alive -= 1
+        self.needs_balance = True
+
+    def _apply_prize(self, e: PrizeAwarded) -> None:
+        self.players[e.player].prize = e.amount
+
+    def _apply_warned(self, e: Warned) -> None:
+        self.players[e.player].warnings += 1
+
+    def _apply_penalty(self, e: TimePenalty) -> None:
+        self.players[e.player].penalty_hands += e.hands
+
+    def _apply_absence(self, e: Absence) -> None:
+        self.players[e.player].absent = e.absent
+
+    def _apply_disqualified(self, e: Disqualified) -> None:
+        p = self.players[e.player]
+        if p.status == "playing":
+            self.alive -= 1
+        p.status = "disqualified"
+        p.chips = 0
+        self.chips_in_play -= e.chips_removed
+        if p.table is not None and self.tables[p.table].seats.get(p.seat or 0) == e.player:
+            del self.tables[p.table].seats[p.seat]  # type: ignore[arg-type]
+        self.needs_balance = True
+
+    def _apply_override(self, e: Overridden) -> None:
+        if e.ruling == "chips" and e.player is not None and e.chips is not None:
+            p = self.players[e.player]
+            self.chips_in_play += e.chips - p.chips
+            p.chips = e.chips
+            self.needs_balance = True
+        elif e.ruling == "seat" and e.player is not None and e.table is not None:
+            p = self.players[e.player]
+            if p.table is not None:
+                self.tables[p.table].seats.pop(p.seat or 0, None)
+            self.tables.setdefault(e.table, TableState(e.table)).seats[e.seat or 0] = e.player
+            self.tables[e.table].newcomers.add(e.player)
+            p.table, p.seat = e.table, e.seat
+
+    def _apply_chip_count(self, e: ChipCount) -> None:
+        for player, chips in e.counts.items():
+            self.players[player].chips = chips
+        self.needs_balance = True
+
+    def _apply_finished(self, e: Finished) -> None:
+        self.status = "finished"
+        self.winner = e.winner
+        p = self.players[e.winner]
+        p.place = 1
+        p.status = "won"
+
+
+class _ChipView(Mapping[str, int]):
+    """Players' chips as a read-only mapping, without copying."""
+
+    __slots__ = ("_players",)
+
+    def __init__(self, players: dict[str, PlayerState]) -> None:
+        self._players = players
+
+    def __getitem__(self, player: str) -> int:
+        return self._players[player].chips
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self._players)
+
+    def __len__(self) -> int:
+        return len(self._players)
+
+
+_APPLY = {
+    Created: Tournament._apply_created,
+    Registered: Tournament._apply_registered,
+    Seated: Tournament._apply_seated,
+    Started: Tournament._apply_started,
+    LevelChanged: Tournament._apply_level,
+    Paused: Tournament._apply_paused,
+    Resumed: Tournament._apply_resumed,
+    HandBegun: Tournament._apply_hand_begun,
+    HandEnded: Tournament._apply_hand_ended,
+    Moved: Tournament._apply_moved,
+    TableBroken: Tournament._apply_broken,
+    Eliminated: Tournament._apply_eliminated,
+    PrizeAwarded: Tournament._apply_prize,
+    Warned: Tournament._apply_warned,
+    TimePenalty: Tournament._apply_penalty,
+    Absence: Tournament._apply_absence,
+    Disqualified: Tournament._apply_disqualified,
+    Overridden: Tournament._apply_override,
+    ChipCount: Tournament._apply_chip_count,
+    Finished: Tournament._apply_finished,
+}

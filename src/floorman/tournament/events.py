@@ -1,0 +1,254 @@
+"""Tournament events: the append-only log a tournament is folded from.
+
+Each event serialises to one JSON line ``{"type": "seated", "player": …}``;
+the names and fields are the ones ``floorman simulate --events`` promises.
+
+>>> event_to_dict(Seated(player="p1", table=1, seat=3))
+{'type': 'seated', 'player': 'p1', 'table': 1, 'seat': 3}
+>>> event_from_dict({'type': 'seated', 'player': 'p1', 'table': 1, 'seat': 3})
+Seated(player='p1', table=1, seat=3)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from floorman.engine.errors import FloormanError
+
+_event = dataclass(frozen=True, slots=True, kw_only=True)
+
+
+class TournamentEvent:
+    __slots__ = ()
+
+
+@_event
+class Created(TournamentEvent):
+    tournament: str
+    name: str
+    profile: dict[str, Any]
+    structure: dict[str, Any]
+    mode: str = "online"  # "online" (hands dealt here) or "live" (real cards)
+
+
+@_event
+class Registered(TournamentEvent):
+    player: str
+    name: str
+    bot: str | None = None
+
+
+@_event
+class Seated(TournamentEvent):
+    player: str
+    table: int
+    seat: int
+
+
+@_event
+class Started(TournamentEvent):
+    at: float
+
+
+@_event
+class LevelChanged(TournamentEvent):
+    level: int  # 1-based
+    ante: int
+    small_blind: int
+    big_blind: int
+    at: float
+    is_break: bool = False
+    manual: bool = False  # set by the director (NM-D-1G, OQ-03)
+
+
+@_event
+class Paused(TournamentEvent):
+    at: float
+
+
+@_event
+class Resumed(TournamentEvent):
+    at: float
+
+
+@_event
+class HandBegun(TournamentEvent):
+    table: int
+    hand: int
+    button_seat: int
+    small_blind_seat: int | None
+    big_blind_seat: int | None
+    dealt: dict[str, int]  # player -> chips at the start of the hand
+    dead: tuple[str, ...] = ()
+    ante: int = 0
+    carried_pot: int = 0
+
+
+@_event
+class HandEnded(TournamentEvent):
+    table: int
+    hand: int
+    button_seat: int
+    stacks: dict[str, int]  # every player dealt in -> chips after the hand
+    carried_pot: int = 0
+
+
+@_event
+class Moved(TournamentEvent):
+    player: str
+    from_table: int
+    from_seat: int
+    table: int
+    seat: int
+    clause: str = ""
+
+
+@_event
+class TableBroken(TournamentEvent):
+    table: int
+    clause: str
+    chip_totals: dict[int, int] = field(default_factory=dict)
+    spread: int = 0
+
+
+@_event
+class Eliminated(TournamentEvent):
+    player: str
+    place: int
+    table: int | None = None
+    hand: int | None = None
+    shared: int = 1  # how many players share this place (OQ-06)
+
+
+@_event
+class PrizeAwarded(TournamentEvent):
+    player: str
+    place: int
+    amount: int
+    percent: float
+
+
+@_event
+class Warned(TournamentEvent):
+    player: str
+    clause: str
+    note: str = ""
+
+
+@_event
+class TimePenalty(TournamentEvent):
+    """The player sits out ``hands`` hands: his forced bets are posted, his
+    hands dealt and killed (DE-PENALTY-3/4, OQ-62)."""
+
+    player: str
+    hands: int
+    clause: str
+    note: str = ""
+
+
+@_event
+class Disqualified(TournamentEvent):
+    player: str
+    clause: str
+    note: str = ""
+    chips_removed: int = 0
+
+
+@_event
+class Absence(TournamentEvent):
+    """Away from the seat: hands dealt dead, blinds posted (OQ-45, DE-DEAL-3)."""
+
+    player: str
+    absent: bool
+
+
+@_event
+class Overridden(TournamentEvent):
+    """The director's override of an automated ruling (NM-D-1G, OQ-03)."""
+
+    ruling: str
+    clause: str
+    note: str = ""
+    player: str | None = None
+    chips: int | None = None
+    table: int | None = None
+    seat: int | None = None
+    level: int | None = None
+
+
+@_event
+class ChipCount(TournamentEvent):
+    """Live events: the floor's count of a table."""
+
+    table: int
+    counts: dict[str, int]
+
+
+@_event
+class Finished(TournamentEvent):
+    winner: str
+    at: float | None = None
+
+
+_NAMES: dict[type, str] = {
+    Created: "created",
+    Registered: "registered",
+    Seated: "seated",
+    Started: "started",
+    LevelChanged: "level",
+    Paused: "paused",
+    Resumed: "resumed",
+    HandBegun: "hand_started",
+    HandEnded: "hand_ended",
+    Moved: "moved",
+    TableBroken: "table_broken",
+    Eliminated: "eliminated",
+    PrizeAwarded: "prize",
+    Warned: "warning",
+    TimePenalty: "time_penalty",
+    Disqualified: "disqualified",
+    Absence: "absence",
+    Overridden: "override",
+    ChipCount: "chip_count",
+    Finished: "finished",
+}
+_TYPES: dict[str, type[TournamentEvent]] = {name: cls for cls, name in _NAMES.items()}
+
+
+def event_type(event: TournamentEvent) -> str:
+    return _NAMES[type(event)]  # type: ignore[index]
+
+
+def event_to_dict(event: TournamentEvent) -> dict[str, Any]:
+    data: dict[str, Any] = {"type": _NAMES[type(event)]}  # type: ignore[index]
+    for f in dataclasses.fields(event):  # type: ignore[arg-type]
+        value = getattr(event, f.name)
+        if isinstance(value, tuple):
+            value = list(value)
+        elif isinstance(value, dict) and value and isinstance(next(iter(value)), int):
+            value = {str(k): v for k, v in value.items()}
+        data[f.name] = value
+    return data
+
+
+def event_from_dict(data: dict[str, Any]) -> TournamentEvent:
+    kind = data.get("type")
+    cls = _TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise FloormanError(f"unknown tournament event type {kind!r}")
+    kwargs: dict[str, Any] = {}
+    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+        if f.name not in data:
+            continue
+        value = data[f.name]
+        if f.name == "chip_totals" and isinstance(value, dict):
+            value = {int(k): v for k, v in value.items()}
+        elif isinstance(value, list):
+            value = tuple(value)
+        kwargs[f.name] = value
+    try:
+        return cls(**kwargs)
+    except TypeError as error:
+        raise FloormanError(f"bad {kind} event: {error}") from None

@@ -1,0 +1,181 @@
+"""A tournament's structure: levels, starting chips, table size and payouts.
+
+Antes (draw) or blinds in ante units (hold'em) rise by time, e.g. every 30
+minutes (NM-D-2A s3, NM-H-16, OQ-09); breaks sit between levels; prizes come
+from an organiser's payout table, top 5 by default (NM-H-19, OQ-39).  Nothing
+here invents amounts the rulebooks leave open: the defaults are editable
+placeholders and say so.
+
+>>> s = Structure.default(RuleProfile(level_minutes=30))
+>>> s.levels[0].ante, s.levels[1].ante, s.levels[0].seconds
+(10, 15, 1800)
+>>> s.payout_shares
+(40, 25, 15, 12, 8)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from floorman.engine.errors import ProfileError
+from floorman.engine.profile import RuleProfile
+
+#: A placeholder schedule of antes (the blind unit in hold'em): NOT from the
+#: rulebooks, which give none (OQ-09, OQ-28, OQ-68).  Organisers replace it.
+DEFAULT_ANTES = (
+    10,
+    15,
+    20,
+    30,
+    40,
+    50,
+    75,
+    100,
+    150,
+    200,
+    300,
+    400,
+    500,
+    750,
+    1000,
+    1500,
+    2000,
+    3000,
+    4000,
+    5000,
+    7500,
+    10000,
+    15000,
+    20000,
+    30000,
+    40000,
+    50000,
+    75000,
+    100000,
+)
+
+#: OQ-39's editable placeholder for the top five (percent) – not in the source.
+DEFAULT_PAYOUT_SHARES = (40, 25, 15, 12, 8)
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    ante: int
+    seconds: int
+    is_break: bool = False
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Structure:
+    """Everything an organiser decides for one tournament."""
+
+    levels: tuple[Level, ...]
+    starting_stack: int
+    table_size: int
+    payout_shares: tuple[int, ...] = DEFAULT_PAYOUT_SHARES
+    prize_pool: int = 0
+    buy_in: int = 0
+    seat_draw: str = "random"  # GLI-style uniform draw by secrets (DE-SEAT-1, NM-D-1A, NM-H-1)
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        problems = []
+        if not self.levels or all(level.is_break for level in self.levels):
+            problems.append("the structure needs at least one playing level")
+        for k, level in enumerate(self.levels, 1):
+            if level.seconds <= 0:
+                problems.append(f"level {k} must last some time, not {level.seconds} s")
+            if not level.is_break and level.ante <= 0:
+                problems.append(f"level {k} needs a positive ante, not {level.ante}")
+        if self.starting_stack <= 0:
+            problems.append("the starting stack must be positive (OQ-41)")
+        if not 2 <= self.table_size <= 10:
+            problems.append(f"a table seats 2 to 10 players, not {self.table_size}")
+        check_payout_shares(self.payout_shares, problems)
+        if self.prize_pool < 0 or self.buy_in < 0:
+            problems.append("prize pool and buy-in cannot be negative")
+        if problems:
+            raise ProfileError("tournament structure: " + "; ".join(problems))
+
+    @classmethod
+    def default(
+        cls,
+        profile: RuleProfile,
+        *,
+        level_seconds: int | None = None,
+        starting_stack: int | None = None,
+        table_size: int | None = None,
+        antes: Sequence[int] = DEFAULT_ANTES,
+        payout_shares: Sequence[int] = DEFAULT_PAYOUT_SHARES,
+        prize_pool: int = 0,
+    ) -> Structure:
+        seconds = level_seconds if level_seconds is not None else profile.level_minutes * 60
+        first = antes[0]
+        return cls(
+            levels=tuple(Level(ante=a, seconds=seconds) for a in antes),
+            starting_stack=starting_stack or first * profile.starting_stack_antes,
+            table_size=table_size or profile.table_max,
+            payout_shares=tuple(payout_shares[: profile.paid_places]) or tuple(payout_shares),
+            prize_pool=prize_pool,
+        )
+
+    def playing_level(self, index: int) -> Level:
+        """Level ``index`` (0-based); past the end the last level goes on."""
+        return self.levels[min(index, len(self.levels) - 1)]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "levels": [
+                {"ante": lv.ante, "seconds": lv.seconds, "is_break": lv.is_break}
+                for lv in self.levels
+            ],
+            "starting_stack": self.starting_stack,
+            "table_size": self.table_size,
+            "payout_shares": list(self.payout_shares),
+            "prize_pool": self.prize_pool,
+            "buy_in": self.buy_in,
+            "seat_draw": self.seat_draw,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Structure:
+        try:
+            levels = tuple(
+                Level(
+                    ante=int(lv.get("ante", 0)),
+                    seconds=int(lv["seconds"]),
+                    is_break=bool(lv.get("is_break", False)),
+                )
+                for lv in data["levels"]
+            )
+            return cls(
+                levels=levels,
+                starting_stack=int(data["starting_stack"]),
+                table_size=int(data["table_size"]),
+                payout_shares=tuple(
+                    int(x) for x in data.get("payout_shares", DEFAULT_PAYOUT_SHARES)
+                ),
+                prize_pool=int(data.get("prize_pool", 0)),
+                buy_in=int(data.get("buy_in", 0)),
+                seat_draw=str(data.get("seat_draw", "random")),
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise ProfileError(f"tournament structure: missing or bad field ({error})") from None
+
+
+def check_payout_shares(shares: Sequence[int], problems: list[str]) -> None:
+    """A payout table in percent must add up to 100 and never pay a lower
+    place more than a higher one (NM-H-19, OQ-39)."""
+    if not shares:
+        problems.append("the payout table is empty")
+        return
+    if any(isinstance(s, bool) or not isinstance(s, int) or s <= 0 for s in shares):
+        problems.append(f"payout shares must be positive whole percents: {list(shares)}")
+        return
+    if sum(shares) != 100:
+        problems.append(f"payout shares add up to {sum(shares)}%, not 100% ({list(shares)})")
+    if any(a < b for a, b in itertools.pairwise(shares)):
+        problems.append(f"a lower place may not get more than a higher one: {list(shares)}")
