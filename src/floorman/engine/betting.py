@@ -154,7 +154,7 @@ class BettingHand:
         level = self.acted_level[i]
         if level is not None:
             if self.profile.short_all_ins_add_up:
-                reopened = self.max_bet - level >= max(self.full_increment, self.min_bet)
+                reopened = self.max_bet - level >= self._full_raise_threshold()
             else:
                 reopened = self.full_level > level
             if not reopened:
@@ -164,6 +164,15 @@ class BettingHand:
                     self.rulings["short_all_in"],
                 )
         return self._extra_raise_block(i)
+
+    def _full_raise_threshold(self) -> int:
+        """The raise increment that counts as a full raise (reopens betting):
+        the last full bet or raise, at least the minimum bet, which the big
+        blind is pre-flop (OQ-32, DE-RAISE-6, NM-H-15).  The PokerKit switch
+        measures from the round's first wager instead, whatever its size."""
+        if self.profile.first_wager_is_full:
+            return self.full_increment
+        return max(self.full_increment, self.min_bet)
 
     def _extra_raise_block(self, i: int) -> tuple[str, str] | None:
         """Game-specific reasons a raise is closed (draw: the unseen rules)."""
@@ -552,7 +561,7 @@ class BettingHand:
         i = self.to_act.popleft()
         to = event.to
         increment = to - self.max_bet
-        if increment >= max(self.full_increment, self.min_bet):
+        if increment >= self._full_raise_threshold():
             self.full_increment = increment
             self.full_level = to
         self.stacks[i] -= to - self.bets[i]
@@ -616,9 +625,9 @@ class BettingHand:
         whose claimants all mucked cannot arise (the last claimant must
         show)."""
         live = [not f for f in self.folded]
-        pots = build_pots(self.total, live)
-        if self.carried_pot and pots:
-            pots[0] = pots[0]._replace(amount=pots[0].amount + self.carried_pot)
+        if self.profile.merge_pots_with_same_winners and len(strengths) > 1:
+            live = self._winners_only(live, strengths)
+        pots = build_pots(self.total, live, self.carried_pot)
         events: list[Event] = []
         stacks = list(self.stacks)
         for k, pot in enumerate(pots):
@@ -640,6 +649,18 @@ class BettingHand:
             )
         events.append(HandEnded(stacks=tuple(stacks)))
         return events
+
+    def _winners_only(self, live: list[bool], strengths: dict[int, int]) -> list[bool]:
+        """The profile switch that splits pots as PokerKit does: hands that
+        win no pot are killed first, so consecutive pots left to the same
+        players are split as one (odd chips then fall once, OQ-67 variant)."""
+        wins = set()
+        for pot in build_pots(self.total, live, self.carried_pot):
+            claimants = [i for i in pot.eligible if i in strengths]
+            if claimants:
+                best = max(strengths[i] for i in claimants)
+                wins.update(i for i in claimants if strengths[i] == best)
+        return [is_live and i in wins for i, is_live in enumerate(live)]
 
     def _apply_award(self, event: PotAwarded) -> None:
         for seat, share in zip(event.winners, event.shares, strict=True):

@@ -98,6 +98,18 @@ def new_deck() -> list[Card]:
     return list(CARDS)
 
 
+def deck_starting_with(text: str) -> list[Card]:
+    """A full deck whose top cards are ``text`` (then the rest in order):
+    scripted hands for tests, examples and live-dealing replays.
+
+    >>> deck_starting_with("As Kd")[:3]
+    [As, Kd, 2c]
+    """
+    top = parse_cards(text)
+    check_distinct(top, "stacked deck")
+    return [*top, *(card for card in CARDS if card not in top)]
+
+
 def shuffle(cards: MutableSequence[Card], randbelow: RandBelow) -> None:
     """Shuffle in place by Fisher–Yates; every order is equally likely when
     ``randbelow`` is uniform."""

@@ -78,8 +78,4 @@ _NM_D = {
 
 
 def clauses_for(profile: RuleProfile) -> dict[str, str]:
-    if profile.game == "draw":
-        return _NM_D
-    if profile.name.startswith("nm-"):
-        return _NM_H
-    return _DE
+    return {"NM-D": _NM_D, "NM-H": _NM_H, "DE": _DE}[profile.rulebook]

@@ -7,8 +7,8 @@ each action is verified, recorded and applied; :meth:`HoldemHand.replay`
 rebuilds the same state from the log alone.
 
 >>> from floorman.profiles import load_profile
->>> from floorman.engine.cards import parse_cards
->>> deck = list(parse_cards("AsKs 7c2d QhQd 8h8s 9c Tc Jc Qc 2h Ac 3h Kc"))
+>>> from floorman.engine.cards import deck_starting_with
+>>> deck = deck_starting_with("AsKs 7c2d QhQd 8h8s 9c Tc Jc Qc 2h Ac 3h Kc")
 >>> hand = HoldemHand.start(load_profile("nm-holdem"), seats=[1, 2, 3], stacks=[100, 100, 100],
 ...                         button=3, ante_unit=1, deck=deck)
 >>> hand.actor, hand.legal_actions().call_amount
@@ -424,7 +424,9 @@ class HoldemHand(ShowdownMixin, BettingHand):
         i = self.position[event.seat]
         self.stacks[i] -= event.amount
         if isinstance(event, AntePosted):
-            self.total[i] += event.amount
+            # Antes in a blinds game are dead money in the main pot: they
+            # buy no side pot of their own (NM-D-3B; a big-blind ante too).
+            self.carried_pot += event.amount
         else:
             self.bets[i] += event.amount
         self.pending_posts.pop(0)

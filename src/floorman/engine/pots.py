@@ -10,6 +10,8 @@ Positions are indices in clockwise order starting left of the button, so
 
 >>> build_pots([100, 300, 300, 50], [True, True, True, False])
 [Pot(amount=350, eligible=(0, 1, 2)), Pot(amount=400, eligible=(1, 2))]
+>>> build_pots([0, 40, 40], [True, True, True], dead_money=30)
+[Pot(amount=30, eligible=(0, 1, 2)), Pot(amount=80, eligible=(1, 2))]
 >>> split_pot(10, [2, 0, 1])
 {0: 4, 1: 3, 2: 3}
 >>> split_pot(11, [1, 2, 3])
@@ -27,30 +29,42 @@ class Pot(NamedTuple):
     eligible: tuple[int, ...]
 
 
-def build_pots(contributed: Sequence[int], live: Sequence[bool]) -> list[Pot]:
+def build_pots(
+    contributed: Sequence[int], live: Sequence[bool], dead_money: int = 0
+) -> list[Pot]:
     """Pots from each position's total contribution (NM-D-3B s2-s5).
 
     Every chip is in exactly one pot.  Chips that folded players put in above
-    the largest live contribution join the last pot.
+    the largest live contribution join the last pot.  ``dead_money`` (antes
+    of a blinds game, a carried check-pot, penalties) belongs to the main
+    pot, which every live player contests.
     """
     levels = sorted({c for c, is_live in zip(contributed, live, strict=True) if is_live and c})
     pots: list[Pot] = []
     previous = 0
+    everyone = tuple(i for i, is_live in enumerate(live) if is_live)
+    if dead_money and any(live[i] and not contributed[i] for i in range(len(live))):
+        pots.append(Pot(dead_money, everyone))
+        dead_money = 0
     for level in levels:
-        amount = 0
+        amount = dead_money
+        dead_money = 0
         for c in contributed:
             if c > previous:
                 amount += (level if c > level else c) - previous
         eligible = tuple(i for i, c in enumerate(contributed) if live[i] and c >= level)
-        pots.append(Pot(amount, eligible))
+        if pots and pots[-1].eligible == eligible:
+            pots[-1] = Pot(pots[-1].amount + amount, eligible)
+        else:
+            pots.append(Pot(amount, eligible))
         previous = level
-    leftover = sum(c - previous for c in contributed if c > previous)
+    leftover = sum(c - previous for c in contributed if c > previous) + dead_money
     if leftover:
         if pots:
             last = pots[-1]
             pots[-1] = Pot(last.amount + leftover, last.eligible)
         else:
-            pots.append(Pot(leftover, tuple(i for i, is_live in enumerate(live) if is_live)))
+            pots.append(Pot(leftover, everyone))
     return pots
 
 

@@ -19,6 +19,7 @@ Game = Literal["holdem", "draw"]
 Betting = Literal["no-limit", "half-pot-limit"]
 ShowdownOrder = Literal["final-round", "last-aggressor-any-street"]
 BreakPolicy = Literal["nm-draw", "nm-holdem", "de-holdem", "tda"]
+Rulebook = Literal["NM-D", "NM-H", "DE"]
 
 
 def _rule(default: Any, clauses: str) -> Any:
@@ -30,6 +31,7 @@ class RuleProfile:
     name: str = _rule("custom", "")
     title: str = _rule("", "")
     game: Game = _rule("holdem", "NM-H-1, NM-D-2B")
+    rulebook: Rulebook = _rule("NM-H", "which rulebook's clauses a ruling cites")
     betting: Betting = _rule("no-limit", "NM-H-5, NM-D-3A, OQ-48")
 
     # Forced bets, in units of the level's ante (NM-H-2, OQ-28).
@@ -43,6 +45,7 @@ class RuleProfile:
     min_bet_antes: int = _rule(2, "OQ-31, OQ-12")
     half_pot_floor_antes: int = _rule(10, "NM-D-3A, OQ-23")
     short_all_ins_add_up: bool = _rule(False, "OQ-32, OQ-56, NM-H-15, DE-RAISE-9")
+    first_wager_is_full: bool = _rule(False, "OQ-32 (PokerKit/PHH reading), DE-RAISE-6")
     fold_when_check_allowed: bool = _rule(True, "OQ-50")
     checkdown_agreement: bool = _rule(False, "NM-H-13, OQ-33")
 
@@ -52,6 +55,7 @@ class RuleProfile:
     # Showdown.
     showdown_order: ShowdownOrder = _rule("final-round", "OQ-27, OQ-51, DE-SHOWDOWN-1/2")
     show_both_hole_cards: bool = _rule(True, "OQ-52, DE-SHOWALL-1, DE-PLAYBOARD-1")
+    merge_pots_with_same_winners: bool = _rule(False, "OQ-67 (PokerKit/PHH reading), DE-ODDCHIP-1")
 
     # Five-card draw.
     max_draw: int = _rule(4, "NM-D-2D s6, OQ-15")
@@ -84,6 +88,8 @@ class RuleProfile:
             problems.append(f"betting must be 'no-limit' or 'half-pot-limit', not {self.betting!r}")
         if self.showdown_order not in ("final-round", "last-aggressor-any-street"):
             problems.append(f"unknown showdown_order {self.showdown_order!r}")
+        if self.rulebook not in ("NM-D", "NM-H", "DE"):
+            problems.append(f"rulebook must be NM-D, NM-H or DE, not {self.rulebook!r}")
         if self.break_policy not in ("nm-draw", "nm-holdem", "de-holdem", "tda"):
             problems.append(f"unknown break_policy {self.break_policy!r}")
         if not 2 <= self.table_min <= self.table_max <= 10:

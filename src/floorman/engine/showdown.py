@@ -31,6 +31,7 @@ class ShowdownMixin:
     n: int
     folded: list[bool]
     total: list[int]
+    carried_pot: int
     phase: str
     round_aggressors: list[int | None]
     round_openers: list[int]
@@ -66,7 +67,7 @@ class ShowdownMixin:
         cached: list[tuple[int, ...]] | None = getattr(self, "_pots_cache", None)
         if cached is None:
             live = [not f for f in self.folded]
-            cached = [p.eligible for p in build_pots(self.total, live)]
+            cached = [p.eligible for p in build_pots(self.total, live, self.carried_pot)]
             self._pots_cache = cached
         return cached
 

@@ -3,7 +3,7 @@
 >>> load_profile("nm-holdem").small_blind_antes, load_profile("nm-holdem").big_blind_antes
 (1, 2)
 >>> sorted(profile_names())
-['de-holdem', 'nm-draw', 'nm-holdem', 'tda']
+['de-holdem', 'nm-draw', 'nm-holdem', 'phh-nt', 'tda']
 """
 
 from __future__ import annotations

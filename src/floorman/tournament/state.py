@@ -1,0 +1,295 @@
+"""The tournament's state and how each event changes it (the fold)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+
+from floorman.engine.profile import RuleProfile, profile_from_mapping
+from floorman.tournament.buttons import Positions
+from floorman.tournament.clock import LevelClock
+from floorman.tournament.events import (
+    Absence,
+    ChipCount,
+    Created,
+    Disqualified,
+    Eliminated,
+    Finished,
+    HandBegun,
+    HandEnded,
+    LevelChanged,
+    Moved,
+    Overridden,
+    Paused,
+    PrizeAwarded,
+    Registered,
+    Resumed,
+    Seated,
+    Started,
+    TableBroken,
+    TimePenalty,
+    TournamentEvent,
+    Warned,
+)
+from floorman.tournament.structure import Structure
+
+
+@dataclass(slots=True)
+class PlayerState:
+    player: str
+    name: str
+    bot: str | None = None
+    status: str = "registered"  # registered, playing, out, disqualified
+    table: int | None = None
+    seat: int | None = None
+    chips: int = 0
+    place: int | None = None
+    shared: int = 1
+    prize: int = 0
+    penalty_hands: int = 0
+    absent: bool = False
+    warnings: int = 0
+
+
+@dataclass(slots=True)
+class TableState:
+    table: int
+    seats: dict[int, str] = field(default_factory=dict)
+    positions: Positions | None = None
+    hands: int = 0
+    in_hand: bool = False
+    newcomers: set[str] = field(default_factory=set)
+    carried_pot: int = 0
+    dealt: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class HandSpec:
+    """What the services need to start the engine hand at a table."""
+
+    table: int
+    hand: int
+    hand_id: str
+    seats: tuple[int, ...]
+    players: tuple[str, ...]
+    stacks: tuple[int, ...]
+    button: int
+    small_blind_seat: int | None
+    big_blind_seat: int | None
+    ante: int
+    dead: tuple[int, ...]
+    carried_pot: int
+
+
+class TournamentState:
+    """Everything folded from the events; :class:`Tournament` adds commands."""
+
+    def __init__(self) -> None:
+        self.events: list[TournamentEvent] = []
+        self.id = ""
+        self.name = ""
+        self.mode = "online"
+        self.profile = RuleProfile()
+        self.structure: Structure | None = None
+        self.players: dict[str, PlayerState] = {}
+        self.tables: dict[int, TableState] = {}
+        self.clock = LevelClock(())
+        self.level = 0  # 1-based once started
+        self.level_event: LevelChanged | None = None
+        self.status = "registering"
+        self.winner: str | None = None
+        self.alive = 0
+        self.chips_in_play = 0
+        self.needs_balance = False
+
+    @property
+    def struct(self) -> Structure:
+        assert self.structure is not None
+        return self.structure
+
+    def _emit(self, event: TournamentEvent) -> TournamentEvent:
+        self.events.append(event)
+        APPLY[type(event)](self, event)
+        return event
+
+    # ------------------------------------------------------------ applying
+
+    def _apply_created(self, e: Created) -> None:
+        self.id = e.tournament
+        self.name = e.name
+        self.mode = e.mode
+        self.profile = profile_from_mapping(e.profile)
+        self.structure = Structure.from_dict(e.structure)
+        self.clock = LevelClock(self.structure.levels)
+
+    def _apply_registered(self, e: Registered) -> None:
+        self.players[e.player] = PlayerState(e.player, e.name, e.bot)
+
+    def _apply_seated(self, e: Seated) -> None:
+        p = self.players[e.player]
+        p.table, p.seat, p.status = e.table, e.seat, "playing"
+        p.chips = self.struct.starting_stack
+        self.tables.setdefault(e.table, TableState(e.table)).seats[e.seat] = e.player
+        self.alive += 1
+        self.chips_in_play += p.chips
+
+    def _apply_started(self, e: Started) -> None:
+        self.status = "running"
+        self.clock.start(e.at)
+        self.needs_balance = True
+
+    def _apply_level(self, e: LevelChanged) -> None:
+        self.level = e.level
+        self.level_event = e
+        if e.manual:
+            self.clock.set_level(e.level, e.at)
+
+    def _apply_paused(self, e: Paused) -> None:
+        self.clock.pause(e.at)
+
+    def _apply_resumed(self, e: Resumed) -> None:
+        self.clock.resume(e.at)
+
+    def _apply_hand_begun(self, e: HandBegun) -> None:
+        t = self.tables[e.table]
+        t.hands = e.hand
+        t.in_hand = True
+        t.dealt = dict(e.dealt)
+        nominal = e.small_blind_seat
+        if nominal is None and t.positions is not None and t.positions.big_blind is not None:
+            nominal = t.positions.big_blind
+        seat_of = {p: s for s, p in t.seats.items()}
+        t.positions = Positions(
+            e.button_seat,
+            e.small_blind_seat,
+            e.big_blind_seat,
+            nominal if nominal is not None else e.button_seat,
+            tuple(sorted(seat_of[p] for p in e.dealt)),
+            (),
+        )
+        t.newcomers -= set(e.dealt)
+        for player in e.dealt:
+            state = self.players[player]
+            if state.penalty_hands > 0:
+                state.penalty_hands -= 1
+
+    def _apply_hand_ended(self, e: HandEnded) -> None:
+        t = self.tables[e.table]
+        t.in_hand = False
+        t.carried_pot = e.carried_pot
+        for player, chips in e.stacks.items():
+            self.players[player].chips = chips
+        t.dealt = {}
+
+    def _apply_moved(self, e: Moved) -> None:
+        p = self.players[e.player]
+        old = self.tables[e.from_table]
+        if old.seats.get(e.from_seat) == e.player:
+            del old.seats[e.from_seat]
+        new = self.tables.setdefault(e.table, TableState(e.table))
+        new.seats[e.seat] = e.player
+        new.newcomers.add(e.player)
+        p.table, p.seat = e.table, e.seat
+
+    def _apply_broken(self, e: TableBroken) -> None:
+        t = self.tables[e.table]
+        t.seats = {s: p for s, p in t.seats.items() if self.players[p].chips > 0}
+
+    def _apply_eliminated(self, e: Eliminated) -> None:
+        p = self.players[e.player]
+        p.status, p.place, p.shared = "out", e.place, e.shared
+        if p.table is not None and self.tables[p.table].seats.get(p.seat or 0) == e.player:
+            del self.tables[p.table].seats[p.seat]  # type: ignore[arg-type]
+        self.alive -= 1
+        self.needs_balance = True
+
+    def _apply_prize(self, e: PrizeAwarded) -> None:
+        self.players[e.player].prize = e.amount
+
+    def _apply_warned(self, e: Warned) -> None:
+        self.players[e.player].warnings += 1
+
+    def _apply_penalty(self, e: TimePenalty) -> None:
+        self.players[e.player].penalty_hands += e.hands
+
+    def _apply_absence(self, e: Absence) -> None:
+        self.players[e.player].absent = e.absent
+
+    def _apply_disqualified(self, e: Disqualified) -> None:
+        p = self.players[e.player]
+        if p.status == "playing":
+            self.alive -= 1
+        p.status = "disqualified"
+        p.chips = 0
+        self.chips_in_play -= e.chips_removed
+        if p.table is not None and self.tables[p.table].seats.get(p.seat or 0) == e.player:
+            del self.tables[p.table].seats[p.seat]  # type: ignore[arg-type]
+        self.needs_balance = True
+
+    def _apply_override(self, e: Overridden) -> None:
+        if e.ruling == "chips" and e.player is not None and e.chips is not None:
+            p = self.players[e.player]
+            self.chips_in_play += e.chips - p.chips
+            p.chips = e.chips
+            self.needs_balance = True
+        elif e.ruling == "seat" and e.player is not None and e.table is not None:
+            p = self.players[e.player]
+            if p.table is not None:
+                self.tables[p.table].seats.pop(p.seat or 0, None)
+            self.tables.setdefault(e.table, TableState(e.table)).seats[e.seat or 0] = e.player
+            self.tables[e.table].newcomers.add(e.player)
+            p.table, p.seat = e.table, e.seat
+
+    def _apply_chip_count(self, e: ChipCount) -> None:
+        for player, chips in e.counts.items():
+            self.players[player].chips = chips
+        self.needs_balance = True
+
+    def _apply_finished(self, e: Finished) -> None:
+        self.status = "finished"
+        self.winner = e.winner
+        p = self.players[e.winner]
+        p.place = 1
+        p.status = "won"
+
+
+class ChipView(Mapping[str, int]):
+    """Players' chips as a read-only mapping, without copying."""
+
+    __slots__ = ("_players",)
+
+    def __init__(self, players: dict[str, PlayerState]) -> None:
+        self._players = players
+
+    def __getitem__(self, player: str) -> int:
+        return self._players[player].chips
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._players)
+
+    def __len__(self) -> int:
+        return len(self._players)
+
+
+APPLY = {
+    Created: TournamentState._apply_created,
+    Registered: TournamentState._apply_registered,
+    Seated: TournamentState._apply_seated,
+    Started: TournamentState._apply_started,
+    LevelChanged: TournamentState._apply_level,
+    Paused: TournamentState._apply_paused,
+    Resumed: TournamentState._apply_resumed,
+    HandBegun: TournamentState._apply_hand_begun,
+    HandEnded: TournamentState._apply_hand_ended,
+    Moved: TournamentState._apply_moved,
+    TableBroken: TournamentState._apply_broken,
+    Eliminated: TournamentState._apply_eliminated,
+    PrizeAwarded: TournamentState._apply_prize,
+    Warned: TournamentState._apply_warned,
+    TimePenalty: TournamentState._apply_penalty,
+    Absence: TournamentState._apply_absence,
+    Disqualified: TournamentState._apply_disqualified,
+    Overridden: TournamentState._apply_override,
+    ChipCount: TournamentState._apply_chip_count,
+    Finished: TournamentState._apply_finished,
+}
