@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/floorman demo
+	$(BIN)/floorman serve
 
 test: $(STAMP) browser-deps lint typecheck pytest
 

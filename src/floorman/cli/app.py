@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from floorman.cli import bench, demo, phh, simulate
+from floorman.cli import bench, demo, phh, serve, simulate
 
 app = typer.Typer(
     name="floorman",
@@ -12,6 +12,9 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_show_locals=False,
+)
+app.command("serve", help="Run the server: play, watch and direct tournaments in a browser.")(
+    serve.serve
 )
 app.command("demo", help="Play a few hold'em hands between bots and print them.")(demo.demo)
 app.add_typer(bench.app, name="bench", help="Measure engine and evaluator speed against peers.")

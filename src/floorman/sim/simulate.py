@@ -15,7 +15,8 @@ from floorman.engine.cards import shuffled_deck
 from floorman.engine.draw import DrawHand
 from floorman.engine.holdem import HoldemHand
 from floorman.engine.profile import RuleProfile
-from floorman.tournament.core import HandSpec, Tournament
+from floorman.tournament.core import Tournament
+from floorman.tournament.hands import hand_for, result_of
 from floorman.tournament.structure import Structure
 
 
@@ -26,40 +27,6 @@ class SimulationResult:
     rounds: int
     seconds: float
     simulated_seconds: float
-
-
-def start_hand(profile: RuleProfile, spec: HandSpec, rng: random.Random) -> HoldemHand | DrawHand:
-    """The engine hand for a tournament's hand spec, dealt from a deck
-    shuffled by ``rng`` (a seeded generator: simulation only)."""
-    deck = shuffled_deck(rng.randrange)
-    if profile.game == "draw":
-        return DrawHand.start(
-            profile,
-            seats=spec.seats,
-            stacks=spec.stacks,
-            button=spec.button,
-            ante_unit=spec.ante,
-            players=spec.players,
-            carried_pot=spec.carried_pot,
-            deck=deck,
-            dead=spec.dead,
-            hand_id=spec.hand_id,
-            table=spec.table,
-        )
-    return HoldemHand.start(
-        profile,
-        seats=spec.seats,
-        stacks=spec.stacks,
-        button=spec.button,
-        ante_unit=spec.ante,
-        players=spec.players,
-        small_blind_seat=spec.small_blind_seat,
-        big_blind_seat=spec.big_blind_seat,
-        deck=deck,
-        dead=spec.dead,
-        hand_id=spec.hand_id,
-        table=spec.table,
-    )
 
 
 def play_out(hand: HoldemHand | DrawHand, bots: Mapping[int, Bot], rng: random.Random) -> None:
@@ -105,15 +72,13 @@ def simulate(
             if sum(1 for p in state.seats.values() if tournament.players[p].chips) < 2:
                 continue
             spec = tournament.begin_hand(table, randbelow)
-            hand = start_hand(profile, spec, rng)
+            hand = hand_for(profile, spec, shuffled_deck(rng.randrange))
             seat_bots = {
                 seat: bots[player] for seat, player in zip(spec.seats, spec.players, strict=True)
             }
             play_out(hand, seat_bots, rng)
-            final = hand.final_stacks
-            assert final is not None
-            stacks = {hand.players[i]: final[i] for i in range(hand.n)}
-            tournament.end_hand(table, stacks, randbelow, carried_pot=hand.carried_pot, at=now)
+            stacks, carried = result_of(hand)
+            tournament.end_hand(table, stacks, randbelow, carried_pot=carried, at=now)
             hands += 1
         now += seconds_per_hand
         tournament.tick(now)

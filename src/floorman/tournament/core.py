@@ -547,7 +547,7 @@ class Tournament(TournamentState):
 
     def summary(self, now: float | None = None) -> dict[str, object]:
         level = self.current_level
-        alive = [p for p in self.players.values() if p.status == "playing"]
+        alive = [p for p in self.players.values() if p.status in ("playing", "won")]
         return {
             "id": self.id,
             "name": self.name,

@@ -118,7 +118,7 @@ class Structure:
             levels=tuple(Level(ante=a, seconds=seconds) for a in antes),
             starting_stack=starting_stack or first * profile.starting_stack_antes,
             table_size=table_size or profile.table_max,
-            payout_shares=tuple(payout_shares[: profile.paid_places]) or tuple(payout_shares),
+            payout_shares=tuple(payout_shares),
             prize_pool=prize_pool,
         )
 

@@ -1,0 +1,1 @@
+"""The web server: HTTP API, websockets and the browser client."""

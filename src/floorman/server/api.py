@@ -1,0 +1,444 @@
+"""The HTTP API (documented at ``/openapi.json``).  Director calls need the
+director token as a bearer token; player calls the player's own token.
+Wrong or missing tokens get 401/403 and change nothing; a request the rules
+forbid gets 409 with the clause; malformed input 422."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Header, HTTPException, Request
+from fastapi.responses import PlainTextResponse
+from pydantic import BaseModel, Field
+
+from floorman.engine.errors import FloormanError, RuleViolation
+from floorman.profiles import load_profile, profile_names
+from floorman.server.history import hand_phh, hand_steps, hand_text
+from floorman.services import Floor, TournamentService
+
+router = APIRouter(prefix="/api")
+
+
+def floor_of(request: Request) -> Floor:
+    return request.app.state.floor  # type: ignore[no-any-return]
+
+
+async def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
+    if not authorization:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else None
+
+
+async def require_director(request: Request, token: Annotated[str | None, Depends(bearer)]) -> None:
+    if token is None:
+        raise HTTPException(401, "director token required (Authorization: Bearer …)")
+    if not floor_of(request).is_director(token):
+        raise HTTPException(403, "wrong director token")
+
+
+Director = Depends(require_director)
+
+
+def service_of(request: Request, tournament_id: str) -> TournamentService:
+    service = floor_of(request).get(tournament_id)
+    if service is None:
+        raise HTTPException(404, f"no tournament {tournament_id!r}")
+    return service
+
+
+def rule_error(error: FloormanError) -> HTTPException:
+    if isinstance(error, RuleViolation):
+        return HTTPException(409, error.to_dict())
+    return HTTPException(422, {"error": type(error).__name__, "message": str(error)})
+
+
+class CreateTournament(BaseModel):
+    profile: str = Field(description="nm-draw, nm-holdem, de-holdem, tda")
+    bots: int = Field(0, ge=0, le=10_000, description="bots registered at once")
+    bot_kind: str = Field("sensible", description="sensible or random")
+    name: str = Field("", max_length=100)
+    starting_stack: int | None = Field(None, ge=1)
+    level_seconds: int | None = Field(None, ge=1, description="length of each level")
+    table_size: int | None = Field(None, ge=2, le=10)
+    payout_shares: list[int] | None = Field(None, description="percent per place, sum 100")
+    prize_pool: int = Field(0, ge=0)
+    action_delay_ms: int = Field(800, ge=0, le=60_000, description="bots' thinking time")
+    action_seconds: float | None = Field(None, gt=0, le=600, description="action clock")
+    between_hands_s: float = Field(2.0, ge=0, le=60)
+    mode: str = Field("online", description="online or live")
+
+
+class Register(BaseModel):
+    name: str = Field(min_length=1, max_length=40)
+
+
+class AddBots(BaseModel):
+    count: int = Field(ge=1, le=10_000)
+    kind: str = "sensible"
+
+
+class FloorRuling(BaseModel):
+    player: str
+    clause: str = Field(min_length=2, max_length=80)
+    note: str = Field("", max_length=500)
+    hands: int | None = Field(None, ge=1, le=1000)
+
+
+class ChipOverride(BaseModel):
+    player: str
+    chips: int = Field(ge=0)
+    note: str = Field(min_length=1, max_length=500)
+
+
+class SeatOverride(BaseModel):
+    player: str
+    table: int = Field(ge=1)
+    seat: int = Field(ge=1, le=10)
+    note: str = Field(min_length=1, max_length=500)
+
+
+class LevelOverride(BaseModel):
+    level: int = Field(ge=1)
+    note: str = Field(min_length=1, max_length=500)
+
+
+class Absent(BaseModel):
+    player: str
+    absent: bool
+
+
+class ChipCounts(BaseModel):
+    table: int = Field(ge=1)
+    counts: dict[str, int]
+
+
+@router.get("/profiles", summary="The rule profiles a tournament can use")
+async def profiles() -> list[dict[str, Any]]:
+    return [
+        {"name": n, "title": load_profile(n).title, "game": load_profile(n).game}
+        for n in profile_names()
+    ]
+
+
+@router.get("/tournaments", summary="All tournaments")
+async def list_tournaments(request: Request) -> list[dict[str, Any]]:
+    return [s.summary() for s in floor_of(request).tournaments.values()]
+
+
+@router.post("/tournaments", dependencies=[Director], summary="Create a tournament (director)")
+async def create_tournament(request: Request, body: CreateTournament) -> dict[str, str]:
+    try:
+        service = floor_of(request).create(**body.model_dump())
+    except FloormanError as error:
+        raise rule_error(error) from None
+    return {"id": service.id}
+
+
+@router.get("/tournaments/{tournament_id}", summary="Status, standings, tables and prizes")
+async def get_tournament(request: Request, tournament_id: str) -> dict[str, Any]:
+    service = service_of(request, tournament_id)
+    t = service.tournament
+    standings = [
+        {
+            "player": r["player"],
+            "name": r["name"],
+            "place": r["place"],
+            "chips": r["chips"],
+            "prize": r["prize"],
+            "table": r["table"],
+            "seat": r["seat"],
+            "status": r["status"],
+        }
+        for r in t.standings()
+    ]
+    structure = t.struct
+    return {
+        **service.summary(),
+        "standings": standings,
+        "levels": [
+            {"level": k + 1, "ante": lv.ante, "seconds": lv.seconds, "is_break": lv.is_break}
+            for k, lv in enumerate(structure.levels)
+        ],
+        "payouts": list(structure.payout_shares),
+        "prize_pool": structure.prize_pool,
+        "tables": seating_chart(service),
+    }
+
+
+def seating_chart(service: TournamentService) -> list[dict[str, Any]]:
+    t = service.tournament
+    chart = []
+    for number, state in sorted(t.tables.items()):
+        if not state.seats:
+            continue
+        chart.append(
+            {
+                "table": number,
+                "in_hand": state.in_hand,
+                "button": state.positions.button if state.positions else None,
+                "seats": [
+                    {"seat": s, "player": p, "name": t.players[p].name, "chips": t.players[p].chips}
+                    for s, p in sorted(state.seats.items())
+                ],
+            }
+        )
+    return chart
+
+
+@router.post("/tournaments/{tournament_id}/register", summary="Register a player")
+async def register(request: Request, tournament_id: str, body: Register) -> dict[str, str]:
+    service = service_of(request, tournament_id)
+    try:
+        player, token = service.register(body.name)
+    except FloormanError as error:
+        raise rule_error(error) from None
+    return {"player": player, "token": token}
+
+
+def director_call(request: Request, tournament_id: str, call: Any) -> dict[str, Any]:
+    service = service_of(request, tournament_id)
+    try:
+        result = call(service)
+    except FloormanError as error:
+        raise rule_error(error) from None
+    service.commit()
+    service.broadcast_summary()
+    for number in service.tournament.tables:
+        service.broadcast_table(number)
+        service._table(number).wake.set()
+    return {"ok": True, "result": result} if result is not None else {"ok": True}
+
+
+@router.post("/tournaments/{tournament_id}/start", dependencies=[Director])
+async def start(request: Request, tournament_id: str) -> dict[str, Any]:
+    return director_call(request, tournament_id, lambda s: s.start())
+
+
+@router.post("/tournaments/{tournament_id}/pause", dependencies=[Director])
+async def pause(request: Request, tournament_id: str) -> dict[str, Any]:
+    return director_call(request, tournament_id, lambda s: s.tournament.pause(s.now()) and None)
+
+
+@router.post("/tournaments/{tournament_id}/resume", dependencies=[Director])
+async def resume(request: Request, tournament_id: str) -> dict[str, Any]:
+    return director_call(request, tournament_id, lambda s: s.tournament.resume(s.now()) and None)
+
+
+@router.post(
+    "/tournaments/{tournament_id}/bots", dependencies=[Director], summary="Fill seats with bots"
+)
+async def add_bots(request: Request, tournament_id: str, body: AddBots) -> dict[str, Any]:
+    return director_call(request, tournament_id, lambda s: s.add_bots(body.count, body.kind))
+
+
+@router.post("/tournaments/{tournament_id}/floor/warn", dependencies=[Director])
+async def warn(request: Request, tournament_id: str, body: FloorRuling) -> dict[str, Any]:
+    return director_call(
+        request,
+        tournament_id,
+        lambda s: s.tournament.warn(body.player, body.clause, body.note) and None,
+    )
+
+
+@router.post(
+    "/tournaments/{tournament_id}/floor/penalty",
+    dependencies=[Director],
+    summary="Time penalty: the player's hands are dealt dead (OQ-62)",
+)
+async def penalty(request: Request, tournament_id: str, body: FloorRuling) -> dict[str, Any]:
+    return director_call(
+        request,
+        tournament_id,
+        lambda s: (
+            s.tournament.time_penalty(body.player, body.hands or 1, body.clause, body.note) and None
+        ),
+    )
+
+
+@router.post("/tournaments/{tournament_id}/floor/disqualify", dependencies=[Director])
+async def disqualify(request: Request, tournament_id: str, body: FloorRuling) -> dict[str, Any]:
+    return director_call(
+        request,
+        tournament_id,
+        lambda s: s.tournament.disqualify(body.player, body.clause, body.note) and None,
+    )
+
+
+@router.post("/tournaments/{tournament_id}/floor/absent", dependencies=[Director])
+async def absent(request: Request, tournament_id: str, body: Absent) -> dict[str, Any]:
+    return director_call(
+        request, tournament_id, lambda s: s.tournament.set_absent(body.player, body.absent) and None
+    )
+
+
+@router.post(
+    "/tournaments/{tournament_id}/override/chips",
+    dependencies=[Director],
+    summary="Correct a stack (NM-D-1G, OQ-03)",
+)
+async def override_chips(
+    request: Request, tournament_id: str, body: ChipOverride
+) -> dict[str, Any]:
+    return director_call(
+        request,
+        tournament_id,
+        lambda s: s.tournament.override_chips(body.player, body.chips, body.note) and None,
+    )
+
+
+@router.post("/tournaments/{tournament_id}/override/seat", dependencies=[Director])
+async def override_seat(request: Request, tournament_id: str, body: SeatOverride) -> dict[str, Any]:
+    return director_call(
+        request,
+        tournament_id,
+        lambda s: (
+            s.tournament.override_seat(body.player, body.table, body.seat, body.note) and None
+        ),
+    )
+
+
+@router.post("/tournaments/{tournament_id}/override/level", dependencies=[Director])
+async def override_level(
+    request: Request, tournament_id: str, body: LevelOverride
+) -> dict[str, Any]:
+    return director_call(
+        request,
+        tournament_id,
+        lambda s: s.tournament.override_level(body.level, s.now(), body.note) and None,
+    )
+
+
+@router.post(
+    "/tournaments/{tournament_id}/live/counts",
+    dependencies=[Director],
+    summary="Live event: a table's chip counts; returns breaks and moves",
+)
+async def live_counts(request: Request, tournament_id: str, body: ChipCounts) -> dict[str, Any]:
+    from floorman.dealing import secure_randbelow
+    from floorman.tournament.events import event_to_dict
+
+    def call(s: TournamentService) -> list[dict[str, Any]]:
+        events = s.tournament.record_chip_counts(body.table, body.counts, secure_randbelow, s.now())
+        return [event_to_dict(e) for e in events]
+
+    return director_call(request, tournament_id, call)
+
+
+@router.get("/tournaments/{tournament_id}/rulings", summary="Every ruling with its clause")
+async def rulings(request: Request, tournament_id: str) -> list[dict[str, Any]]:
+    from floorman.tournament.events import event_to_dict
+
+    service = service_of(request, tournament_id)
+    return [event_to_dict(e) for e in service.tournament.events if getattr(e, "clause", None)]
+
+
+@router.get(
+    "/tournaments/{tournament_id}/table-cards",
+    dependencies=[Director],
+    summary="Printable table cards: each player's table and seat (DE-SEAT-1)",
+)
+async def table_cards(request: Request, tournament_id: str) -> list[dict[str, Any]]:
+    return service_of(request, tournament_id).tournament.table_cards()
+
+
+@router.get("/tournaments/{tournament_id}/tables/{table}", summary="A table as you may see it")
+async def table_view(
+    request: Request,
+    tournament_id: str,
+    table: int,
+    token: Annotated[str | None, Depends(bearer)] = None,
+) -> dict[str, Any]:
+    service = service_of(request, tournament_id)
+    player = service.player_for(token)
+    if token and player is None:
+        raise HTTPException(403, "unknown player token")
+    return service.table_view(table, player)
+
+
+@router.get("/tournaments/{tournament_id}/me", summary="Your seat (player token)")
+async def me(
+    request: Request, tournament_id: str, token: Annotated[str | None, Depends(bearer)] = None
+) -> dict[str, Any]:
+    service = service_of(request, tournament_id)
+    if token is None:
+        raise HTTPException(401, "player token required")
+    player = service.player_for(token)
+    if player is None:
+        raise HTTPException(403, "unknown player token")
+    state = service.tournament.players[player]
+    return {
+        "player": player,
+        "name": state.name,
+        "table": state.table,
+        "seat": state.seat,
+        "chips": state.chips,
+        "place": state.place,
+        "status": state.status,
+    }
+
+
+@router.post("/tournaments/{tournament_id}/actions", summary="Act (player token)")
+async def act(
+    request: Request,
+    tournament_id: str,
+    body: dict[str, Any],
+    token: Annotated[str | None, Depends(bearer)] = None,
+) -> dict[str, Any]:
+    service = service_of(request, tournament_id)
+    if token is None:
+        raise HTTPException(401, "player token required")
+    player = service.player_for(token)
+    if player is None:
+        raise HTTPException(403, "unknown player token")
+    try:
+        service.submit(player, body)
+    except FloormanError as error:
+        raise rule_error(error) from None
+    return {"ok": True}
+
+
+@router.get("/tournaments/{tournament_id}/hands", summary="Finished hands")
+async def hands(request: Request, tournament_id: str) -> list[dict[str, Any]]:
+    service = service_of(request, tournament_id)
+    return [h for h in service.store.hands(tournament_id) if h["status"] == "finished"]
+
+
+def finished_hand(request: Request, hand_id: str) -> list[dict[str, Any]]:
+    store = floor_of(request).store
+    row = store.hand(hand_id)
+    if row is None or row["status"] != "finished":
+        raise HTTPException(404, "no finished hand with that id")
+    return store.hand_events(hand_id)
+
+
+@router.get("/hands/{hand_id}", summary="A finished hand, step by step, as a spectator saw it")
+async def hand_history(request: Request, hand_id: str) -> dict[str, Any]:
+    return {"hand_id": hand_id, "steps": hand_steps(finished_hand(request, hand_id))}
+
+
+@router.get(
+    "/hands/{hand_id}/text",
+    response_class=PlainTextResponse,
+    summary="PokerStars-style text (your own cards with your token)",
+)
+async def hand_history_text(
+    request: Request, hand_id: str, token: Annotated[str | None, Depends(bearer)] = None
+) -> str:
+    events = finished_hand(request, hand_id)
+    hero = None
+    row = floor_of(request).store.hand(hand_id)
+    if token and row is not None:
+        service = floor_of(request).get(row["tournament"])
+        hero = service.player_for(token) if service else None
+    return hand_text(events, hero)
+
+
+@router.get(
+    "/hands/{hand_id}/phh",
+    response_class=PlainTextResponse,
+    dependencies=[Director],
+    summary="PHH with every card (director)",
+)
+async def hand_history_phh(request: Request, hand_id: str) -> str:
+    return hand_phh(finished_hand(request, hand_id))

@@ -1,0 +1,88 @@
+"""Finished hands for people: step-by-step public replays and downloads.
+
+A step shows what a spectator saw after each public event: hole cards only
+once shown (DE-HOLE-1), never the deck, burn cards or discards."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from floorman.engine.draw import DrawHand
+from floorman.engine.events import (
+    Burned,
+    Discarded,
+    DrawDealt,
+    Event,
+    HandStarted,
+    HoleDealt,
+    event_from_dict,
+)
+from floorman.engine.holdem import HoldemHand
+from floorman.formats.phh import hand_to_phh
+from floorman.formats.pokerstars import hand_to_pokerstars
+
+_QUIET = (HandStarted, Burned)
+
+
+def _replay(events: list[Event]) -> HoldemHand | DrawHand:
+    first = events[0]
+    assert isinstance(first, HandStarted)
+    return (DrawHand if first.game == "draw" else HoldemHand).replay(events)
+
+
+def public_event(event: Event) -> dict[str, Any]:
+    """An event as everyone may see it: who got cards, not which."""
+    name = type(event).__name__
+    if isinstance(event, HoleDealt | DrawDealt):
+        return {"type": name, "seat": event.seat, "count": len(event.cards)}
+    if isinstance(event, Discarded):
+        return {"type": name, "seat": event.seat, "count": len(event.cards)}
+    from floorman.engine.events import event_to_dict
+
+    return event_to_dict(event)
+
+
+def hand_steps(raw: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    events = [event_from_dict(e) for e in raw]
+    steps = []
+    for k in range(1, len(events) + 1):
+        event = events[k - 1]
+        if isinstance(event, _QUIET) and k > 1:
+            continue
+        hand = _replay(events[:k])
+        steps.append({"event": public_event(event), "view": hand.view(None)})
+    return steps
+
+
+def hand_text(raw: list[dict[str, Any]], hero_player: str | None) -> str:
+    events = [event_from_dict(e) for e in raw]
+    hand = _replay(events)
+    if isinstance(hand, DrawHand):
+        from floorman.formats.draw_text import draw_hand_to_text
+
+        hero = _seat_of(hand, hero_player)
+        return draw_hand_to_text(hand, hand_number=1, played_at=_when(), hero=hero)
+    hero = _seat_of(hand, hero_player)
+    return hand_to_pokerstars(
+        hand, hand_number=abs(hash(hand.started.hand_id)) % 10**9, played_at=_when(), hero=hero
+    )
+
+
+def hand_phh(raw: list[dict[str, Any]]) -> str:
+    hand = _replay([event_from_dict(e) for e in raw])
+    if isinstance(hand, DrawHand):
+        from floorman.formats.nmd import draw_hand_to_phh
+
+        return draw_hand_to_phh(hand)
+    return hand_to_phh(hand)
+
+
+def _seat_of(hand: HoldemHand | DrawHand, player: str | None) -> int | None:
+    if player is None or player not in hand.players:
+        return None
+    return hand.seats[hand.players.index(player)]
+
+
+def _when() -> datetime.datetime:
+    return datetime.datetime.now(datetime.UTC).replace(microsecond=0)

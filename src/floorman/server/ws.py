@@ -1,0 +1,89 @@
+"""The websocket protocol: one socket per seat (or spectator).
+
+Server → client frames: ``{"type": "table", …}`` (the engine's view for this
+seat only), ``{"type": "tournament", …}`` (summaries), ``{"type": "error",
+"clause": …, "message": …}`` (a rejected action: nothing changed).
+Client → server: an action object such as ``{"action": "raise", "amount": 40}``,
+``{"action": "look"}``, ``{"action": "draw", "cards": ["As", "Kd"]}``."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from floorman.engine.errors import FloormanError, RuleViolation
+
+router = APIRouter()
+
+
+@router.websocket("/ws/tournaments/{tournament_id}")
+async def tournament_socket(websocket: WebSocket, tournament_id: str) -> None:
+    floor = websocket.app.state.floor
+    service = floor.get(tournament_id)
+    token = websocket.query_params.get("token")
+    table_param = websocket.query_params.get("table")
+    if service is None:
+        await websocket.close(code=4404, reason="no such tournament")
+        return
+    player = service.player_for(token) if token else None
+    if token and player is None:
+        await websocket.close(code=4403, reason="unknown player token")
+        return
+    table = int(table_param) if table_param and table_param.isdigit() else None
+    await websocket.accept()
+    sub = service.subscribe(player, table)
+    if player is not None:
+        service.back(player)
+    sub.send(service.summary())
+    number = service.table_of(sub)
+    if number is not None:
+        sub.send(service.table_view(number, player))
+
+    async def pump() -> None:
+        while True:
+            message = await sub.queue.get()
+            await websocket.send_text(json.dumps(message))
+
+    sender = asyncio.create_task(pump())
+    try:
+        while True:
+            text = await websocket.receive_text()
+            if len(text) > 10_000:
+                sub.send({"type": "error", "message": "message too long", "clause": "DE-INTURN-1"})
+                continue
+            try:
+                data = json.loads(text)
+            except json.JSONDecodeError:
+                sub.send({"type": "error", "message": "not JSON", "clause": "DE-INTURN-1"})
+                continue
+            if isinstance(data, dict) and data.get("type") == "watch":
+                watched = data.get("table")
+                sub.table = watched if isinstance(watched, int) else None
+                if sub.table is not None:
+                    sub.send(service.table_view(sub.table, player))
+                continue
+            if player is None:
+                sub.send(
+                    {
+                        "type": "error",
+                        "message": "spectators cannot act",
+                        "clause": "DE-COLLUSION-1",
+                    }
+                )
+                continue
+            try:
+                service.submit(player, data)
+            except RuleViolation as error:
+                sub.send({"type": "error", **error.to_dict()})
+            except FloormanError as error:
+                sub.send({"type": "error", "message": str(error), "clause": "DE-INTURN-1"})
+    except WebSocketDisconnect:
+        pass
+    finally:
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await sender
+        service.unsubscribe(sub)

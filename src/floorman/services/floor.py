@@ -1,0 +1,102 @@
+"""All tournaments of one server: creating them, loading them after a
+restart, and the director's token."""
+
+from __future__ import annotations
+
+import hmac
+import logging
+from typing import Any
+
+from floorman.engine.errors import FloormanError, ProfileError
+from floorman.profiles import load_profile
+from floorman.services.runtime import ServiceConfig, TournamentService
+from floorman.storage import Store
+from floorman.tournament.structure import DEFAULT_PAYOUT_SHARES, Structure
+
+log = logging.getLogger("floorman.services")
+
+
+class Floor:
+    def __init__(self, store: Store, director_token: str) -> None:
+        self.store = store
+        self.director_token = director_token
+        self.tournaments: dict[str, TournamentService] = {}
+
+    def is_director(self, token: str | None) -> bool:
+        return bool(token) and hmac.compare_digest(str(token), self.director_token)
+
+    def resume_all(self) -> list[str]:
+        """Load every stored tournament; running ones go on playing where
+        they stopped (their hands included).  Call inside the event loop."""
+        resumed = []
+        for record in self.store.tournaments():
+            try:
+                service = TournamentService.load(self.store, record.id, record.config)
+            except FloormanError:
+                log.exception("cannot load tournament %s", record.id)
+                continue
+            self.tournaments[record.id] = service
+            if service.tournament.status == "running":
+                service.launch()
+                resumed.append(record.id)
+        return resumed
+
+    def create(
+        self,
+        *,
+        profile: str,
+        bots: int = 0,
+        bot_kind: str = "sensible",
+        name: str = "",
+        starting_stack: int | None = None,
+        level_seconds: int | None = None,
+        table_size: int | None = None,
+        payout_shares: list[int] | None = None,
+        prize_pool: int = 0,
+        action_delay_ms: int = 800,
+        action_seconds: float | None = None,
+        between_hands_s: float = 2.0,
+        mode: str = "online",
+        antes: list[int] | None = None,
+    ) -> TournamentService:
+        rules = load_profile(profile)
+        if table_size is not None and not rules.table_min <= table_size <= rules.table_max:
+            raise ProfileError(
+                f"{profile} tables seat {rules.table_min} to {rules.table_max} players"
+                f" (NM-D-1A, NM-H-1), not {table_size}"
+            )
+        if bot_kind not in ("sensible", "random"):
+            raise ProfileError(f"unknown bot kind {bot_kind!r}: 'sensible' or 'random'")
+        if not 0 <= action_delay_ms <= 60_000:
+            raise ProfileError("action_delay_ms must be 0 to 60000")
+        kwargs: dict[str, Any] = {}
+        if antes:
+            kwargs["antes"] = antes
+        structure = Structure.default(
+            rules,
+            level_seconds=level_seconds,
+            starting_stack=starting_stack,
+            table_size=table_size,
+            payout_shares=payout_shares or DEFAULT_PAYOUT_SHARES,
+            prize_pool=prize_pool,
+            **kwargs,
+        )
+        config = ServiceConfig(
+            action_delay_ms=action_delay_ms,
+            between_hands_s=between_hands_s,
+            action_seconds=action_seconds,
+        )
+        service = TournamentService.create(
+            self.store, rules, structure, name=name, mode=mode, config=config
+        )
+        self.tournaments[service.id] = service
+        if bots:
+            service.add_bots(bots, bot_kind)
+        return service
+
+    def get(self, tournament_id: str) -> TournamentService | None:
+        return self.tournaments.get(tournament_id)
+
+    def stop_all(self) -> None:
+        for service in self.tournaments.values():
+            service.stop()

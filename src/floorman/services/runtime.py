@@ -1,0 +1,560 @@
+"""A running tournament: its tables dealing hands, the action clock, bots,
+persistence of every event as it happens, and the per-seat views pushed to
+whoever watches.
+
+Everything runs in one asyncio event loop, so state changes never race.  The
+engine and the tournament core stay pure: this module brings the clock
+(``time.time``), the randomness (``secrets``) and the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from floorman.bots import Bot, make_bot, situation
+from floorman.dealing import secure_deck, secure_randbelow
+from floorman.engine.actions import Action, apply_action
+from floorman.engine.draw import DrawHand
+from floorman.engine.errors import FloormanError, RuleViolation
+from floorman.engine.events import Event, HandStarted
+from floorman.engine.events import event_from_dict as hand_event_from_dict
+from floorman.engine.events import event_to_dict as hand_event_to_dict
+from floorman.engine.holdem import HoldemHand
+from floorman.engine.profile import RuleProfile
+from floorman.storage import Store
+from floorman.tournament.core import Tournament, TournamentError
+from floorman.tournament.events import event_from_dict, event_to_dict
+from floorman.tournament.hands import Hand, hand_for, result_of
+from floorman.tournament.structure import Structure
+
+log = logging.getLogger("floorman.services")
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class ServiceConfig:
+    action_delay_ms: int = 800  # how long bots think
+    between_hands_s: float = 2.0  # results stay on the table this long
+    action_seconds: float | None = None  # default: the profile's (DE-TIME-2, OQ-42)
+    timeouts_before_absent: int = 2  # then the player's hands are dealt dead (OQ-45)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "action_delay_ms": self.action_delay_ms,
+            "between_hands_s": self.between_hands_s,
+            "action_seconds": self.action_seconds,
+            "timeouts_before_absent": self.timeouts_before_absent,
+        }
+
+
+@dataclass
+class Subscriber:
+    """One websocket: a player (sees his seat), a spectator of a table, or
+    the lobby/director (tournament summaries only)."""
+
+    queue: asyncio.Queue[dict[str, Any]]
+    player: str | None = None
+    table: int | None = None  # spectators: the table watched
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.queue.qsize() < 500:
+            self.queue.put_nowait(message)
+
+
+@dataclass
+class TableRuntime:
+    number: int
+    hand: Hand | None = None
+    hand_id: str | None = None
+    saved: int = 0  # hand events already stored
+    deadline: float | None = None  # action clock of the player to act
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    task: asyncio.Task[None] | None = None
+    last_result: dict[str, Any] | None = None
+
+
+class TournamentService:
+    """One tournament being played.  Commands are synchronous and verified by
+    the core or the engine; :meth:`run` plays the tables until the end."""
+
+    def __init__(
+        self,
+        tournament: Tournament,
+        store: Store,
+        config: ServiceConfig,
+        *,
+        now: Callable[[], float] = time.time,
+    ) -> None:
+        self.tournament = tournament
+        self.store = store
+        self.config = config
+        self.now = now
+        self.saved = len(tournament.events)
+        self.tables: dict[int, TableRuntime] = {}
+        self.tokens: dict[str, str] = {}  # token hash -> player
+        self.bots: dict[str, Bot] = {}
+        self.subscribers: set[Subscriber] = set()
+        self.timeouts: dict[str, int] = {}
+        self.rng = secrets.SystemRandom()
+        self.ruling_log: list[dict[str, Any]] = []
+        self.changed = asyncio.Event()
+        self._new_hands: list[tuple[str, int, int]] = []
+        self._finished_hands: set[str] = set()
+        self._runner: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> str:
+        return self.tournament.id
+
+    @property
+    def profile(self) -> RuleProfile:
+        return self.tournament.profile
+
+    @property
+    def action_seconds(self) -> float:
+        return self.config.action_seconds or float(self.profile.action_seconds)
+
+    # ------------------------------------------------------------ creating, loading
+
+    @classmethod
+    def create(
+        cls,
+        store: Store,
+        profile: RuleProfile,
+        structure: Structure,
+        *,
+        name: str = "",
+        mode: str = "online",
+        config: ServiceConfig | None = None,
+    ) -> TournamentService:
+        tournament_id = secrets.token_hex(4)
+        config = config or ServiceConfig()
+        tournament = Tournament.create(tournament_id, profile, structure, name=name, mode=mode)
+        store.create_tournament(tournament_id, tournament.name, profile.name, config.to_dict())
+        service = cls(tournament, store, config)
+        service.saved = 0
+        service.commit()
+        return service
+
+    @classmethod
+    def load(cls, store: Store, tournament_id: str, config: dict[str, Any]) -> TournamentService:
+        """Rebuild a tournament from its events, and the hand each table was
+        playing from that hand's events (it goes on where it stopped)."""
+        events = [event_from_dict(e) for e in store.tournament_events(tournament_id)]
+        tournament = Tournament.replay(events)
+        service = cls(tournament, store, ServiceConfig(**config))
+        for row in store.players(tournament_id):
+            service.tokens[row["token_hash"]] = row["player"]
+        for player in tournament.players.values():
+            if player.bot:
+                service.bots[player.player] = make_bot(player.bot)
+        for number, state in tournament.tables.items():
+            if not state.in_hand:
+                continue
+            # The hand the core says is running: its id follows from the
+            # table and hand number (HandSpec.hand_id).
+            hand_id = f"{tournament_id}-t{number}-h{state.hands}"
+            hand_events = [hand_event_from_dict(e) for e in store.hand_events(hand_id)]
+            if not hand_events:
+                raise FloormanError(f"hand {hand_id} is running but has no stored events")
+            table = service._table(number)
+            table.hand = replay_hand(hand_events)
+            table.hand_id = hand_id
+            table.saved = len(hand_events)
+            if table.hand.is_complete:
+                service._finished_hands.add(hand_id)
+        return service
+
+    def _table(self, number: int) -> TableRuntime:
+        table = self.tables.get(number)
+        if table is None:
+            table = self.tables[number] = TableRuntime(number)
+        return table
+
+    # ------------------------------------------------------------ persistence
+
+    def commit(self) -> None:
+        """Store every event made since the last commit, in one transaction,
+        before anyone is told about them."""
+        new_events = self.tournament.events[self.saved :]
+        hand_batches = []
+        for table in self.tables.values():
+            if table.hand is None or table.hand_id is None:
+                continue
+            fresh = table.hand.events[table.saved :]
+            finished = table.hand.is_complete and table.hand_id not in self._finished_hands
+            if fresh or finished:
+                hand_batches.append(
+                    (table.hand_id, [hand_event_to_dict(e) for e in fresh], finished)
+                )
+                table.saved = len(table.hand.events)
+                if finished:
+                    self._finished_hands.add(table.hand_id)
+        if not (new_events or hand_batches or self._new_hands):
+            return
+        self.store.commit(
+            self.id,
+            [event_to_dict(e) for e in new_events],
+            self._new_hands,
+            hand_batches,
+            status=self.tournament.status if new_events else None,
+        )
+        self.saved = len(self.tournament.events)
+        self._new_hands = []
+        for event in new_events:
+            clause = getattr(event, "clause", None)
+            if clause:
+                self.ruling_log.append({**event_to_dict(event), "at": self.now()})
+        self.changed.set()
+
+    # ------------------------------------------------------------ registration
+
+    def register(self, name: str, kind: str = "human") -> tuple[str, str]:
+        """A new player and his secret token (only its hash is stored)."""
+        name = name.strip()[:40]
+        if not name:
+            raise TournamentError("a player needs a name", clause="DE-GEN-2, OQ-64")
+        player = f"p{len(self.tournament.players) + 1}"
+        bot = kind if kind in ("random", "sensible") else None
+        self.tournament.register(player, name, bot=bot)
+        token = secrets.token_urlsafe(18)
+        self.store.add_player(self.id, player, name, "bot" if bot else kind, token_hash(token))
+        self.tokens[token_hash(token)] = player
+        if bot:
+            self.bots[player] = make_bot(bot)
+        self.commit()
+        self.broadcast_summary()
+        return player, token
+
+    def add_bots(self, count: int, kind: str = "sensible") -> list[str]:
+        if not 0 < count <= 10_000:
+            raise TournamentError("add between 1 and 10000 bots", clause="OQ-41")
+        return [
+            self.register(f"Bot {len(self.tournament.players) + 1}", kind)[0] for _ in range(count)
+        ]
+
+    def player_for(self, token: str | None) -> str | None:
+        if not token:
+            return None
+        return self.tokens.get(token_hash(token))
+
+    def start(self) -> None:
+        if self.tournament.status != "registering":
+            raise TournamentError(f"the tournament is {self.tournament.status}", clause="OQ-41")
+        self.tournament.draw_seats(secure_randbelow)
+        self.tournament.start(self.now())
+        self.commit()
+        self.launch()
+        self.broadcast_summary()
+
+    # ------------------------------------------------------------ running
+
+    def launch(self) -> None:
+        """Start (or restart after a reload) the table loops and the clock."""
+        if self._runner is None or self._runner.done():
+            self._runner = asyncio.get_running_loop().create_task(self.run())
+
+    async def run(self) -> None:
+        ticker = asyncio.create_task(self._tick_loop())
+        try:
+            while self.tournament.status == "running":
+                for number in list(self.tournament.tables):
+                    table = self._table(number)
+                    if table.task is None or table.task.done():
+                        table.task = asyncio.create_task(self._table_loop(table))
+                self.changed.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.changed.wait(), timeout=1.0)
+        finally:
+            ticker.cancel()
+            for table in self.tables.values():
+                if table.task is not None:
+                    table.task.cancel()
+
+    def stop(self) -> None:
+        if self._runner is not None:
+            self._runner.cancel()
+
+    async def _tick_loop(self) -> None:
+        while self.tournament.status == "running":
+            if self.tournament.tick(self.now()):
+                self.commit()
+                self.broadcast_summary()
+            await asyncio.sleep(0.5)
+
+    def _may_deal(self, number: int) -> bool:
+        t = self.tournament
+        state = t.tables.get(number)
+        level = t.current_level
+        return (
+            t.status == "running"
+            and t.clock.paused_at is None
+            and level is not None
+            and not level.is_break
+            and state is not None
+            and not state.in_hand
+            and sum(1 for p in state.seats.values() if t.players[p].chips > 0) >= 2
+        )
+
+    async def _table_loop(self, table: TableRuntime) -> None:
+        try:
+            while self.tournament.status == "running":
+                if table.hand is not None and not table.hand.is_complete:
+                    await self._drive(table)
+                if table.hand is not None and table.hand.is_complete and self._hand_open(table):
+                    self._finish_hand(table)
+                    await asyncio.sleep(self.config.between_hands_s)
+                    continue
+                if not self._may_deal(table.number):
+                    table.wake.clear()
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(table.wake.wait(), timeout=0.5)
+                    continue
+                self._begin_hand(table)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a bug must not silently stop a table
+            log.exception("table %s stopped", table.number)
+            raise
+
+    def _hand_open(self, table: TableRuntime) -> bool:
+        state = self.tournament.tables.get(table.number)
+        return state is not None and state.in_hand
+
+    def _begin_hand(self, table: TableRuntime) -> None:
+        spec = self.tournament.begin_hand(table.number, secure_randbelow)
+        table.hand = hand_for(self.profile, spec, secure_deck())
+        table.hand_id = spec.hand_id
+        table.saved = 0
+        table.last_result = None
+        self._new_hands.append((spec.hand_id, spec.table, spec.hand))
+        self.commit()
+        self.broadcast_table(table.number)
+
+    def _finish_hand(self, table: TableRuntime) -> None:
+        hand = table.hand
+        assert hand is not None
+        stacks, carried = result_of(hand)
+        self.tournament.end_hand(
+            table.number, stacks, secure_randbelow, carried_pot=carried, at=self.now()
+        )
+        table.last_result = {"hand_id": table.hand_id, "stacks": stacks}
+        self.commit()
+        for number in self.tournament.tables:
+            self._table(number).wake.set()
+            self.broadcast_table(number)
+        self.broadcast_summary()
+
+    async def _drive(self, table: TableRuntime) -> None:
+        """Play the hand until it ends: bots act after their delay, people
+        within the action clock (time-outs check or fold: DE-TIME-4, OQ-63)."""
+        hand = table.hand
+        assert hand is not None
+        while not hand.is_complete:
+            if self.tournament.status != "running":
+                return
+            if self.tournament.clock.paused_at is not None:
+                table.deadline = None
+                table.wake.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(table.wake.wait(), timeout=0.5)
+                continue
+            seat = hand.actor
+            if seat is None:
+                return
+            player = hand.players[hand.position[seat]]
+            bot = self.bots.get(player)
+            if bot is not None:
+                await asyncio.sleep(self.config.action_delay_ms / 1000)
+                if hand.actor != seat or self.tournament.clock.paused_at is not None:
+                    continue
+                action = bot.decide(situation(hand, seat), self.rng)  # type: ignore[arg-type]
+                self._act(table, seat, action)
+                continue
+            if table.deadline is None:
+                table.deadline = self.now() + self.action_seconds
+                self.broadcast_table(table.number)
+            table.wake.clear()
+            remaining = table.deadline - self.now()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(table.wake.wait(), timeout=max(0.0, remaining))
+            if hand.actor == seat and self.now() >= (table.deadline or 0):
+                self._time_out(table, seat, player)
+        table.deadline = None
+
+    def _act(self, table: TableRuntime, seat: int, action: Action) -> None:
+        hand = table.hand
+        assert hand is not None
+        apply_action(hand, seat, action)
+        table.deadline = None
+        self.commit()
+        self.broadcast_table(table.number)
+
+    def _time_out(self, table: TableRuntime, seat: int, player: str) -> None:
+        hand = table.hand
+        assert hand is not None
+        if hand.phase == "drawing":
+            hand.draw(seat, ())  # stands pat: nothing to exchange without a decision
+        elif (
+            isinstance(hand, DrawHand)
+            and hand.phase == "betting"
+            and hand.can_look(seat)
+            and hand.round_kind == "unseen"
+            and hand.seen_acted
+        ):
+            hand.look(seat)
+            hand.time_out(seat)
+        else:
+            hand.time_out(seat)
+        table.deadline = None
+        self.timeouts[player] = self.timeouts.get(player, 0) + 1
+        if self.timeouts[player] >= self.config.timeouts_before_absent:
+            state = self.tournament.players.get(player)
+            if state is not None and not state.absent:
+                self.tournament.set_absent(player, True)
+        self.commit()
+        self.broadcast_table(table.number)
+
+    # ------------------------------------------------------------ player input
+
+    def submit(self, player: str, data: Any) -> None:
+        """A player's action from a browser or an external bot; any rule
+        violation is raised (nothing changes) for an error frame."""
+        action = Action.from_dict(data)
+        state = self.tournament.players.get(player)
+        if state is None or state.table is None:
+            raise RuleViolation("you are not seated", clause="DE-SEAT-1")
+        table = self.tables.get(state.table)
+        hand = table.hand if table is not None else None
+        if table is None or hand is None or hand.is_complete or player not in hand.players:
+            raise RuleViolation("you are not in a hand", clause="DE-SEATED-1", action=action.kind)
+        seat = hand.seats[hand.players.index(player)]
+        acting = hand.actor == seat
+        apply_action(hand, seat, action)
+        if acting and hand.actor != seat:
+            table.deadline = None
+        self.timeouts[player] = 0
+        if state.absent:
+            self.tournament.set_absent(player, False)
+        self.commit()
+        table.wake.set()
+        self.broadcast_table(table.number)
+
+    def back(self, player: str) -> None:
+        """The player is back (a connection or any input): no longer absent."""
+        state = self.tournament.players.get(player)
+        self.timeouts[player] = 0
+        if state is not None and state.absent and state.status == "playing":
+            self.tournament.set_absent(player, False)
+            self.commit()
+
+    # ------------------------------------------------------------ views
+
+    def table_view(self, number: int, player: str | None) -> dict[str, Any]:
+        """What ``player`` (None: a spectator) may see of table ``number``:
+        the engine's per-seat view (DE-HOLE-1/2), never the deck."""
+        t = self.tournament
+        state = t.tables.get(number)
+        table = self.tables.get(number)
+        hand = table.hand if table is not None else None
+        seat = None
+        hand_view = None
+        if hand is not None:
+            if player is not None and player in hand.players:
+                seat = hand.seats[hand.players.index(player)]
+            hand_view = hand.view(seat)
+        seats = []
+        if state is not None:
+            for s, p in sorted(state.seats.items()):
+                ps = t.players[p]
+                seats.append(
+                    {
+                        "seat": s,
+                        "player": p,
+                        "name": ps.name,
+                        "chips": ps.chips,
+                        "bot": ps.bot is not None,
+                        "absent": ps.absent,
+                    }
+                )
+        level = t.current_level
+        return {
+            "type": "table",
+            "tournament": self.id,
+            "table": number,
+            "profile": self.profile.name,
+            "game": self.profile.game,
+            "seats": seats,
+            "hand": hand_view,
+            "hand_id": table.hand_id if table else None,
+            "you": {"player": player, "seat": seat} if player else None,
+            "timer": (
+                {
+                    "seat": hand.actor if hand else None,
+                    "deadline": table.deadline,
+                    "seconds": self.action_seconds,
+                }
+                if table is not None and table.deadline is not None
+                else None
+            ),
+            "level": {
+                "level": level.level,
+                "ante": level.ante,
+                "blinds": [level.small_blind, level.big_blind],
+            }
+            if level
+            else None,
+            "paused": t.clock.paused_at is not None,
+            "status": t.status,
+            "last_result": table.last_result if table else None,
+        }
+
+    def summary(self) -> dict[str, Any]:
+        return {"type": "tournament", **self.tournament.summary(self.now())}
+
+    def subscribe(self, player: str | None, table: int | None) -> Subscriber:
+        sub = Subscriber(asyncio.Queue(), player, table)
+        self.subscribers.add(sub)
+        return sub
+
+    def unsubscribe(self, sub: Subscriber) -> None:
+        self.subscribers.discard(sub)
+
+    def table_of(self, sub: Subscriber) -> int | None:
+        if sub.player is not None:
+            state = self.tournament.players.get(sub.player)
+            if state is not None and state.table is not None:
+                return state.table
+        return sub.table
+
+    def broadcast_table(self, number: int) -> None:
+        for sub in list(self.subscribers):
+            if self.table_of(sub) == number:
+                sub.send(self.table_view(number, sub.player))
+
+    def broadcast_summary(self) -> None:
+        message = self.summary()
+        for sub in list(self.subscribers):
+            sub.send(message)
+
+
+def replay_hand(events: list[Event]) -> Hand:
+    first = events[0]
+    assert isinstance(first, HandStarted)
+    if first.game == "draw":
+        return DrawHand.replay(events)
+    return HoldemHand.replay(events)
+
+
+__all__ = ["FloormanError", "ServiceConfig", "TournamentService", "token_hash"]

@@ -1,0 +1,66 @@
+"""The database tables.  Events are stored as JSON text, one row each, in
+order; everything else is derived from them."""
+
+from __future__ import annotations
+
+from sqlalchemy import Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TournamentRow(Base):
+    __tablename__ = "tournaments"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    profile: Mapped[str] = mapped_column(String(40))
+    status: Mapped[str] = mapped_column(String(20), index=True)
+    created_at: Mapped[float] = mapped_column(Float)
+    config: Mapped[str] = mapped_column(Text, default="{}")
+
+
+class TournamentEventRow(Base):
+    __tablename__ = "tournament_events"
+    __table_args__ = (UniqueConstraint("tournament_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    type: Mapped[str] = mapped_column(String(40))
+    data: Mapped[str] = mapped_column(Text)
+
+
+class HandRow(Base):
+    __tablename__ = "hands"
+    __table_args__ = (Index("ix_hands_tournament_status", "tournament_id", "status"),)
+
+    id: Mapped[str] = mapped_column(String(100), primary_key=True)
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"))
+    table_no: Mapped[int] = mapped_column(Integer)
+    hand_no: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(20))
+    started_at: Mapped[float] = mapped_column(Float)
+    ended_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class HandEventRow(Base):
+    __tablename__ = "hand_events"
+    __table_args__ = (UniqueConstraint("hand_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    hand_id: Mapped[str] = mapped_column(ForeignKey("hands.id"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    data: Mapped[str] = mapped_column(Text)
+
+
+class PlayerRow(Base):
+    __tablename__ = "players"
+
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"), primary_key=True)
+    player: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(100))
+    kind: Mapped[str] = mapped_column(String(20))  # "human", "bot", "external-bot"
+    token_hash: Mapped[str] = mapped_column(String(64), index=True)

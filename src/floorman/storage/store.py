@@ -1,0 +1,324 @@
+"""The event store: tournaments, their events, hands and their events, and
+players' token hashes.  SQLite by default (WAL, so a killed process loses
+nothing committed), PostgreSQL by URL; the schema comes from Alembic
+migrations run at start.
+
+>>> store = Store("sqlite://")
+>>> store.create_tournament("t1", "Demo", "nm-holdem", {"bots": 2})
+>>> store.append_tournament_events("t1", [{"type": "registered", "player": "p1"}])
+>>> store.tournament_events("t1")
+[{'type': 'registered', 'player': 'p1'}]
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import create_engine, event, func, select, update
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import StaticPool
+
+from floorman.storage.models import (
+    HandEventRow,
+    HandRow,
+    PlayerRow,
+    TournamentEventRow,
+    TournamentRow,
+)
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+@dataclass(frozen=True)
+class TournamentRecord:
+    id: str
+    name: str
+    profile: str
+    status: str
+    created_at: float
+    config: dict[str, Any]
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        memory = url in ("sqlite://", "sqlite:///:memory:")
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False},
+            poolclass=StaticPool if memory else None,
+        )
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest migration (Alembic)."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+class Store:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        migrate(self.engine)
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ------------------------------------------------------------ tournaments
+
+    def create_tournament(
+        self, tournament_id: str, name: str, profile: str, config: dict[str, Any]
+    ) -> None:
+        with self.sessions.begin() as session:
+            session.add(
+                TournamentRow(
+                    id=tournament_id,
+                    name=name,
+                    profile=profile,
+                    status="registering",
+                    created_at=time.time(),
+                    config=json.dumps(config),
+                )
+            )
+
+    def set_status(self, tournament_id: str, status: str) -> None:
+        with self.sessions.begin() as session:
+            session.execute(
+                update(TournamentRow).where(TournamentRow.id == tournament_id).values(status=status)
+            )
+
+    def tournaments(self) -> list[TournamentRecord]:
+        with self.sessions() as session:
+            rows = session.scalars(select(TournamentRow).order_by(TournamentRow.created_at))
+            return [
+                TournamentRecord(
+                    r.id, r.name, r.profile, r.status, r.created_at, json.loads(r.config)
+                )
+                for r in rows
+            ]
+
+    def append_tournament_events(
+        self, tournament_id: str, events: Sequence[dict[str, Any]]
+    ) -> None:
+        if not events:
+            return
+        with self.sessions.begin() as session:
+            start = self._next_seq(
+                session, TournamentEventRow, TournamentEventRow.tournament_id, tournament_id
+            )
+            session.add_all(
+                TournamentEventRow(
+                    tournament_id=tournament_id,
+                    seq=start + k,
+                    type=str(e.get("type", "")),
+                    data=json.dumps(e, separators=(",", ":")),
+                )
+                for k, e in enumerate(events)
+            )
+
+    def tournament_events(self, tournament_id: str) -> list[dict[str, Any]]:
+        with self.sessions() as session:
+            rows = session.scalars(
+                select(TournamentEventRow.data)
+                .where(TournamentEventRow.tournament_id == tournament_id)
+                .order_by(TournamentEventRow.seq)
+            )
+            return [json.loads(r) for r in rows]
+
+    @staticmethod
+    def _next_seq(session: Session, model: Any, column: Any, key: str) -> int:
+        current = session.scalar(select(func.max(model.seq)).where(column == key))
+        return 0 if current is None else int(current) + 1
+
+    # ------------------------------------------------------------ hands
+
+    def start_hand(self, hand_id: str, tournament_id: str, table: int, hand_no: int) -> None:
+        with self.sessions.begin() as session:
+            session.add(
+                HandRow(
+                    id=hand_id,
+                    tournament_id=tournament_id,
+                    table_no=table,
+                    hand_no=hand_no,
+                    status="running",
+                    started_at=time.time(),
+                )
+            )
+
+    def append_hand_events(
+        self, hand_id: str, events: Sequence[dict[str, Any]], *, finished: bool = False
+    ) -> None:
+        """Append a hand's new events; with ``finished`` mark the hand done in
+        the same transaction."""
+        with self.sessions.begin() as session:
+            if events:
+                start = self._next_seq(session, HandEventRow, HandEventRow.hand_id, hand_id)
+                session.add_all(
+                    HandEventRow(
+                        hand_id=hand_id, seq=start + k, data=json.dumps(e, separators=(",", ":"))
+                    )
+                    for k, e in enumerate(events)
+                )
+            if finished:
+                session.execute(
+                    update(HandRow)
+                    .where(HandRow.id == hand_id)
+                    .values(status="finished", ended_at=time.time())
+                )
+
+    def hand_events(self, hand_id: str) -> list[dict[str, Any]]:
+        with self.sessions() as session:
+            rows = session.scalars(
+                select(HandEventRow.data)
+                .where(HandEventRow.hand_id == hand_id)
+                .order_by(HandEventRow.seq)
+            )
+            return [json.loads(r) for r in rows]
+
+    def hands(self, tournament_id: str, *, status: str | None = None) -> list[dict[str, Any]]:
+        with self.sessions() as session:
+            query = select(HandRow).where(HandRow.tournament_id == tournament_id)
+            if status is not None:
+                query = query.where(HandRow.status == status)
+            rows = session.scalars(query.order_by(HandRow.started_at))
+            return [
+                {
+                    "id": r.id,
+                    "table": r.table_no,
+                    "hand": r.hand_no,
+                    "status": r.status,
+                    "started_at": r.started_at,
+                    "ended_at": r.ended_at,
+                }
+                for r in rows
+            ]
+
+    def hand(self, hand_id: str) -> dict[str, Any] | None:
+        with self.sessions() as session:
+            r = session.get(HandRow, hand_id)
+            if r is None:
+                return None
+            return {
+                "id": r.id,
+                "tournament": r.tournament_id,
+                "table": r.table_no,
+                "hand": r.hand_no,
+                "status": r.status,
+            }
+
+    def commit(
+        self,
+        tournament_id: str,
+        tournament_events: Sequence[dict[str, Any]],
+        new_hands: Sequence[tuple[str, int, int]] = (),
+        hand_events: Sequence[tuple[str, Sequence[dict[str, Any]], bool]] = (),
+        status: str | None = None,
+    ) -> None:
+        """Everything one command changed, in one transaction: a crash leaves
+        either all of it or none (a hand never starts or ends on one side
+        only).  ``new_hands``: (hand id, table, hand number); ``hand_events``:
+        (hand id, new events, finished)."""
+        now = time.time()
+        with self.sessions.begin() as session:
+            if tournament_events:
+                start = self._next_seq(
+                    session, TournamentEventRow, TournamentEventRow.tournament_id, tournament_id
+                )
+                session.add_all(
+                    TournamentEventRow(
+                        tournament_id=tournament_id,
+                        seq=start + k,
+                        type=str(e.get("type", "")),
+                        data=json.dumps(e, separators=(",", ":")),
+                    )
+                    for k, e in enumerate(tournament_events)
+                )
+            for hand_id, table, number in new_hands:
+                session.add(
+                    HandRow(
+                        id=hand_id,
+                        tournament_id=tournament_id,
+                        table_no=table,
+                        hand_no=number,
+                        status="running",
+                        started_at=now,
+                    )
+                )
+            session.flush()
+            for hand_id, events, finished in hand_events:
+                if events:
+                    start = self._next_seq(session, HandEventRow, HandEventRow.hand_id, hand_id)
+                    session.add_all(
+                        HandEventRow(
+                            hand_id=hand_id,
+                            seq=start + k,
+                            data=json.dumps(e, separators=(",", ":")),
+                        )
+                        for k, e in enumerate(events)
+                    )
+                if finished:
+                    session.execute(
+                        update(HandRow)
+                        .where(HandRow.id == hand_id)
+                        .values(status="finished", ended_at=now)
+                    )
+            if status is not None:
+                session.execute(
+                    update(TournamentRow)
+                    .where(TournamentRow.id == tournament_id)
+                    .values(status=status)
+                )
+
+    # ------------------------------------------------------------ players
+
+    def add_player(
+        self, tournament_id: str, player: str, name: str, kind: str, token_hash: str
+    ) -> None:
+        with self.sessions.begin() as session:
+            session.add(
+                PlayerRow(
+                    tournament_id=tournament_id,
+                    player=player,
+                    name=name,
+                    kind=kind,
+                    token_hash=token_hash,
+                )
+            )
+
+    def players(self, tournament_id: str) -> list[dict[str, str]]:
+        with self.sessions() as session:
+            rows = session.scalars(
+                select(PlayerRow).where(PlayerRow.tournament_id == tournament_id)
+            )
+            return [
+                {"player": r.player, "name": r.name, "kind": r.kind, "token_hash": r.token_hash}
+                for r in rows
+            ]
+
+
+def as_dicts(events: Iterable[Any], to_dict: Any) -> list[dict[str, Any]]:
+    return [to_dict(e) for e in events]

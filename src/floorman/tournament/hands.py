@@ -1,0 +1,54 @@
+"""The engine hand for a tournament's hand spec."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from floorman.engine.cards import Card
+from floorman.engine.draw import DrawHand
+from floorman.engine.holdem import HoldemHand
+from floorman.engine.profile import RuleProfile
+from floorman.tournament.state import HandSpec
+
+Hand = HoldemHand | DrawHand
+
+
+def hand_for(profile: RuleProfile, spec: HandSpec, deck: Sequence[Card]) -> Hand:
+    """Start the engine hand the tournament asked for, dealt from ``deck``
+    (shuffled by the caller: ``secrets`` in play, a seed in simulation)."""
+    if profile.game == "draw":
+        return DrawHand.start(
+            profile,
+            seats=spec.seats,
+            stacks=spec.stacks,
+            button=spec.button,
+            ante_unit=spec.ante,
+            players=spec.players,
+            carried_pot=spec.carried_pot,
+            deck=deck,
+            dead=spec.dead,
+            hand_id=spec.hand_id,
+            table=spec.table,
+        )
+    return HoldemHand.start(
+        profile,
+        seats=spec.seats,
+        stacks=spec.stacks,
+        button=spec.button,
+        ante_unit=spec.ante,
+        players=spec.players,
+        small_blind_seat=spec.small_blind_seat,
+        big_blind_seat=spec.big_blind_seat,
+        deck=deck,
+        dead=spec.dead,
+        hand_id=spec.hand_id,
+        table=spec.table,
+    )
+
+
+def result_of(hand: Hand) -> tuple[dict[str, int], int]:
+    """Each player's chips after the hand, and the pot carried to the next
+    deal (a draw check-pot, OQ-10)."""
+    final = hand.final_stacks
+    assert final is not None, "the hand is not over"
+    return {hand.players[i]: final[i] for i in range(hand.n)}, hand.carried_pot
