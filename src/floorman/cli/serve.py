@@ -13,10 +13,15 @@ from rich.console import Console
 
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=1, max=65535, help="Port.")] = 8000,
+    port: Annotated[
+        int, typer.Option(min=1, max=65535, envvar="FLOORMAN_PORT", help="Port.")
+    ] = 8000,
     database_url: Annotated[
         str | None,
-        typer.Option(help="SQLAlchemy URL (PostgreSQL: postgresql://…); default SQLite file."),
+        typer.Option(
+            envvar="FLOORMAN_DATABASE_URL",
+            help="SQLAlchemy URL (PostgreSQL: postgresql://…); default SQLite file.",
+        ),
     ] = None,
     data_dir: Annotated[Path, typer.Option(help="Where the default SQLite database lives.")] = Path(
         "var"
