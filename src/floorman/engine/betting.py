@@ -654,7 +654,7 @@ class BettingHand:
         """The profile switch that splits pots as PokerKit does: hands that
         win no pot are killed first, so consecutive pots left to the same
         players are split as one (odd chips then fall once, OQ-67 variant)."""
-        wins = set()
+        wins: set[int] = set()
         for pot in build_pots(self.total, live, self.carried_pot):
             claimants = [i for i in pot.eligible if i in strengths]
             if claimants:

@@ -22,7 +22,6 @@ from floorman.engine.cards import CARDS, Card, parse_card
 from floorman.engine.errors import FloormanError
 from floorman.engine.profile import RuleProfile, profile_from_mapping
 
-_frozen = dataclass(frozen=True, slots=True, kw_only=True)
 
 
 class Event:
@@ -31,7 +30,7 @@ class Event:
     __slots__ = ()
 
 
-@_frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class HandStarted(Event):
     """Who plays, with which chips, where the button and blinds are, and the
     amounts of this level.  ``deck`` (the shuffled order) is private: no view
@@ -58,36 +57,36 @@ class HandStarted(Event):
     auto_showdown: bool = True
 
 
-@_frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class AntePosted(Event):
     seat: int
     amount: int
 
 
-@_frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class BlindPosted(Event):
     seat: int
     blind: str  # "small" or "big"
     amount: int
 
 
-@_frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class HoleDealt(Event):
     seat: int
     cards: tuple[Card, ...]
 
 
-@_frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Burned(Event):
     card: Card
 
 
-@_frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class BoardDealt(Event):
     cards: tuple[Card, ...]
 
 
-@_frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Folded(Event):
     """``reason``: "" when chosen; "timeout" (DE-TIME-4, OQ-63), "absent"
     (DE-ABSENT-3, OQ-45) or "dead" (hand killed at the deal: DE-SEATED-2,
@@ -97,19 +96,19 @@ class Folded(Event):
     reason: str = ""
 
 
-@_frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Checked(Event):
     seat: int
     reason: str = ""
 
 
-@_frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Called(Event):
     seat: int
     amount: int
 
 
-@_frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class BetOrRaised(Event):
     """``to`` is the seat's total bet in this betting round."""
 
@@ -117,20 +116,20 @@ class BetOrRaised(Event):
     to: int
 
 
-@_frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CheckdownProposed(Event):
     """NM-H-13: a player proposes that this round's bet be 0."""
 
     seat: int
 
 
-@_frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CheckdownVoted(Event):
     seat: int
     agree: bool
 
 
-@_frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class BetsCollected(Event):
     """End of a betting round: bets go to the pot; an uncalled part of the
     largest bet goes back to its owner (NM-D-3B, NM-H-6)."""
@@ -140,18 +139,18 @@ class BetsCollected(Event):
     returned: int = 0
 
 
-@_frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Shown(Event):
     seat: int
     cards: tuple[Card, ...]
 
 
-@_frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Mucked(Event):
     seat: int
 
 
-@_frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PotAwarded(Event):
     pot: int
     amount: int
@@ -161,13 +160,13 @@ class PotAwarded(Event):
     strength: int | None = None
 
 
-@_frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class HandEnded(Event):
     stacks: tuple[int, ...]
     carried_pot: int = 0
 
 
-@_frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Discarded(Event):
     """NM-D-2D: the cards a player throws in the draw.  Their number is
     public during the draw (OQ-17); the cards themselves are not."""
@@ -176,7 +175,7 @@ class Discarded(Event):
     cards: tuple[Card, ...]
 
 
-@_frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class DrawDealt(Event):
     """Replacement cards; hidden even from their owner until he looks
     (NM-D-2E, OQ-19)."""
@@ -185,14 +184,14 @@ class DrawDealt(Event):
     cards: tuple[Card, ...]
 
 
-@_frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Looked(Event):
     """The player looks at the cards he drew: from now on he is "seen"."""
 
     seat: int
 
 
-@_frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PenaltyPosted(Event):
     """A floor penalty paid into the pot as dead money, with its clause
     (out of turn NM-D-2C s8 / OQ-14, exposed card OQ-18, repeat misdeal
@@ -204,7 +203,7 @@ class PenaltyPosted(Event):
     reason: str = ""
 
 
-@_frozen
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Misdealt(Event):
     """A misdeal: every card is collected and the same dealer deals again;
     antes and blinds stay (NM-D-1F, OQ-08, DE-MISDEAL-1/2, OQ-59).  ``deck``

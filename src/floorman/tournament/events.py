@@ -17,14 +17,13 @@ from typing import Any
 
 from floorman.engine.errors import FloormanError
 
-_event = dataclass(frozen=True, slots=True, kw_only=True)
 
 
 class TournamentEvent:
     __slots__ = ()
 
 
-@_event
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Created(TournamentEvent):
     tournament: str
     name: str
@@ -33,26 +32,26 @@ class Created(TournamentEvent):
     mode: str = "online"  # "online" (hands dealt here) or "live" (real cards)
 
 
-@_event
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Registered(TournamentEvent):
     player: str
     name: str
     bot: str | None = None
 
 
-@_event
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Seated(TournamentEvent):
     player: str
     table: int
     seat: int
 
 
-@_event
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Started(TournamentEvent):
     at: float
 
 
-@_event
+@dataclass(frozen=True, slots=True, kw_only=True)
 class LevelChanged(TournamentEvent):
     level: int  # 1-based
     ante: int
@@ -63,17 +62,17 @@ class LevelChanged(TournamentEvent):
     manual: bool = False  # set by the director (NM-D-1G, OQ-03)
 
 
-@_event
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Paused(TournamentEvent):
     at: float
 
 
-@_event
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Resumed(TournamentEvent):
     at: float
 
 
-@_event
+@dataclass(frozen=True, slots=True, kw_only=True)
 class HandBegun(TournamentEvent):
     table: int
     hand: int
@@ -86,7 +85,7 @@ class HandBegun(TournamentEvent):
     carried_pot: int = 0
 
 
-@_event
+@dataclass(frozen=True, slots=True, kw_only=True)
 class HandEnded(TournamentEvent):
     table: int
     hand: int
@@ -95,7 +94,7 @@ class HandEnded(TournamentEvent):
     carried_pot: int = 0
 
 
-@_event
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Moved(TournamentEvent):
     player: str
     from_table: int
@@ -105,7 +104,7 @@ class Moved(TournamentEvent):
     clause: str = ""
 
 
-@_event
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TableBroken(TournamentEvent):
     table: int
     clause: str
@@ -113,7 +112,7 @@ class TableBroken(TournamentEvent):
     spread: int = 0
 
 
-@_event
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Eliminated(TournamentEvent):
     player: str
     place: int
@@ -122,7 +121,7 @@ class Eliminated(TournamentEvent):
     shared: int = 1  # how many players share this place (OQ-06)
 
 
-@_event
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PrizeAwarded(TournamentEvent):
     player: str
     place: int
@@ -130,14 +129,14 @@ class PrizeAwarded(TournamentEvent):
     percent: float
 
 
-@_event
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Warned(TournamentEvent):
     player: str
     clause: str
     note: str = ""
 
 
-@_event
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TimePenalty(TournamentEvent):
     """The player sits out ``hands`` hands: his forced bets are posted, his
     hands dealt and killed (DE-PENALTY-3/4, OQ-62)."""
@@ -148,7 +147,7 @@ class TimePenalty(TournamentEvent):
     note: str = ""
 
 
-@_event
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Disqualified(TournamentEvent):
     player: str
     clause: str
@@ -156,7 +155,7 @@ class Disqualified(TournamentEvent):
     chips_removed: int = 0
 
 
-@_event
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Absence(TournamentEvent):
     """Away from the seat: hands dealt dead, blinds posted (OQ-45, DE-DEAL-3)."""
 
@@ -164,7 +163,7 @@ class Absence(TournamentEvent):
     absent: bool
 
 
-@_event
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Overridden(TournamentEvent):
     """The director's override of an automated ruling (NM-D-1G, OQ-03)."""
 
@@ -178,7 +177,7 @@ class Overridden(TournamentEvent):
     level: int | None = None
 
 
-@_event
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ChipCount(TournamentEvent):
     """Live events: the floor's count of a table."""
 
@@ -186,7 +185,7 @@ class ChipCount(TournamentEvent):
     counts: dict[str, int]
 
 
-@_event
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Finished(TournamentEvent):
     winner: str
     at: float | None = None
