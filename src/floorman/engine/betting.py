@@ -447,8 +447,12 @@ class BettingHand:
                 return True
         return False
 
+    def _before_first_round_ends(self) -> bool:
+        """Still in the initial deal or its first betting round."""
+        return self.phase in (Phase.DEALING, Phase.BETTING) and self.street == 0
+
     def verify_misdeal(self) -> None:
-        if self.phase in (Phase.POSTING, Phase.COMPLETE) or self._voluntary_action_taken():
+        if not self._before_first_round_ends() or self._voluntary_action_taken():
             raise ActionNotAllowed(
                 "a misdeal can only be called after the deal and before anyone has acted",
                 clause=self.rulings["misdeal"],
@@ -594,7 +598,9 @@ class BettingHand:
         returned = 0
         if top:
             holders = [i for i in range(self.n) if bets[i] == top]
-            if len(holders) == 1:
+            # A folded player forfeits what he put in: a dead big blind's
+            # blind stays in the pot (DE-SEATED-3, OQ-45).
+            if len(holders) == 1 and not self.folded[holders[0]]:
                 second = max(b for k, b in enumerate(bets) if k != holders[0]) if self.n > 1 else 0
                 returned = top - second
                 returned_seat = self.seats[holders[0]]

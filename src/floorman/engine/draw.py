@@ -161,6 +161,9 @@ class DrawHand(ShowdownMixin, BettingHand):
         if not self.pending_posts:
             self.phase = Phase.DEALING
 
+    def _before_first_round_ends(self) -> bool:
+        return self.phase in (Phase.DEALING, Phase.BETTING) and self.round_kind == PREDRAW
+
     def _reset_cards(self) -> None:
         self.used: set[int] = set()
         self.cards: list[list[Card]] = [[] for _ in range(self.n)]

@@ -132,12 +132,16 @@ class HoldemHand(ShowdownMixin, BettingHand):
         else:
             by_seat = dict(zip(seats, antes, strict=True))
             antes = [by_seat[s] for s in order]
-        if small_blind_seat is _UNSET or big_blind_seat is _UNSET:
+        if (small_blind_seat is _UNSET) != (big_blind_seat is _UNSET):
+            raise ProfileError("give both blind seats (a dead small blind is None) or neither")
+        if small_blind_seat is _UNSET:
             small_blind_seat, big_blind_seat = blind_seats(order, button, profile)
         if big_blind_seat not in pairs or (
             small_blind_seat is not None and small_blind_seat not in pairs
         ):
             raise ProfileError("the blinds must be posted by players dealt in")
+        if set(seats) <= set(dead):
+            raise ProfileError("every hand would be dead: nobody could win the pot (OQ-45)")
         if deck is not None:
             deck = tuple(map(CARDS.__getitem__, deck))
             if len(deck) != 52 or len(set(deck)) != 52:
@@ -452,6 +456,15 @@ class HoldemHand(ShowdownMixin, BettingHand):
         assert bb is not None
         return (self.position[bb] + 1) % self.n
 
+    def _postflop_first(self) -> int:
+        """After the flop the first active player left of the button acts
+        first (NM-H-8..10, DE-ROUND2-1); heads-up that is the big blind
+        (OQ-29, DE-BLINDS-3), even when the button's seat is empty."""
+        bb = self.started.big_blind_seat
+        if self.n == 2 and bb is not None:
+            return self.position[bb]
+        return 0
+
     def _begin_round(self, first: int) -> None:
         self._start_round(first)
         self.round_openers.append(first)
@@ -475,9 +488,12 @@ class HoldemHand(ShowdownMixin, BettingHand):
             if self.street == 3:
                 self.phase = Phase.AWARDING
         else:
-            # After the flop the first active player left of the button
-            # acts first (NM-H-8..10, DE-ROUND2-1).
-            self._begin_round(0)
+            self._begin_round(self._postflop_first())
+
+    def _apply_fold(self, event: Folded) -> None:
+        BettingHand._apply_fold(self, event)
+        if self.checkdown_votes is not None:
+            self._close_vote()  # the last player yet to agree may just have left (NM-H-13)
 
     def _apply_raise(self, event: BetOrRaised) -> None:
         self.checkdown_votes = None  # a bet ends any check-down vote (NM-H-13)
@@ -642,7 +658,7 @@ _APPLY: dict[type, Any] = {
     HoleDealt: HoldemHand._apply_hole,
     Burned: HoldemHand._apply_burn,
     BoardDealt: HoldemHand._apply_board,
-    Folded: BettingHand._apply_fold,
+    Folded: HoldemHand._apply_fold,
     Checked: BettingHand._apply_check,
     Called: BettingHand._apply_call,
     BetOrRaised: HoldemHand._apply_raise,

@@ -29,9 +29,7 @@ class Pot(NamedTuple):
     eligible: tuple[int, ...]
 
 
-def build_pots(
-    contributed: Sequence[int], live: Sequence[bool], dead_money: int = 0
-) -> list[Pot]:
+def build_pots(contributed: Sequence[int], live: Sequence[bool], dead_money: int = 0) -> list[Pot]:
     """Pots from each position's total contribution (NM-D-3B s2-s5).
 
     Every chip is in exactly one pot.  Chips that folded players put in above

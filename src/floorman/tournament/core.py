@@ -219,6 +219,10 @@ class Tournament(TournamentState):
         dead = tuple(
             p for p in dealt if self.players[p].absent or self.players[p].penalty_hands > 0
         )
+        if len(dead) == len(dealt):
+            raise self._fail(
+                f"every player at table {table} is away: no hand is dealt", "OQ-45, DE-DEAL-3"
+            )
         event = HandBegun(
             table=table,
             hand=state.hands + 1,
