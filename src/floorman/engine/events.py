@@ -23,7 +23,6 @@ from floorman.engine.errors import FloormanError
 from floorman.engine.profile import RuleProfile, profile_from_mapping
 
 
-
 class Event:
     """Base of every hand event."""
 

@@ -18,7 +18,6 @@ from typing import Any
 from floorman.engine.errors import FloormanError
 
 
-
 class TournamentEvent:
     __slots__ = ()
 
