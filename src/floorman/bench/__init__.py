@@ -1,0 +1,2 @@
+"""Benchmarks behind ``floorman bench …``: each measures floorman and, where
+installed, a peer library in the same run, and reports the ratio."""

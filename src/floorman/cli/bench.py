@@ -1,0 +1,70 @@
+"""``floorman bench …``: benchmarks (never timed unit tests)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+app = typer.Typer(no_args_is_help=True)
+
+
+@app.command("eval")
+def eval_(
+    hands: Annotated[
+        int, typer.Option("--hands", min=1000, help="Per-call hands per repetition.")
+    ] = 200_000,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the random hands.")] = 1,
+    batch_rows: Annotated[
+        int, typer.Option("--batch-rows", min=1000, help="Batch rows per repetition.")
+    ] = 2_000_000,
+) -> None:
+    """Seven-card evaluations per second: floorman per call and batched,
+    against phevaluator, measured in the same run."""
+    from floorman.bench.eval_bench import print_report, run
+
+    print_report(run(hands=hands, seed=seed, batch_rows=batch_rows))
+
+
+@app.command("engine")
+def engine(
+    players: Annotated[int, typer.Option(min=2, max=10, help="Players at the table.")] = 6,
+    hands: Annotated[int, typer.Option(min=1, help="Complete hands to play.")] = 20_000,
+    seed: Annotated[int, typer.Option(help="Seed of the workload's random choices.")] = 1,
+    game: Annotated[str, typer.Option(help="holdem (nm-holdem rules) or nm-draw.")] = "holdem",
+    peer_hands: Annotated[
+        int | None, typer.Option(min=1, help="Hands for PokerKit (default: hands/20, ≥ 300).")
+    ] = None,
+) -> None:
+    """Complete hands per second on random legal play (blinds 1/2, stacks
+    200), with PokerKit on the same workload in the same run where installed."""
+    from floorman.bench.engine_bench import (
+        measure,
+        measure_pokerkit,
+        play_draw_hand,
+        play_holdem_hand,
+    )
+    from floorman.profiles import load_profile
+
+    if game not in ("holdem", "nm-draw"):
+        typer.echo("error: --game must be holdem or nm-draw", err=True)
+        raise typer.Exit(2)
+    if game == "nm-draw" and players > 5:
+        typer.echo("error: the NM draw seats at most 5 players (NM-D-1A)", err=True)
+        raise typer.Exit(2)
+    profile = load_profile("nm-draw" if game == "nm-draw" else "nm-holdem")
+    play = play_draw_hand if game == "nm-draw" else play_holdem_hand
+    ours = measure("floorman", play, profile, players, hands, seed)
+    typer.echo(f"game: {game}, players: {players}, hands: {hands}, seed: {seed}")
+    typer.echo(f"floorman: {ours.per_second:,.0f} hands/s ({ours.seconds:.2f} s)")
+    if game == "holdem":
+        peer = measure_pokerkit(players, peer_hands or max(300, hands // 20), seed)
+        if peer is None:
+            typer.echo("pokerkit: not installed (pip install pokerkit) - no ratio")
+        else:
+            typer.echo(
+                f"pokerkit: {peer.per_second:,.0f} hands/s ({peer.hands} hands, "
+                f"{peer.seconds:.2f} s)"
+            )
+            typer.echo(f"ratio: {ours.per_second / peer.per_second:.1f}x pokerkit")
+    typer.echo(f"hands_per_second: {ours.per_second:.0f}")

@@ -1,0 +1,1 @@
+"""Simulation: batch evaluation, whole tournaments played by bots."""
