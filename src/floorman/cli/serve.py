@@ -23,9 +23,10 @@ def serve(
             help="SQLAlchemy URL (PostgreSQL: postgresql://…); default SQLite file.",
         ),
     ] = None,
-    data_dir: Annotated[Path, typer.Option(help="Where the default SQLite database lives.")] = Path(
-        "var"
-    ),
+    data_dir: Annotated[
+        Path,
+        typer.Option(envvar="FLOORMAN_DATA_DIR", help="Where the default SQLite database lives."),
+    ] = Path("var"),
     director_token: Annotated[
         str | None,
         typer.Option(

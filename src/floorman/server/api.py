@@ -27,7 +27,7 @@ async def bearer(authorization: Annotated[str | None, Header()] = None) -> str |
     if not authorization:
         return None
     scheme, _, token = authorization.partition(" ")
-    return token.strip() if scheme.lower() == "bearer" else None
+    return (token.strip() or None) if scheme.lower() == "bearer" else None
 
 
 async def require_director(request: Request, token: Annotated[str | None, Depends(bearer)]) -> None:
@@ -153,11 +153,18 @@ async def get_tournament(request: Request, tournament_id: str) -> dict[str, Any]
         for r in t.standings()
     ]
     structure = t.struct
+    blinds = (t.profile.small_blind_antes, t.profile.big_blind_antes)
     return {
         **service.summary(),
         "standings": standings,
         "levels": [
-            {"level": k + 1, "ante": lv.ante, "seconds": lv.seconds, "is_break": lv.is_break}
+            {
+                "level": k + 1,
+                "ante": lv.ante,
+                "blinds": [lv.ante * blinds[0], lv.ante * blinds[1]],
+                "seconds": lv.seconds,
+                "is_break": lv.is_break,
+            }
             for k, lv in enumerate(structure.levels)
         ],
         "payouts": list(structure.payout_shares),
@@ -428,10 +435,11 @@ async def hand_history_text(
     events = finished_hand(request, hand_id)
     hero = None
     row = floor_of(request).store.hand(hand_id)
-    if token and row is not None:
+    assert row is not None  # finished_hand found it
+    if token:
         service = floor_of(request).get(row["tournament"])
         hero = service.player_for(token) if service else None
-    return hand_text(events, hero)
+    return hand_text(events, hero, hand_id=hand_id, started_at=row["started_at"])
 
 
 @router.get(

@@ -36,7 +36,7 @@ def create_app(database_url: str, director_token: str) -> FastAPI:
         try:
             yield
         finally:
-            floor.stop_all()
+            await floor.stop_all()
             store.close()
 
     app = FastAPI(

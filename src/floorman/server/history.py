@@ -6,6 +6,7 @@ once shown (DE-HOLE-1), never the deck, burn cards or discards."""
 from __future__ import annotations
 
 import datetime
+import hashlib
 from typing import Any
 
 from floorman.engine.draw import DrawHand
@@ -40,7 +41,9 @@ def public_event(event: Event) -> dict[str, Any]:
         return {"type": name, "seat": event.seat, "count": len(event.cards)}
     from floorman.engine.events import event_to_dict
 
-    return event_to_dict(event)
+    data = event_to_dict(event)
+    data.pop("deck", None)  # never the deck (DE-BURN-11): not even after the hand
+    return data
 
 
 def hand_steps(raw: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -55,18 +58,29 @@ def hand_steps(raw: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return steps
 
 
-def hand_text(raw: list[dict[str, Any]], hero_player: str | None) -> str:
-    events = [event_from_dict(e) for e in raw]
-    hand = _replay(events)
+def hand_text(
+    raw: list[dict[str, Any]], hero_player: str | None, *, hand_id: str, started_at: float
+) -> str:
+    """The hand as PokerStars-style text, dated when it was played (UTC) and
+    numbered stably from its id; only the hero's own cards besides shown
+    ones."""
+    hand = _replay([event_from_dict(e) for e in raw])
+    hero = _seat_of(hand, hero_player)
+    number = hand_number(hand_id)
+    when = datetime.datetime.fromtimestamp(started_at, datetime.UTC).replace(tzinfo=None)
     if isinstance(hand, DrawHand):
         from floorman.formats.draw_text import draw_hand_to_text
 
-        hero = _seat_of(hand, hero_player)
-        return draw_hand_to_text(hand, hand_number=1, played_at=_when(), hero=hero)
-    hero = _seat_of(hand, hero_player)
-    return hand_to_pokerstars(
-        hand, hand_number=abs(hash(hand.started.hand_id)) % 10**9, played_at=_when(), hero=hero
-    )
+        return draw_hand_to_text(
+            hand, hand_number=number, played_at=when, hero=hero, time_zone="UTC"
+        )
+    return hand_to_pokerstars(hand, hand_number=number, played_at=when, hero=hero, time_zone="UTC")
+
+
+def hand_number(hand_id: str) -> int:
+    """A number for text histories (trackers want one), the same in every
+    process: a digest of the hand's id."""
+    return int(hashlib.sha256(hand_id.encode()).hexdigest()[:11], 16)
 
 
 def hand_phh(raw: list[dict[str, Any]]) -> str:
@@ -82,7 +96,3 @@ def _seat_of(hand: HoldemHand | DrawHand, player: str | None) -> int | None:
     if player is None or player not in hand.players:
         return None
     return hand.seats[hand.players.index(player)]
-
-
-def _when() -> datetime.datetime:
-    return datetime.datetime.now(datetime.UTC).replace(microsecond=0)

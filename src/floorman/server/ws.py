@@ -50,7 +50,19 @@ async def tournament_socket(websocket: WebSocket, tournament_id: str) -> None:
     sender = asyncio.create_task(pump())
     try:
         while True:
-            text = await websocket.receive_text()
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:
+                sub.send(
+                    {
+                        "type": "error",
+                        "message": "send text frames holding JSON",
+                        "clause": "DE-INTURN-1",
+                    }
+                )
+                continue
             if len(text) > 10_000:
                 sub.send({"type": "error", "message": "message too long", "clause": "DE-INTURN-1"})
                 continue

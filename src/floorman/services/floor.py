@@ -97,6 +97,6 @@ class Floor:
     def get(self, tournament_id: str) -> TournamentService | None:
         return self.tournaments.get(tournament_id)
 
-    def stop_all(self) -> None:
+    async def stop_all(self) -> None:
         for service in self.tournaments.values():
-            service.stop()
+            await service.shutdown()

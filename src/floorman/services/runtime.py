@@ -10,7 +10,6 @@ engine and the tournament core stay pure: this module brings the clock
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import logging
 import secrets
@@ -58,7 +57,7 @@ class ServiceConfig:
         }
 
 
-@dataclass
+@dataclass(eq=False)  # kept in a set: compared and hashed by identity
 class Subscriber:
     """One websocket: a player (sees his seat), a spectator of a table, or
     the lobby/director (tournament summaries only)."""
@@ -68,8 +67,11 @@ class Subscriber:
     table: int | None = None  # spectators: the table watched
 
     def send(self, message: dict[str, Any]) -> None:
-        if self.queue.qsize() < 500:
-            self.queue.put_nowait(message)
+        """Queue a frame; a client that falls far behind loses its oldest
+        frames, never the newest (each frame holds the whole state)."""
+        if self.queue.qsize() >= 500:
+            self.queue.get_nowait()
+        self.queue.put_nowait(message)
 
 
 @dataclass
@@ -112,6 +114,7 @@ class TournamentService:
         self._new_hands: list[tuple[str, int, int]] = []
         self._finished_hands: set[str] = set()
         self._runner: asyncio.Task[None] | None = None
+        self.stopping = False
 
     @property
     def id(self) -> str:
@@ -268,26 +271,29 @@ class TournamentService:
     async def run(self) -> None:
         ticker = asyncio.create_task(self._tick_loop())
         try:
-            while self.tournament.status == "running":
+            while self.tournament.status == "running" and not self.stopping:
                 for number in list(self.tournament.tables):
                     table = self._table(number)
                     if table.task is None or table.task.done():
                         table.task = asyncio.create_task(self._table_loop(table))
                 self.changed.clear()
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.changed.wait(), timeout=1.0)
+                await wait_for_event(self.changed, 1.0)
         finally:
-            ticker.cancel()
-            for table in self.tables.values():
-                if table.task is not None:
-                    table.task.cancel()
+            tasks = [ticker, *(t.task for t in self.tables.values() if t.task is not None)]
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
 
-    def stop(self) -> None:
-        if self._runner is not None:
-            self._runner.cancel()
+    async def shutdown(self) -> None:
+        """Stop dealing and wait until every table has stopped."""
+        self.stopping = True
+        runner = self._runner
+        if runner is not None:
+            runner.cancel()
+            await asyncio.gather(runner, return_exceptions=True)
 
     async def _tick_loop(self) -> None:
-        while self.tournament.status == "running":
+        while self.tournament.status == "running" and not self.stopping:
             if self.tournament.tick(self.now()):
                 self.commit()
                 self.broadcast_summary()
@@ -299,6 +305,7 @@ class TournamentService:
         level = t.current_level
         return (
             t.status == "running"
+            and t.mode == "online"  # live events play with real cards
             and t.clock.paused_at is None
             and level is not None
             and not level.is_break
@@ -309,7 +316,7 @@ class TournamentService:
 
     async def _table_loop(self, table: TableRuntime) -> None:
         try:
-            while self.tournament.status == "running":
+            while self.tournament.status == "running" and not self.stopping:
                 if table.hand is not None and not table.hand.is_complete:
                     await self._drive(table)
                 if table.hand is not None and table.hand.is_complete and self._hand_open(table):
@@ -318,10 +325,12 @@ class TournamentService:
                     continue
                 if not self._may_deal(table.number):
                     table.wake.clear()
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(table.wake.wait(), timeout=0.5)
+                    await wait_for_event(table.wake, 0.5)
                     continue
-                self._begin_hand(table)
+                try:
+                    self._begin_hand(table)
+                except TournamentError:  # e.g. everyone at the table is away (OQ-45)
+                    await asyncio.sleep(1.0)
         except asyncio.CancelledError:
             raise
         except Exception:  # a bug must not silently stop a table
@@ -362,13 +371,12 @@ class TournamentService:
         hand = table.hand
         assert hand is not None
         while not hand.is_complete:
-            if self.tournament.status != "running":
+            if self.tournament.status != "running" or self.stopping:
                 return
             if self.tournament.clock.paused_at is not None:
                 table.deadline = None
                 table.wake.clear()
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(table.wake.wait(), timeout=0.5)
+                await wait_for_event(table.wake, 0.5)
                 continue
             seat = hand.actor
             if seat is None:
@@ -387,8 +395,7 @@ class TournamentService:
                 self.broadcast_table(table.number)
             table.wake.clear()
             remaining = table.deadline - self.now()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(table.wake.wait(), timeout=max(0.0, remaining))
+            await wait_for_event(table.wake, max(0.0, remaining))
             if hand.actor == seat and self.now() >= (table.deadline or 0):
                 self._time_out(table, seat, player)
         table.deadline = None
@@ -474,6 +481,8 @@ class TournamentService:
             if player is not None and player in hand.players:
                 seat = hand.seats[hand.players.index(player)]
             hand_view = hand.view(seat)
+            if seat is not None:
+                hand_view.update(seat_options(hand, seat))
         seats = []
         if state is not None:
             for s, p in sorted(state.seats.items()):
@@ -547,6 +556,39 @@ class TournamentService:
         message = self.summary()
         for sub in list(self.subscribers):
             sub.send(message)
+
+
+def seat_options(hand: Hand, seat: int) -> dict[str, bool]:
+    """What a seat may do beyond the engine's ``legal`` betting options, so a
+    client offers only allowed actions: the check-down proposal and vote
+    (NM-H-13), and whether he must look before calling or raising because a
+    player in front of him acted seen (NM-D-2E s4)."""
+    if isinstance(hand, DrawHand):
+        i = hand.position[seat]
+        return {"must_look": hand.round_kind == "unseen" and hand.seen_acted and not hand.looked[i]}
+    return {
+        "can_propose_checkdown": _allowed(hand.verify_propose_checkdown, seat),
+        "can_vote_checkdown": _allowed(hand.verify_vote_checkdown, seat),
+    }
+
+
+def _allowed(verify: Callable[[int], None], seat: int) -> bool:
+    try:
+        verify(seat)
+    except RuleViolation:
+        return False
+    return True
+
+
+async def wait_for_event(event: asyncio.Event, timeout: float) -> None:
+    """Wait until ``event`` is set or ``timeout`` passes.  Built on
+    asyncio.wait, which (unlike wait_for on Python 3.11) never swallows the
+    cancellation of the waiting task."""
+    waiter = asyncio.ensure_future(event.wait())
+    try:
+        await asyncio.wait({waiter}, timeout=timeout)
+    finally:
+        waiter.cancel()
 
 
 def replay_hand(events: list[Event]) -> Hand:

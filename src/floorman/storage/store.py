@@ -228,6 +228,7 @@ class Store:
                 "table": r.table_no,
                 "hand": r.hand_no,
                 "status": r.status,
+                "started_at": r.started_at,
             }
 
     def commit(

@@ -1,0 +1,143 @@
+// Talking to the server: HTTP calls, the tokens kept in this browser, and a
+// websocket that reconnects by itself.
+
+export class ApiError extends Error {
+  constructor(status, detail) {
+    super(describe(detail) || `HTTP ${status}`);
+    this.status = status;
+    this.clause = detail && typeof detail === "object" ? detail.clause : undefined;
+  }
+}
+
+/** A readable line for an error body: a rule violation, a 422 list, text. */
+export function describe(detail) {
+  if (!detail) return "";
+  if (typeof detail === "string") return detail;
+  if (Array.isArray(detail)) {
+    return detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ");
+  }
+  return detail.reason || detail.message || JSON.stringify(detail);
+}
+
+export async function api(path, { method = "GET", body, token } = {}) {
+  const headers = {};
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(`/api${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const type = response.headers.get("content-type") || "";
+  const data = type.includes("json") ? await response.json() : await response.text();
+  if (!response.ok) throw new ApiError(response.status, data && data.detail ? data.detail : data);
+  return data;
+}
+
+// ------------------------------------------------------------------ tokens
+
+const seatKey = (tournament) => `floorman.seat.${tournament}`;
+const DIRECTOR_KEY = "floorman.director";
+
+/** {player, token} of this browser's player in a tournament, or null. */
+export function seatOf(tournament) {
+  try {
+    return JSON.parse(localStorage.getItem(seatKey(tournament)));
+  } catch {
+    return null;
+  }
+}
+
+export function keepSeat(tournament, seat) {
+  localStorage.setItem(seatKey(tournament), JSON.stringify(seat));
+}
+
+export function forgetSeat(tournament) {
+  localStorage.removeItem(seatKey(tournament));
+}
+
+export function directorToken() {
+  return localStorage.getItem(DIRECTOR_KEY) || "";
+}
+
+export function keepDirectorToken(token) {
+  if (token) localStorage.setItem(DIRECTOR_KEY, token);
+  else localStorage.removeItem(DIRECTOR_KEY);
+}
+
+/** Download text fetched with a bearer token (a plain link cannot send one). */
+export async function download(path, token, filename) {
+  const text = await api(path, { token });
+  const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  const link = Object.assign(document.createElement("a"), { href: url, download: filename });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+// ------------------------------------------------------------------ the socket
+
+/**
+ * Open /ws/tournaments/{id}?… and keep it open: after a dropped connection
+ * it reconnects with exponential backoff (0.5 s, 1 s, 2 s … at most 15 s).
+ * The server refusing us (unknown token, no tournament) is final.
+ * onStatus(state, detail) gets "connecting", "online", "reconnecting"
+ * (detail: seconds until the next try) or "refused" (detail: the reason).
+ */
+export function openSocket(tournament, params, { onMessage, onStatus }) {
+  const query = new URLSearchParams(params).toString();
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const url = `${scheme}://${location.host}/ws/tournaments/${encodeURIComponent(tournament)}?${query}`;
+  let socket = null;
+  let attempt = 0;
+  let retry = null;
+  let stopped = false;
+
+  function connect() {
+    onStatus("connecting");
+    socket = new WebSocket(url);
+    socket.onopen = () => {
+      attempt = 0;
+      onStatus("online");
+    };
+    socket.onmessage = (event) => onMessage(JSON.parse(event.data));
+    socket.onclose = (event) => {
+      if (stopped) return;
+      if (event.code === 4403 || event.code === 4404) {
+        onStatus("refused", event.reason || "refused by the server");
+        return;
+      }
+      const delay = Math.min(15000, 500 * 2 ** attempt) * (0.85 + 0.3 * Math.random());
+      attempt += 1;
+      onStatus("reconnecting", Math.ceil(delay / 1000));
+      retry = setTimeout(connect, delay);
+    };
+  }
+
+  connect();
+  return {
+    send(message) {
+      if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+      socket.send(JSON.stringify(message));
+      return true;
+    },
+    close() {
+      stopped = true;
+      clearTimeout(retry);
+      if (socket) socket.close();
+    },
+  };
+}
+
+/** Live tournament summaries (no seat, no table): calls back on each one. */
+export function watchTournament(tournament, onSummary, onStatus = () => {}) {
+  return openSocket(
+    tournament,
+    {},
+    {
+      onMessage: (frame) => frame.type === "tournament" && onSummary(frame),
+      onStatus,
+    },
+  );
+}

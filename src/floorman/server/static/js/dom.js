@@ -1,0 +1,75 @@
+// Small DOM and formatting helpers shared by every page.
+
+/** Build an element: h("button", {class: "btn", onclick: f}, "Fold"). */
+export function h(tag, props = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key === "style") Object.assign(el.style, value);
+    else if (key in el && typeof value !== "string") el[key] = value;
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+  el.append(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
+  return el;
+}
+
+export const $ = (selector, root = document) => root.querySelector(selector);
+
+/** Replace the children of ``el`` (by id or element). */
+export function fill(el, ...children) {
+  const target = typeof el === "string" ? document.getElementById(el) : el;
+  target.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined));
+  return target;
+}
+
+export function chips(n) {
+  return n === null || n === undefined ? "–" : Number(n).toLocaleString("en-US");
+}
+
+/** 754 -> "12:34", 3754 -> "1:02:34". */
+export function clockText(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  const hh = Math.floor(s / 3600);
+  const mm = String(Math.floor((s % 3600) / 60)).padStart(hh ? 2 : 1, "0");
+  const ss = String(s % 60).padStart(2, "0");
+  return hh ? `${hh}:${mm}:${ss}` : `${mm}:${ss}`;
+}
+
+export function ordinal(n) {
+  const tail = n % 100 >= 11 && n % 100 <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] || "th";
+  return `${n}${tail}`;
+}
+
+/** Show a message in a status element (role=status or alert). */
+export function say(el, text, kind = "info") {
+  const target = typeof el === "string" ? document.getElementById(el) : el;
+  target.textContent = text;
+  target.dataset.kind = kind;
+  target.hidden = !text;
+}
+
+/** The tournament id from a path such as /t/abc123/play. */
+export function tournamentIdFromPath() {
+  const match = location.pathname.match(/^\/t\/([^/]+)/);
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
+/** running / paused / registering / finished, as a badge. */
+export function statusBadge(t) {
+  const status = t.status === "running" && t.clock && t.clock.paused ? "paused" : t.status;
+  return h("span", { class: `badge ${status}`, "data-testid": "status" }, status);
+}
+
+/** Call ``fn`` once, ``ms`` after the first of a burst of calls. */
+export function throttled(fn, ms) {
+  let pending = null;
+  return () => {
+    if (pending) return;
+    pending = setTimeout(() => {
+      pending = null;
+      fn();
+    }, ms);
+  };
+}
