@@ -334,6 +334,17 @@ class HoldemHand(ShowdownMixin, BettingHand):
         if i not in self._checkdown_voters() or i in self.checkdown_votes:
             raise ActionNotAllowed("you have no vote to cast", clause="NM-H-13", seat=seat)
 
+    def checkdown_voters(self) -> list[int]:
+        """Seats whose agreement a check-down needs: players in the pot who
+        could still bet (NM-H-13)."""
+        return [self.seats[i] for i in self._checkdown_voters()]
+
+    def can_vote_checkdown(self, seat: int) -> bool:
+        return self._can(self.verify_vote_checkdown, seat)
+
+    def can_propose_checkdown(self, seat: int) -> bool:
+        return self._can(self.verify_propose_checkdown, seat)
+
     def vote_checkdown(self, seat: int, agree: bool) -> CheckdownVoted:
         self.verify_vote_checkdown(seat)
         event = CheckdownVoted(seat=seat, agree=bool(agree))

@@ -378,6 +378,8 @@ class TournamentService:
                 table.wake.clear()
                 await wait_for_event(table.wake, 0.5)
                 continue
+            if isinstance(hand, HoldemHand) and hand.checkdown_votes is not None:
+                self._bots_vote(table, hand)
             seat = hand.actor
             if seat is None:
                 return
@@ -399,6 +401,22 @@ class TournamentService:
             if hand.actor == seat and self.now() >= (table.deadline or 0):
                 self._time_out(table, seat, player)
         table.deadline = None
+
+    def _bots_vote(self, table: TableRuntime, hand: HoldemHand) -> None:
+        """Bots answer a check-down proposal (NM-H-13): they agree when they
+        would not bet themselves."""
+        for seat in hand.checkdown_voters():
+            bot = self.bots.get(hand.players[hand.position[seat]])
+            if bot is None or hand.checkdown_votes is None or not hand.can_vote_checkdown(seat):
+                continue
+            legal = hand.legal_actions()
+            wants_to_bet = False
+            if legal is not None and legal.seat == seat:
+                choice = bot.decide(situation(hand, seat), self.rng)
+                wants_to_bet = choice.kind in ("bet", "raise")
+            hand.vote_checkdown(seat, not wants_to_bet)
+        self.commit()
+        self.broadcast_table(table.number)
 
     def _act(self, table: TableRuntime, seat: int, action: Action) -> None:
         hand = table.hand
