@@ -66,7 +66,7 @@ def situation(hand: HoldemHand | DrawHand, seat: int) -> Situation:
             can_look=hand.can_look(seat),
             big_blind=hand.ante_unit,
             is_high_bidder=hand.high_bidder == i,
-            must_look=hand.round_kind == "unseen" and hand.seen_acted and not hand.looked[i],
+            must_look=hand.must_look(i),
         )
     hole = hand.holes[i] or ()
     return Situation(

@@ -20,13 +20,20 @@ app = typer.Typer(no_args_is_help=True)
 @app.command("replay")
 def replay(
     files: Annotated[
-        list[Path], typer.Argument(help="PHH files, or directories: every *.phh inside, sorted.")
+        list[Path],
+        typer.Argument(
+            help="PHH files (variant NT or NMD), or directories: every *.phh inside, sorted."
+        ),
     ],
     json_lines: Annotated[
         bool, typer.Option("--json", help="One JSON object per line and file.")
     ] = False,
     profile: Annotated[
-        str, typer.Option(help="The rule profile the hands are replayed under.")
+        str,
+        typer.Option(
+            help="The rule profile the hands are replayed under (NMD files: nm-draw unless"
+            " a draw profile is given)."
+        ),
     ] = DEFAULT_PROFILE,
 ) -> None:
     """Replay hand histories and print each file's finishing stacks or its
@@ -46,7 +53,8 @@ def replay(
         if json_lines:
             typer.echo(outcome.to_json())
         elif outcome.ok:
-            table.add_row(outcome.file, str(list(outcome.finishing_stacks or ())))
+            carried = f", carried pot {outcome.carried_pot}" if outcome.carried_pot else ""
+            table.add_row(outcome.file, str(list(outcome.finishing_stacks or ())) + carried)
         else:
             reason = (outcome.error or "").removeprefix(f"{outcome.file}: ")
             table.add_row(outcome.file, Text(reason, style="red"))

@@ -36,18 +36,29 @@ def simulate(
         float, typer.Option(min=1.0, help="Simulated seconds each hand takes.")
     ] = 90.0,
     starting_stack: Annotated[int | None, typer.Option(min=1, help="Starting chips.")] = None,
+    prize_pool: Annotated[
+        int, typer.Option(min=0, help="Prize pool shared by the payout table (top 5: OQ-39).")
+    ] = 0,
 ) -> None:
     """Play a whole tournament with bots and print standings and prizes."""
     console = Console(stderr=True)
     try:
         rules = load_profile(profile)
         structure = Structure.default(
-            rules, level_seconds=level_seconds, starting_stack=starting_stack
+            rules,
+            level_seconds=level_seconds,
+            starting_stack=starting_stack,
+            prize_pool=prize_pool,
         )
         if bot not in ("sensible", "random"):
             raise FloormanError(f"unknown bot {bot!r}: choose 'sensible' or 'random'")
+        if events is not None:
+            events.open("w", encoding="utf-8").close()  # fail now, not after the run
     except FloormanError as error:
-        console.print(f"[red]error:[/red] {error}")
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(2) from None
+    except OSError as error:
+        typer.echo(f"error: cannot write the events file {events}: {error.strerror}", err=True)
         raise typer.Exit(2) from None
     show_bar = console.is_terminal and not as_json
     with Progress(

@@ -50,6 +50,7 @@ class LegalActions(NamedTuple):
     min_raise_to: int | None  # None: no bet or raise is open
     max_raise_to: int | None
     is_bet: bool  # True when no bet has been made in the round (a bet, not a raise)
+    must_look: bool = False  # draw: look before calling or raising (NM-D-2E s4)
 
 
 class Phase:
@@ -178,6 +179,11 @@ class BettingHand:
         """Game-specific reasons a raise is closed (draw: the unseen rules)."""
         return None
 
+    def must_look(self, i: int) -> bool:
+        """Whether position ``i`` must look at drawn cards before calling or
+        raising (only the draw has unseen cards)."""
+        return False
+
     def min_raise_to(self, i: int) -> int:
         """The smallest legal bet/raise-to before the all-in cap: minimum bet,
         then the last full raise (OQ-31, OQ-12, DE-RAISE-6)."""
@@ -210,6 +216,7 @@ class BettingHand:
             min_raise_to=lo,
             max_raise_to=hi,
             is_bet=self.max_bet == 0,
+            must_look=self.must_look(i),
         )
 
     # ----------------------------------------------------------------- verify

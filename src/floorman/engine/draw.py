@@ -77,8 +77,10 @@ class DrawHand(ShowdownMixin, BettingHand):
             raise ProfileError(f"profile {profile.name!r} is not a draw profile")
         if len(seats) != len(stacks) or len(set(seats)) != len(seats):
             raise ProfileError("seats and stacks must pair up, one distinct seat each")
-        if not 2 <= len(seats) <= 6:
-            raise ProfileError(f"a draw deal needs 2 to 6 players, not {len(seats)}")
+        if not 2 <= len(seats) <= 5:
+            # NM-D-1A: 4 or 5 a table; five players is also what one deck can
+            # serve when everyone draws four (25 + 20 + a burn).
+            raise ProfileError(f"a draw deal needs 2 to 5 players, not {len(seats)} (NM-D-1A)")
         if any(isinstance(s, bool) or not isinstance(s, int) or s <= 0 for s in stacks):
             raise ProfileError(f"every stack must be a positive whole number: {list(stacks)}")
         if ante_unit <= 0 or carried_pot < 0:
@@ -221,12 +223,7 @@ class DrawHand(ShowdownMixin, BettingHand):
         return self.max_bet + max((pot + call) // 2, floor)
 
     def _check_actor_extra(self, i: int, action: str) -> None:
-        if (
-            self.round_kind == UNSEEN
-            and self.seen_acted
-            and not self.looked[i]
-            and action in ("call", "raise", "check", "check or call")
-        ):
+        if self.must_look(i) and action in ("call", "raise", "check", "check or call"):
             raise ActionNotAllowed(
                 "a player has already acted seen in this round, so nobody behind him can be"
                 " in unseen: look at your cards first",
@@ -236,7 +233,17 @@ class DrawHand(ShowdownMixin, BettingHand):
                 allowed="look, or fold",
             )
 
+    def must_look(self, i: int) -> bool:
+        """NM-D-2E s4: behind a player who acted seen nobody may call or raise
+        unseen."""
+        return self.round_kind == UNSEEN and self.seen_acted and not self.looked[i]
+
     def _extra_raise_block(self, i: int) -> tuple[str, str] | None:
+        if self.must_look(i):
+            return (
+                "a player has acted seen in this round: look at your cards first",
+                "NM-D-2E s4, OQ-19",
+            )
         if self.round_kind == SEEN and self.max_bet == 0 and self.opener_checked:
             if self.unseen_round_played and not self.in_unseen[i]:
                 return (
@@ -308,6 +315,15 @@ class DrawHand(ShowdownMixin, BettingHand):
                 clause="NM-D-2D s7, OQ-16",
                 seat=seat,
             )
+        if self.owed_now[i] == 0:
+            order = self._fourth_card_order()
+            if order and order[0] != i:
+                raise OutOfTurn(
+                    f"seat {self.seats[order[0]]}'s fourth card comes first (draw order,"
+                    " the dealer's last)",
+                    clause="NM-D-2D s7-s8, OQ-16",
+                    seat=seat,
+                )
         self._verify_unused(cards)
 
     def deal_draw(self, seat: int, cards: Sequence[int]) -> DrawDealt:
@@ -428,29 +444,38 @@ class DrawHand(ShowdownMixin, BettingHand):
             else:
                 return
 
-    def _deal_replacement_from_deck(self) -> bool:
-        """Deal the next cards the draw owes (NM-D-2D s7-s8, OQ-16); False
-        when a player must discard first."""
-        deck = self.deck
-        assert deck is not None
+    def replacement_due(self) -> tuple[int, int] | None:
+        """Which seat the dealer serves next in the draw and how many cards
+        (NM-D-2D s7-s8, OQ-16): the player who just discarded (at most 3),
+        then, once everyone has drawn, the fourth cards in draw order (the
+        dealer's last unless the switch says otherwise).  None when a player
+        must discard first or the draw is over."""
         for i in self.draw_order:
             if self.owed_now[i]:
-                dealer = i == self.dealer_position()
-                count = self.owed_now[i]
-                start = self.deck_position
-                self._emit(DrawDealt(seat=self.seats[i], cards=tuple(deck[start : start + count])))
-                if dealer and self.owed[i]:
-                    # NM-D-2D s8: the dealer drawing 4 gives himself 3, puts
-                    # one aside, then takes his last (OQ-16 says when).
-                    self._emit(Burned(card=deck[self.deck_position]))
-                return True
+                return self.seats[i], self.owed_now[i]
         if any(self.discarded[i] is None for i in self.draw_order):
+            return None
+        order = self._fourth_card_order()
+        return (self.seats[order[0]], 1) if order else None
+
+    def _deal_replacement_from_deck(self) -> bool:
+        """Deal the next cards the draw owes from the deck; False when a
+        player must discard first."""
+        deck = self.deck
+        assert deck is not None
+        due = self.replacement_due()
+        if due is None:
             return False
-        for i in self._fourth_card_order():
-            start = self.deck_position
-            self._emit(DrawDealt(seat=self.seats[i], cards=(deck[start],)))
-            return True
-        return False
+        seat, count = due
+        i = self.position[seat]
+        first_three = self.owed_now[i] > 0
+        start = self.deck_position
+        self._emit(DrawDealt(seat=seat, cards=tuple(deck[start : start + count])))
+        if first_three and i == self.dealer_position() and self.owed[i]:
+            # NM-D-2D s8: the dealer drawing 4 gives himself 3, puts one
+            # aside, then takes his last (OQ-16 says when).
+            self._emit(Burned(card=deck[self.deck_position]))
+        return True
 
     def _fourth_card_order(self) -> list[int]:
         """Who gets a fourth card now, in draw order; the dealer last unless

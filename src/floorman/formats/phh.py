@@ -586,6 +586,7 @@ class ReplayOutcome:
     file: str
     finishing_stacks: tuple[int, ...] | None = None
     error: str | None = None
+    carried_pot: int | None = None  # NMD files only: the check-pot carried on (OQ-10)
 
     @property
     def ok(self) -> bool:
@@ -594,9 +595,13 @@ class ReplayOutcome:
     def to_json(self) -> str:
         if self.error is not None:
             return json.dumps({"file": self.file, "error": self.error})
-        return json.dumps(
-            {"file": self.file, "finishing_stacks": list(self.finishing_stacks or ())}
-        )
+        result: dict[str, Any] = {
+            "file": self.file,
+            "finishing_stacks": list(self.finishing_stacks or ()),
+        }
+        if self.carried_pot is not None:
+            result["carried_pot"] = self.carried_pot
+        return json.dumps(result)
 
 
 def phh_paths(paths: Iterable[str | Path]) -> list[Path]:
@@ -611,8 +616,15 @@ def replay_files(
     paths: Iterable[str | Path], *, profile: RuleProfile | None = None
 ) -> Iterator[ReplayOutcome]:
     """Replay each file (directories expand to their ``*.phh``); a file that
-    fails gives its error and the others still run."""
+    fails gives its error and the others still run.  Files of variant NMD
+    are replayed by :mod:`floorman.formats.nmd` (under ``profile`` if it is a
+    draw profile, else ``nm-draw``)."""
+    from floorman.formats import nmd  # nmd builds on this module
+
     for path in phh_paths(paths):
+        if nmd.is_nmd_file(path):
+            yield nmd.replay_nmd_file(path, profile=profile)
+            continue
         try:
             hand = replay_phh(read_phh_file(path), profile=profile)
         except PhhError as error:

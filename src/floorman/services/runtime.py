@@ -328,9 +328,11 @@ class TournamentService:
                     await wait_for_event(table.wake, 0.5)
                     continue
                 try:
-                    self._begin_hand(table)
+                    dealt = self._begin_hand(table)
                 except TournamentError:  # e.g. everyone at the table is away (OQ-45)
-                    await asyncio.sleep(1.0)
+                    dealt = False
+                if not dealt:  # nobody could play: give it a hand's time
+                    await asyncio.sleep(max(1.0, self.config.between_hands_s))
         except asyncio.CancelledError:
             raise
         except Exception:  # a bug must not silently stop a table
@@ -341,8 +343,11 @@ class TournamentService:
         state = self.tournament.tables.get(table.number)
         return state is not None and state.in_hand
 
-    def _begin_hand(self, table: TableRuntime) -> None:
+    def _begin_hand(self, table: TableRuntime) -> bool:
         spec = self.tournament.begin_hand(table.number, secure_randbelow)
+        if spec is None:  # everyone sits out a time penalty (OQ-62)
+            self.commit()
+            return False
         table.hand = hand_for(self.profile, spec, secure_deck())
         table.hand_id = spec.hand_id
         table.saved = 0
@@ -350,6 +355,7 @@ class TournamentService:
         self._new_hands.append((spec.hand_id, spec.table, spec.hand))
         self.commit()
         self.broadcast_table(table.number)
+        return True
 
     def _finish_hand(self, table: TableRuntime) -> None:
         hand = table.hand
@@ -583,7 +589,7 @@ def seat_options(hand: Hand, seat: int) -> dict[str, bool]:
     player in front of him acted seen (NM-D-2E s4)."""
     if isinstance(hand, DrawHand):
         i = hand.position[seat]
-        return {"must_look": hand.round_kind == "unseen" and hand.seen_acted and not hand.looked[i]}
+        return {"must_look": hand.must_look(i)}
     return {
         "can_propose_checkdown": _allowed(hand.verify_propose_checkdown, seat),
         "can_vote_checkdown": _allowed(hand.verify_vote_checkdown, seat),

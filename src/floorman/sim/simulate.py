@@ -72,6 +72,8 @@ def simulate(
             if sum(1 for p in state.seats.values() if tournament.players[p].chips) < 2:
                 continue
             spec = tournament.begin_hand(table, randbelow)
+            if spec is None:
+                continue  # everyone sits out a time penalty (OQ-62)
             hand = hand_for(profile, spec, shuffled_deck(rng.randrange))
             seat_bots = {
                 seat: bots[player] for seat, player in zip(spec.seats, spec.players, strict=True)

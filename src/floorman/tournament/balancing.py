@@ -85,6 +85,21 @@ def _pick(options: Sequence[int], randbelow: RandBelow) -> int:
     return options[randbelow(len(options))] if len(options) > 1 else options[0]
 
 
+def may_need_action(profile: RuleProfile, counts: Sequence[int], capacity: int) -> bool:
+    """A quick test on the table sizes alone: False when :func:`plan` cannot
+    decide anything, so a large field need not build its table views."""
+    live = [c for c in counts if c]
+    if len(live) <= 1:
+        return False
+    total = sum(live)
+    if total <= (len(live) - 1) * capacity:
+        return True  # a table can be broken (or the final table formed)
+    policy = profile.break_policy
+    if policy in ("nm-draw", "nm-holdem"):
+        return min(live) < profile.table_min
+    return max(live) - min(live) >= 2
+
+
 def plan(
     profile: RuleProfile,
     tables: Sequence[TableState],
@@ -104,7 +119,11 @@ def plan(
         # Everyone fits at one table: the final table (OQ-05, OQ-36 (iv)).
         final = _final_table(live)
         others = [t for t in live if t.table != final.table and t.table in idle]
-        return _break(live, others[:1], [final], randbelow, "OQ-05, OQ-36, NM-D-5", policy)
+        clause = {
+            "nm-draw": "OQ-05, NM-D-5",
+            "nm-holdem": "OQ-05, OQ-36, NM-H-17",
+        }.get(policy, "DE-BREAK-1, OQ-68")
+        return _break(live, others[:1], [final], randbelow, clause, policy)
     breakable = total_players <= (len(live) - 1) * capacity
     if policy == "nm-draw":
         twos = [t for t in live if t.count <= 2 and t.table in idle]

@@ -21,6 +21,7 @@ from floorman.tournament import balancing
 from floorman.tournament.buttons import next_positions
 from floorman.tournament.events import (
     Absence,
+    CarriedPotAwarded,
     ChipCount,
     Created,
     Disqualified,
@@ -32,6 +33,7 @@ from floorman.tournament.events import (
     Moved,
     Overridden,
     Paused,
+    PenaltyHandServed,
     PrizeAwarded,
     Registered,
     Resumed,
@@ -95,8 +97,8 @@ class Tournament(TournamentState):
     # ------------------------------------------------------------ registration
 
     def register(self, player: str, name: str | None = None, bot: str | None = None) -> Registered:
-        if self.status != "registering":
-            raise self._fail("registration is closed", "OQ-41")
+        if self.status != "registering" or any(p.table for p in self.players.values()):
+            raise self._fail("registration closes at the seat draw", "OQ-41, DE-SEAT-1")
         if not player or player in self.players:
             raise self._fail(f"player id {player!r} is empty or taken", "DE-GEN-2, OQ-64")
         event = Registered(player=player, name=name or player, bot=bot)
@@ -107,7 +109,8 @@ class Tournament(TournamentState):
         """A uniformly random seat draw (NM-D-1A, NM-H-1, DE-SEAT-1)."""
         if self.status != "registering" or any(p.table for p in self.players.values()):
             raise self._fail("seats are drawn once, before the start", "DE-SEAT-1")
-        players = list(self.players)
+        # A player disqualified before the draw stays out (NM-D-1C/1D/1E).
+        players = [p for p, state in self.players.items() if state.status == "registered"]
         if len(players) < 2:
             raise self._fail("a tournament needs at least two players", "OQ-41")
         events = [
@@ -181,10 +184,11 @@ class Tournament(TournamentState):
 
     # ------------------------------------------------------------ hands
 
-    def begin_hand(self, table: int, randbelow: RandBelow) -> HandSpec:
+    def begin_hand(self, table: int, randbelow: RandBelow) -> HandSpec | None:
         """Decide the next hand at ``table``: who is dealt in, where the
         button and blinds are (OQ-43, OQ-29, OQ-53), the ante of the level,
-        dead hands (absent OQ-45, time penalty OQ-62)."""
+        dead hands (absent OQ-45, time penalty OQ-62).  None when everyone
+        sits out a time penalty: no hand is dealt, one penalty hand passes."""
         if self.status != "running":
             raise self._fail(f"the tournament is {self.status}", "OQ-41")
         if self.clock.paused_at is not None:
@@ -220,9 +224,14 @@ class Tournament(TournamentState):
             p for p in dealt if self.players[p].absent or self.players[p].penalty_hands > 0
         )
         if len(dead) == len(dealt):
-            raise self._fail(
-                f"every player at table {table} is away: no hand is dealt", "OQ-45, DE-DEAL-3"
-            )
+            serving = [p for p in dead if self.players[p].penalty_hands > 0]
+            if not serving:
+                raise self._fail(
+                    f"every player at table {table} is away: no hand is dealt", "OQ-45, DE-DEAL-3"
+                )
+            for player in serving:
+                self._emit(PenaltyHandServed(player=player, table=table))
+            return None
         event = HandBegun(
             table=table,
             hand=state.hands + 1,
@@ -268,7 +277,8 @@ class Tournament(TournamentState):
             raise self._fail(f"no hand is running at table {table}", "NM-D-1G")
         if set(stacks) != set(state.dealt):
             raise self._fail("the result must list exactly the players dealt in", "NM-D-1G")
-        before = sum(state.dealt.values()) + state.carried_pot
+        start_stacks = dict(state.dealt)  # HandEnded clears them; places need them (OQ-06)
+        before = sum(start_stacks.values()) + state.carried_pot
         after = sum(stacks.values()) + carried_pot
         if before != after or any(v < 0 for v in stacks.values()):
             raise self._fail(
@@ -287,7 +297,7 @@ class Tournament(TournamentState):
             )
         ]
         busted = [p for p, chips in stacks.items() if chips == 0]
-        emitted += self._place(busted, state.dealt, table=table, hand=hand)
+        emitted += self._place(busted, start_stacks, table=table, hand=hand)
         emitted += self.rebalance(randbelow)
         emitted += self._check_finish(at)
         return emitted
@@ -354,12 +364,19 @@ class Tournament(TournamentState):
         emitted: list[TournamentEvent] = []
         if self.status != "running" or not self.needs_balance:
             return emitted
+        emitted += self._settle_stranded_pots()
+        size = self.struct.table_size
         for _ in range(len(self.players) + len(self.tables) + 1):
+            counts = [len(t.seats) for t in self.tables.values()]
+            if not balancing.may_need_action(self.profile, counts, size):
+                if all(not t.in_hand and not t.carried_pot for t in self.tables.values()):
+                    self.needs_balance = False
+                break
             views = self._table_views()
             idle = {t.table for t in self.tables.values() if not t.in_hand and not t.carried_pot}
             decisions = balancing.plan(self.profile, views, idle, randbelow)
             if not decisions:
-                if all(not t.in_hand for t in self.tables.values()):
+                if all(not t.in_hand and not t.carried_pot for t in self.tables.values()):
                     self.needs_balance = False
                 break
             for decision in decisions:
@@ -387,6 +404,27 @@ class Tournament(TournamentState):
                             )
                         )
                     )
+        return emitted
+
+    def _settle_stranded_pots(self) -> list[TournamentEvent]:
+        """A check-pot held at a table where fewer than two players with
+        chips are left can never be played for: the last player takes it,
+        or it leaves play (OQ-10, NM-D-3B)."""
+        emitted: list[TournamentEvent] = []
+        for number, state in self.tables.items():
+            if not state.carried_pot or state.in_hand:
+                continue
+            left = [p for p in state.seats.values() if self.players[p].chips > 0]
+            if len(left) < 2:
+                emitted.append(
+                    self._emit(
+                        CarriedPotAwarded(
+                            table=number,
+                            player=left[0] if left else None,
+                            amount=state.carried_pot,
+                        )
+                    )
+                )
         return emitted
 
     def _table_views(self) -> list[balancing.TableState]:
@@ -460,11 +498,19 @@ class Tournament(TournamentState):
         state = self._player(player)
         if chips < 0 or (state.table is not None and self.tables[state.table].in_hand):
             raise self._fail("chips are corrected between hands, never below 0", "NM-D-1G")
-        return self._emit(  # type: ignore[return-value]
+        if state.status != "playing":
+            raise self._fail(f"{player} is not playing", "NM-D-1G")
+        before = state.chips
+        event = self._emit(
             Overridden(
                 ruling="chips", clause="NM-D-1G, OQ-03", note=note, player=player, chips=chips
             )
         )
+        if chips == 0:
+            # No chips, no seat: out of the tournament (NM-D-1B s2).
+            self._place([player], {player: before}, table=state.table, hand=None)
+            self._check_finish(None)
+        return event  # type: ignore[return-value]
 
     def override_seat(self, player: str, table: int, seat: int, note: str) -> Overridden:
         state = self._player(player)

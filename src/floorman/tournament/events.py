@@ -177,6 +177,26 @@ class Overridden(TournamentEvent):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PenaltyHandServed(TournamentEvent):
+    """Everyone at the table sat out, so no hand was dealt; a player on a
+    time penalty still serves one hand of it (OQ-62)."""
+
+    player: str
+    table: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CarriedPotAwarded(TournamentEvent):
+    """A check-pot whose table has one player left goes to him; with nobody
+    left it leaves play (OQ-10, NM-D-3B)."""
+
+    table: int
+    player: str | None
+    amount: int
+    clause: str = "OQ-10, NM-D-3B"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ChipCount(TournamentEvent):
     """Live events: the floor's count of a table."""
 
@@ -210,6 +230,8 @@ _NAMES: dict[type, str] = {
     Absence: "absence",
     Overridden: "override",
     ChipCount: "chip_count",
+    PenaltyHandServed: "penalty_hand_served",
+    CarriedPotAwarded: "carried_pot_awarded",
     Finished: "finished",
 }
 _TYPES: dict[str, type[TournamentEvent]] = {name: cls for cls, name in _NAMES.items()}

@@ -10,6 +10,7 @@ from floorman.tournament.buttons import Positions
 from floorman.tournament.clock import LevelClock
 from floorman.tournament.events import (
     Absence,
+    CarriedPotAwarded,
     ChipCount,
     Created,
     Disqualified,
@@ -21,6 +22,7 @@ from floorman.tournament.events import (
     Moved,
     Overridden,
     Paused,
+    PenaltyHandServed,
     PrizeAwarded,
     Registered,
     Resumed,
@@ -240,6 +242,18 @@ class TournamentState:
             self.tables[e.table].newcomers.add(e.player)
             p.table, p.seat = e.table, e.seat
 
+    def _apply_penalty_served(self, e: PenaltyHandServed) -> None:
+        player = self.players[e.player]
+        player.penalty_hands = max(0, player.penalty_hands - 1)
+
+    def _apply_carried_awarded(self, e: CarriedPotAwarded) -> None:
+        self.tables[e.table].carried_pot = 0
+        if e.player is not None:
+            self.players[e.player].chips += e.amount
+        else:
+            self.chips_in_play -= e.amount
+        self.needs_balance = True
+
     def _apply_chip_count(self, e: ChipCount) -> None:
         for player, chips in e.counts.items():
             self.players[player].chips = chips
@@ -291,5 +305,7 @@ APPLY = {
     Disqualified: TournamentState._apply_disqualified,
     Overridden: TournamentState._apply_override,
     ChipCount: TournamentState._apply_chip_count,
+    PenaltyHandServed: TournamentState._apply_penalty_served,
+    CarriedPotAwarded: TournamentState._apply_carried_awarded,
     Finished: TournamentState._apply_finished,
 }
