@@ -53,6 +53,9 @@ class LegalActions(NamedTuple):
     must_look: bool = False  # draw: look before calling or raising (NM-D-2E s4)
 
 
+_new_legal = tuple.__new__  # LegalActions without the namedtuple's Python-level __new__
+
+
 class Phase:
     POSTING = "posting"
     DEALING = "dealing"
@@ -68,6 +71,8 @@ class BettingHand:
 
     profile: RuleProfile
     events: list[Event]
+    has_unseen_cards = False  # only the draw deals cards a player may not have seen
+    has_extra_rules = False  # the draw adds the unseen rules to raising
 
     def _init_table(
         self,
@@ -104,7 +109,6 @@ class BettingHand:
         self.aggressor: int | None = None
         self.round_first: int | None = None
         self.round_aggressors: list[int | None] = []
-        self.round_open = False
         # results
         self.awards: list[PotAwarded] = []
         self.final_stacks: tuple[int, ...] | None = None
@@ -139,15 +143,14 @@ class BettingHand:
 
     def _can_raise_reason(self, i: int) -> tuple[str, str] | None:
         """Why position ``i`` may not bet or raise now, or None if it may."""
-        owed = self.max_bet - self.bets[i]
-        if self.stacks[i] <= owed:
+        bets, stacks, folded = self.bets, self.stacks, self.folded
+        max_bet = self.max_bet
+        if stacks[i] <= max_bet - bets[i]:
             return ("your chips do not cover more than a call", self.rulings["covered"])
-        others = False
         for j in range(self.n):
-            if j != i and not self.folded[j] and self.stacks[j] + self.bets[j] > self.max_bet:
-                others = True
+            if j != i and not folded[j] and stacks[j] + bets[j] > max_bet:
                 break
-        if not others:
+        else:
             return (
                 "no other player has chips left to call a raise",
                 self.rulings["nobody_to_call"],
@@ -155,7 +158,7 @@ class BettingHand:
         level = self.acted_level[i]
         if level is not None:
             if self.profile.short_all_ins_add_up:
-                reopened = self.max_bet - level >= self._full_raise_threshold()
+                reopened = max_bet - level >= self._full_raise_threshold()
             else:
                 reopened = self.full_level > level
             if not reopened:
@@ -164,7 +167,7 @@ class BettingHand:
                     " which does not reopen the betting",
                     self.rulings["short_all_in"],
                 )
-        return self._extra_raise_block(i)
+        return self._extra_raise_block(i) if self.has_extra_rules else None
 
     def _full_raise_threshold(self) -> int:
         """The raise increment that counts as a full raise (reopens betting):
@@ -201,22 +204,32 @@ class BettingHand:
         i = self.to_act[0]
         if seat is not None and self.seats[i] != seat:
             return None
-        can_check = self.bets[i] >= self.max_bet
-        owed = 0 if can_check else min(self.max_bet - self.bets[i], self.stacks[i])
+        max_bet = self.max_bet
+        bet = self.bets[i]
+        stack = self.stacks[i]
+        can_check = bet >= max_bet
         lo = hi = None
         if self._can_raise_reason(i) is None:
-            cap = self.stacks[i] + self.bets[i]
-            hi = min(self.max_raise_to(i), cap)
-            lo = min(self.min_raise_to(i), cap, hi)
-        return LegalActions(
-            seat=self.seats[i],
-            can_fold=(not can_check) or self.profile.fold_when_check_allowed,
-            can_check=can_check,
-            call_amount=owed,
-            min_raise_to=lo,
-            max_raise_to=hi,
-            is_bet=self.max_bet == 0,
-            must_look=self.must_look(i),
+            cap = stack + bet
+            hi = self.max_raise_to(i)
+            if hi > cap:
+                hi = cap
+            increment = self.full_increment
+            lo = max_bet + (increment if increment > self.min_bet else self.min_bet)
+            if lo > hi:
+                lo = hi
+        return _new_legal(
+            LegalActions,
+            (
+                self.seats[i],
+                (not can_check) or self.profile.fold_when_check_allowed,
+                can_check,
+                0 if can_check else min(max_bet - bet, stack),
+                lo,
+                hi,
+                max_bet == 0,
+                self.has_unseen_cards and self.must_look(i),
+            ),
         )
 
     # ----------------------------------------------------------------- verify
@@ -242,7 +255,8 @@ class BettingHand:
                 action=action,
                 allowed=f"wait for seat {self.seats[i]}",
             )
-        self._check_actor_extra(i, action)
+        if self.has_extra_rules:
+            self._check_actor_extra(i, action)
         return i
 
     def _check_actor_extra(self, i: int, action: str) -> None:
@@ -442,7 +456,6 @@ class BettingHand:
         self.carried_pot += event.amount
         if not self.stacks[i] and i in self.to_act:
             self.to_act.remove(i)
-            self._after_action()
 
     def _voluntary_action_taken(self) -> bool:
         for event in self.events:
@@ -544,29 +557,28 @@ class BettingHand:
         if sum(1 for f in self.folded if not f) < 2:
             order.clear()
         self.to_act = order
-        self.round_open = True
         self.phase = Phase.BETTING
 
     def _apply_fold(self, event: Folded) -> None:
         i = self.position[event.seat]
         self.folded[i] = True
-        if self.to_act and self.to_act[0] == i:
-            self.to_act.popleft()
-        elif i in self.to_act:
-            self.to_act.remove(i)
-        self._after_action()
+        to_act = self.to_act
+        if to_act and to_act[0] == i:
+            to_act.popleft()
+        elif i in to_act:
+            to_act.remove(i)
+        if to_act and self.folded.count(False) < 2:
+            to_act.clear()  # one player left: the round and the hand are over
 
     def _apply_check(self, event: Checked) -> None:
         i = self.to_act.popleft()
         self.acted_level[i] = self.max_bet
-        self._after_action()
 
     def _apply_call(self, event: Called) -> None:
         i = self.to_act.popleft()
         self.bets[i] += event.amount
         self.stacks[i] -= event.amount
         self.acted_level[i] = self.max_bet
-        self._after_action()
 
     def _apply_raise(self, event: BetOrRaised) -> None:
         i = self.to_act.popleft()
@@ -581,20 +593,10 @@ class BettingHand:
         self.acted_level[i] = to
         self.aggressor = i
         n = self.n
+        folded, stacks = self.folded, self.stacks
         self.to_act = deque(
-            (i + k) % n
-            for k in range(1, n)
-            if not self.folded[(i + k) % n] and self.stacks[(i + k) % n]
+            [j for j in [(i + k) % n for k in range(1, n)] if not folded[j] and stacks[j]]
         )
-        self._after_action()
-
-    def _after_action(self) -> None:
-        if not self.to_act or self.live_count() < 2:
-            self.to_act.clear()
-            self.round_open = False
-
-    def live_count(self) -> int:
-        return self.folded.count(False)
 
     def _collect(self) -> BetsCollected:
         """The event that closes a betting round: the uncalled part of the
@@ -628,7 +630,6 @@ class BettingHand:
         self.max_bet = 0
         self.round_aggressors.append(self.aggressor)
         self.to_act.clear()
-        self.round_open = False
 
     # ----------------------------------------------------------------- awarding
 

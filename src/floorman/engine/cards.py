@@ -53,6 +53,8 @@ class Card(int):
 
 #: The 52 card objects; every card in floorman is one of these.
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
+#: The 52 cards as a set, to check that a deck holds each card exactly once.
+FULL_DECK: frozenset[int] = frozenset(range(52))
 _BY_TEXT = {str(card): card for card in CARDS}
 _BY_TEXT.update({str(card).replace("T", "10"): card for card in CARDS if card.rank == 8})
 

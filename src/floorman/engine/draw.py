@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from floorman.engine.betting import BettingHand, Phase
-from floorman.engine.cards import CARDS, Card
+from floorman.engine.cards import CARDS, FULL_DECK, Card
 from floorman.engine.errors import ActionNotAllowed, BadCards, OutOfTurn, ProfileError
 from floorman.engine.events import (
     AntePosted,
@@ -52,6 +52,9 @@ PREDRAW, OPENING, UNSEEN, SEEN = "pre-draw", "opening", "unseen", "seen"
 
 class DrawHand(ShowdownMixin, BettingHand):
     """One deal of NM five-card draw.  Use :meth:`start` or :meth:`replay`."""
+
+    has_unseen_cards = True
+    has_extra_rules = True
 
     @classmethod
     def start(
@@ -90,9 +93,11 @@ class DrawHand(ShowdownMixin, BettingHand):
         order = clockwise_from_button(seats, button)
         ante = ante_unit if (profile.reante_check_pot or not carried_pot) else 0
         if deck is not None:
-            deck = tuple(map(CARDS.__getitem__, deck))
-            if len(deck) != 52 or len(set(deck)) != 52:
+            deck = tuple(deck)
+            if len(deck) != 52 or frozenset(deck) != FULL_DECK:
                 raise BadCards("a deck must hold the 52 cards once each", clause="NM-D-1F")
+            if type(deck[0]) is not Card:  # plain ints: make them print as cards
+                deck = tuple(map(CARDS.__getitem__, deck))
         event = HandStarted(
             game="draw",
             profile=profile,

@@ -20,12 +20,13 @@ rebuilds the same state from the log alone.
 
 from __future__ import annotations
 
+import bisect
 from collections import deque
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from floorman.engine.betting import BettingHand, Phase
-from floorman.engine.cards import CARDS, Card
+from floorman.engine.cards import CARDS, FULL_DECK, Card
 from floorman.engine.errors import ActionNotAllowed, BadCards, OutOfTurn, ProfileError
 from floorman.engine.events import (
     AntePosted,
@@ -63,7 +64,13 @@ def clockwise_from_button(seats: Iterable[int], button: int) -> list[int]:
     >>> clockwise_from_button([1, 4, 6, 9], 6)
     [9, 1, 4, 6]
     """
-    return sorted(seats, key=lambda seat: (seat <= button, seat))
+    ordered = sorted(seats)
+    cut = bisect.bisect_right(ordered, button)
+    return ordered[cut:] + ordered[:cut]
+
+
+_SEAT_NAMES = {seat: f"seat {seat}" for seat in range(1, 11)}
+_NONE: frozenset[int] = frozenset()
 
 
 def blind_seats(order: Sequence[int], button: int, profile: RuleProfile) -> tuple[int, int]:
@@ -114,55 +121,63 @@ class HoldemHand(ShowdownMixin, BettingHand):
         """
         if profile.game != "holdem":
             raise ProfileError(f"profile {profile.name!r} is not a hold'em profile")
-        if len(seats) != len(stacks) or len(set(seats)) != len(seats):
+        seats = tuple(seats)
+        n = len(seats)
+        if n != len(stacks) or len(set(seats)) != n:
             raise ProfileError("seats and stacks must pair up, one distinct seat each")
-        if not 2 <= len(seats) <= 10:
-            raise ProfileError(f"a hold'em hand needs 2 to 10 players, not {len(seats)}")
-        if any(isinstance(s, bool) or not isinstance(s, int) or s <= 0 for s in stacks):
-            raise ProfileError(f"every stack must be a positive whole number: {list(stacks)}")
-        pairs = dict(zip(seats, stacks, strict=True))
-        names = dict(zip(seats, players or [f"seat {s}" for s in seats], strict=True))
+        if not 2 <= n <= 10:
+            raise ProfileError(f"a hold'em hand needs 2 to 10 players, not {n}")
+        for stack in stacks:
+            if type(stack) is not int or stack <= 0:
+                raise ProfileError(f"every stack must be a positive whole number: {list(stacks)}")
         order = clockwise_from_button(seats, button)
+        index = {seat: k for k, seat in enumerate(seats)}
+        if players is None:
+            players = [_SEAT_NAMES.get(seat) or f"seat {seat}" for seat in seats]
         if ante_unit is None:
             ante_unit = small_blind if small_blind is not None else 1
         sb = ante_unit * profile.small_blind_antes if small_blind is None else small_blind
         bb = ante_unit * profile.big_blind_antes if big_blind is None else big_blind
         if antes is None:
-            antes = [ante_unit if profile.every_player_antes else 0] * len(order)
+            ante_list = [ante_unit if profile.every_player_antes else 0] * n
         else:
-            by_seat = dict(zip(seats, antes, strict=True))
-            antes = [by_seat[s] for s in order]
+            ante_list = [antes[index[seat]] for seat in order]
         if (small_blind_seat is _UNSET) != (big_blind_seat is _UNSET):
             raise ProfileError("give both blind seats (a dead small blind is None) or neither")
         if small_blind_seat is _UNSET:
             small_blind_seat, big_blind_seat = blind_seats(order, button, profile)
-        if big_blind_seat not in pairs or (
-            small_blind_seat is not None and small_blind_seat not in pairs
+        if big_blind_seat not in index or (
+            small_blind_seat is not None and small_blind_seat not in index
         ):
             raise ProfileError("the blinds must be posted by players dealt in")
-        if set(seats) <= set(dead):
-            raise ProfileError("every hand would be dead: nobody could win the pot (OQ-45)")
+        dead_seats: tuple[int, ...] = ()
+        if dead:
+            dead_seats = tuple(sorted(set(dead) & set(seats)))
+            if len(dead_seats) == n:
+                raise ProfileError("every hand would be dead: nobody could win the pot (OQ-45)")
         if deck is not None:
-            deck = tuple(map(CARDS.__getitem__, deck))
-            if len(deck) != 52 or len(set(deck)) != 52:
+            deck = tuple(deck)
+            if len(deck) != 52 or frozenset(deck) != FULL_DECK:
                 raise BadCards("a deck must hold the 52 cards once each", clause="DE-DECK-1")
+            if type(deck[0]) is not Card:  # plain ints: make them print as cards
+                deck = tuple(map(CARDS.__getitem__, deck))
         event = HandStarted(
             game="holdem",
             profile=profile,
             hand_id=hand_id,
             table=table,
             seats=tuple(order),
-            players=tuple(names[s] for s in order),
-            stacks=tuple(pairs[s] for s in order),
+            players=tuple([players[index[seat]] for seat in order]),
+            stacks=tuple([stacks[index[seat]] for seat in order]),
             button=button,
             small_blind_seat=small_blind_seat,
             big_blind_seat=big_blind_seat,
             small_blind=sb,
             big_blind=bb,
-            antes=tuple(antes),
+            antes=tuple(ante_list),
             min_bet=ante_unit * profile.min_bet_antes if min_bet is None else min_bet,
             ante_unit=ante_unit,
-            dead=tuple(sorted(set(dead) & set(order))),
+            dead=dead_seats,
             deck=deck,
             auto_showdown=auto_showdown,
         )
@@ -198,7 +213,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
         self.holes_dealt = 0
         self.board: tuple[Card, ...] = ()
         self.burned: list[Card] = []
-        self.dead = frozenset(self.position[s] for s in started.dead)
+        self.dead = frozenset([self.position[s] for s in started.dead]) if started.dead else _NONE
         self.auto_showdown = started.auto_showdown
         self.pending_posts: list[BlindPosted | AntePosted] = self._required_posts(started)
         self.showdown_queue: deque[int] = deque()
@@ -391,16 +406,16 @@ class HoldemHand(ShowdownMixin, BettingHand):
         closing rounds, awarding) until a decision is due."""
         while True:
             phase = self.phase
-            if phase == Phase.POSTING:
+            if phase == Phase.BETTING:
+                if self.to_act:
+                    return
+                self._emit(self._collect())
+            elif phase == Phase.POSTING:
                 self._emit(self.pending_posts[0])
             elif phase == Phase.DEALING:
                 if self.deck is None:
                     return
                 self._deal_from_deck()
-            elif phase == Phase.BETTING:
-                if self.to_act:
-                    return
-                self._emit(self._collect())
             elif phase == Phase.SHOWDOWN:
                 if self.showdown_queue:
                     if not self.auto_showdown:
@@ -480,7 +495,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
         self._start_round(first)
         self.round_openers.append(first)
         self.checkdown_votes = None
-        if self.live_count() < 2:
+        if self.folded.count(False) < 2:
             self.to_act.clear()
 
     def _apply_burn(self, event: Burned) -> None:
