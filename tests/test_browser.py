@@ -239,10 +239,22 @@ def test_register_in_the_lobby_and_play_holdem_by_clicking(page: Page, api: Api)
         expect(page.locator("#hero-cards [data-testid=card]")).to_have_count(2)
         expect(page.locator(".seat.hero .timer")).to_be_visible()
         if "propose" not in done and page.get_by_test_id("propose-checkdown").count():
+            board = page.get_by_test_id("board").locator("[data-testid=card]").count()
             click_and_wait(page, "propose-checkdown")  # NM-H-13: after the flop, no bet yet
-            # The bots answer at once (they agree unless they would bet), so
-            # the proposal is either still open or already settled.
-            expect(page.get_by_test_id("propose-checkdown")).to_have_count(0)
+            # The bots answer at once (they agree unless they would bet): the
+            # vote is still open, or it passed and the next card came, or it
+            # failed and the hand goes on; never an error.
+            page.wait_for_function(
+                """([board, hands]) =>
+                    document.querySelector('[data-testid=checkdown-status]') !== null
+                    || document.querySelectorAll('[data-testid=board] [data-testid=card]').length
+                       > board
+                    || document.querySelectorAll('#hands li').length > hands
+                    || document.querySelector('#actions [data-testid=propose-checkdown]')
+                       === null""",
+                arg=[board, before],
+            )
+            expect(page.get_by_test_id("error-clause")).to_have_count(0)
             done.append("propose")
         elif "raise" not in done and page.get_by_test_id("bet-raise").count():
             expect(page.get_by_test_id("limit")).to_contain_text("No limit")

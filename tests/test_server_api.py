@@ -480,7 +480,7 @@ def test_registration_returns_a_token(client: TestClient) -> None:
     before = snapshot(client, tid)
     late = client.post(f"/api/tournaments/{tid}/register", json={"name": "Late"})
     assert late.status_code == 409
-    assert late.json()["detail"]["clause"] == "OQ-41"
+    assert "OQ-41" in late.json()["detail"]["clause"]
     assert len(snapshot(client, tid)["state"]["standings"]) == len(before["state"]["standings"])
 
 
