@@ -13,8 +13,8 @@ button; events and errors speak of table seats.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, NamedTuple, Self
 
 from floorman.engine.clauses import clauses_for
 from floorman.engine.errors import (
@@ -22,6 +22,7 @@ from floorman.engine.errors import (
     AmountOutOfRange,
     HandFinished,
     OutOfTurn,
+    ProfileError,
     RuleViolation,
 )
 from floorman.engine.events import (
@@ -32,6 +33,7 @@ from floorman.engine.events import (
     Event,
     Folded,
     HandEnded,
+    HandStarted,
     Misdealt,
     PenaltyPosted,
     PotAwarded,
@@ -73,6 +75,21 @@ class BettingHand:
     events: list[Event]
     has_unseen_cards = False  # only the draw deals cards a player may not have seen
     has_extra_rules = False  # the draw adds the unseen rules to raising
+
+    game = ""
+
+    @classmethod
+    def replay(cls, events: Iterable[Event]) -> Self:
+        """The hand rebuilt from its log alone: a fold over the events."""
+        iterator = iter(events)
+        first = next(iterator)
+        if not isinstance(first, HandStarted) or first.game != cls.game:
+            raise ProfileError(f"a {cls.game} hand log must begin with its HandStarted")
+        hand = cls(first)  # type: ignore[call-arg]
+        for event in iterator:
+            hand.events.append(event)
+            hand._apply(event)
+        return hand
 
     def _init_table(
         self,

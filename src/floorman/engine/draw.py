@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from floorman.engine.betting import BettingHand, Phase
-from floorman.engine.cards import CARDS, FULL_DECK, Card
+from floorman.engine.cards import CARDS, Card
 from floorman.engine.errors import ActionNotAllowed, BadCards, OutOfTurn, ProfileError
 from floorman.engine.events import (
     AntePosted,
@@ -43,8 +43,8 @@ from floorman.engine.events import (
     PotAwarded,
     Shown,
 )
-from floorman.engine.holdem import clockwise_from_button
 from floorman.engine.profile import RuleProfile
+from floorman.engine.seating import checked_deck, dead_seats, seat_players
 from floorman.engine.showdown import ShowdownMixin
 
 PREDRAW, OPENING, UNSEEN, SEEN = "pre-draw", "opening", "unseen", "seen"
@@ -53,6 +53,7 @@ PREDRAW, OPENING, UNSEEN, SEEN = "pre-draw", "opening", "unseen", "seen"
 class DrawHand(ShowdownMixin, BettingHand):
     """One deal of NM five-card draw.  Use :meth:`start` or :meth:`replay`."""
 
+    game = "draw"
     has_unseen_cards = True
     has_extra_rules = True
 
@@ -78,61 +79,35 @@ class DrawHand(ShowdownMixin, BettingHand):
         into it."""
         if profile.game != "draw":
             raise ProfileError(f"profile {profile.name!r} is not a draw profile")
-        if len(seats) != len(stacks) or len(set(seats)) != len(seats):
-            raise ProfileError("seats and stacks must pair up, one distinct seat each")
-        if not 2 <= len(seats) <= 5:
-            # NM-D-1A: 4 or 5 a table; five players is also what one deck can
-            # serve when everyone draws four (25 + 20 + a burn).
-            raise ProfileError(f"a draw deal needs 2 to 5 players, not {len(seats)} (NM-D-1A)")
-        if any(isinstance(s, bool) or not isinstance(s, int) or s <= 0 for s in stacks):
-            raise ProfileError(f"every stack must be a positive whole number: {list(stacks)}")
+        # NM-D-1A: 4 or 5 a table; five players is also what one deck can
+        # serve when everyone draws four (25 + 20 + a burn).
+        seated = seat_players(seats, stacks, players, button=button, most=5, rule="NM-D-1A")
         if ante_unit <= 0 or carried_pot < 0:
             raise ProfileError("the ante must be positive and a carried pot not negative")
-        pairs = dict(zip(seats, stacks, strict=True))
-        names = dict(zip(seats, players or [f"seat {s}" for s in seats], strict=True))
-        order = clockwise_from_button(seats, button)
         ante = ante_unit if (profile.reante_check_pot or not carried_pot) else 0
-        if deck is not None:
-            deck = tuple(deck)
-            if len(deck) != 52 or frozenset(deck) != FULL_DECK:
-                raise BadCards("a deck must hold the 52 cards once each", clause="NM-D-1F")
-            if type(deck[0]) is not Card:  # plain ints: make them print as cards
-                deck = tuple(map(CARDS.__getitem__, deck))
         event = HandStarted(
             game="draw",
             profile=profile,
             hand_id=hand_id,
             table=table,
-            seats=tuple(order),
-            players=tuple(names[s] for s in order),
-            stacks=tuple(pairs[s] for s in order),
+            seats=seated.order,
+            players=seated.players,
+            stacks=seated.stacks,
             button=button,
             small_blind_seat=None,
             big_blind_seat=None,
             small_blind=0,
             big_blind=0,
-            antes=tuple(ante for _ in order),
+            antes=(ante,) * len(seated.order),
             min_bet=ante_unit * profile.min_bet_antes,
             ante_unit=ante_unit,
-            dead=tuple(sorted(set(dead) & set(order))),
+            dead=dead_seats(dead, seated.order),
             carried_pot=carried_pot,
-            deck=deck,
+            deck=checked_deck(deck, "NM-D-1F"),
             auto_showdown=auto_showdown,
         )
         hand = cls(event)
         hand._advance()
-        return hand
-
-    @classmethod
-    def replay(cls, events: Iterable[Event]) -> DrawHand:
-        iterator = iter(events)
-        first = next(iterator)
-        if not isinstance(first, HandStarted) or first.game != "draw":
-            raise ProfileError("a draw hand log must begin with a draw HandStarted")
-        hand = cls(first)
-        for event in iterator:
-            hand.events.append(event)
-            hand._apply(event)
         return hand
 
     def __init__(self, started: HandStarted) -> None:

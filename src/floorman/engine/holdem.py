@@ -20,13 +20,12 @@ rebuilds the same state from the log alone.
 
 from __future__ import annotations
 
-import bisect
 from collections import deque
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from floorman.engine.betting import BettingHand, Phase
-from floorman.engine.cards import CARDS, FULL_DECK, Card
+from floorman.engine.cards import CARDS, Card
 from floorman.engine.errors import ActionNotAllowed, BadCards, OutOfTurn, ProfileError
 from floorman.engine.events import (
     AntePosted,
@@ -51,6 +50,7 @@ from floorman.engine.events import (
     Shown,
 )
 from floorman.engine.profile import RuleProfile
+from floorman.engine.seating import checked_deck, dead_seats, seat_players
 from floorman.engine.showdown import ShowdownMixin
 
 _UNSET: Any = object()
@@ -58,18 +58,6 @@ _BOARD_SIZES = (3, 1, 1)
 _STREETS = ("preflop", "flop", "turn", "river")
 
 
-def clockwise_from_button(seats: Iterable[int], button: int) -> list[int]:
-    """Seats in dealing order: the first seat left of the button first.
-
-    >>> clockwise_from_button([1, 4, 6, 9], 6)
-    [9, 1, 4, 6]
-    """
-    ordered = sorted(seats)
-    cut = bisect.bisect_right(ordered, button)
-    return ordered[cut:] + ordered[:cut]
-
-
-_SEAT_NAMES = {seat: f"seat {seat}" for seat in range(1, 11)}
 _NONE: frozenset[int] = frozenset()
 
 
@@ -84,6 +72,8 @@ def blind_seats(order: Sequence[int], button: int, profile: RuleProfile) -> tupl
 
 class HoldemHand(ShowdownMixin, BettingHand):
     """One hold'em hand.  Use :meth:`start` or :meth:`replay`."""
+
+    game = "holdem"
 
     # ------------------------------------------------------------- creation
 
@@ -121,25 +111,14 @@ class HoldemHand(ShowdownMixin, BettingHand):
         """
         if profile.game != "holdem":
             raise ProfileError(f"profile {profile.name!r} is not a hold'em profile")
-        seats = tuple(seats)
-        n = len(seats)
-        if n != len(stacks) or len(set(seats)) != n:
-            raise ProfileError("seats and stacks must pair up, one distinct seat each")
-        if not 2 <= n <= 10:
-            raise ProfileError(f"a hold'em hand needs 2 to 10 players, not {n}")
-        for stack in stacks:
-            if type(stack) is not int or stack <= 0:
-                raise ProfileError(f"every stack must be a positive whole number: {list(stacks)}")
-        order = clockwise_from_button(seats, button)
-        index = {seat: k for k, seat in enumerate(seats)}
-        if players is None:
-            players = [_SEAT_NAMES.get(seat) or f"seat {seat}" for seat in seats]
+        seated = seat_players(seats, stacks, players, button=button, most=10, rule="NM-H-1")
+        order, index = seated.order, seated.place_of
         if ante_unit is None:
             ante_unit = small_blind if small_blind is not None else 1
         sb = ante_unit * profile.small_blind_antes if small_blind is None else small_blind
         bb = ante_unit * profile.big_blind_antes if big_blind is None else big_blind
         if antes is None:
-            ante_list = [ante_unit if profile.every_player_antes else 0] * n
+            ante_list = [ante_unit if profile.every_player_antes else 0] * len(order)
         else:
             ante_list = [antes[index[seat]] for seat in order]
         if (small_blind_seat is _UNSET) != (big_blind_seat is _UNSET):
@@ -150,25 +129,14 @@ class HoldemHand(ShowdownMixin, BettingHand):
             small_blind_seat is not None and small_blind_seat not in index
         ):
             raise ProfileError("the blinds must be posted by players dealt in")
-        dead_seats: tuple[int, ...] = ()
-        if dead:
-            dead_seats = tuple(sorted(set(dead) & set(seats)))
-            if len(dead_seats) == n:
-                raise ProfileError("every hand would be dead: nobody could win the pot (OQ-45)")
-        if deck is not None:
-            deck = tuple(deck)
-            if len(deck) != 52 or frozenset(deck) != FULL_DECK:
-                raise BadCards("a deck must hold the 52 cards once each", clause="DE-DECK-1")
-            if type(deck[0]) is not Card:  # plain ints: make them print as cards
-                deck = tuple(map(CARDS.__getitem__, deck))
         event = HandStarted(
             game="holdem",
             profile=profile,
             hand_id=hand_id,
             table=table,
-            seats=tuple(order),
-            players=tuple([players[index[seat]] for seat in order]),
-            stacks=tuple([stacks[index[seat]] for seat in order]),
+            seats=order,
+            players=seated.players,
+            stacks=seated.stacks,
             button=button,
             small_blind_seat=small_blind_seat,
             big_blind_seat=big_blind_seat,
@@ -177,25 +145,12 @@ class HoldemHand(ShowdownMixin, BettingHand):
             antes=tuple(ante_list),
             min_bet=ante_unit * profile.min_bet_antes if min_bet is None else min_bet,
             ante_unit=ante_unit,
-            dead=dead_seats,
-            deck=deck,
+            dead=dead_seats(dead, order),
+            deck=checked_deck(deck, "DE-DECK-1"),
             auto_showdown=auto_showdown,
         )
         hand = cls(event)
         hand._advance()
-        return hand
-
-    @classmethod
-    def replay(cls, events: Iterable[Event]) -> HoldemHand:
-        """The hand rebuilt from its log: a fold over the events."""
-        iterator = iter(events)
-        first = next(iterator)
-        if not isinstance(first, HandStarted):
-            raise ProfileError("a hand log must begin with HandStarted")
-        hand = cls(first)
-        for event in iterator:
-            hand.events.append(event)
-            hand._apply(event)
         return hand
 
     def __init__(self, started: HandStarted) -> None:

@@ -1,0 +1,91 @@
+"""Who sits where in a hand: the checks and the clockwise order every game's
+hand starts from.
+
+>>> seated = seat_players([1, 4, 6, 9], [50, 60, 70, 80], None, button=6, most=10, rule="NM-H-1")
+>>> seated.order, seated.stacks
+((9, 1, 4, 6), (80, 50, 60, 70))
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from floorman.engine.cards import CARDS, FULL_DECK, Card
+from floorman.engine.errors import BadCards, ProfileError
+
+_SEAT_NAMES = {seat: f"seat {seat}" for seat in range(1, 11)}
+
+
+def clockwise_from_button(seats: Iterable[int], button: int) -> list[int]:
+    """Seats in dealing order: the first seat left of the button first.
+
+    >>> clockwise_from_button([1, 4, 6, 9], 6)
+    [9, 1, 4, 6]
+    """
+    ordered = sorted(seats)
+    cut = bisect.bisect_right(ordered, button)
+    return ordered[cut:] + ordered[:cut]
+
+
+class Seating(NamedTuple):
+    order: tuple[int, ...]  # seats clockwise from the first left of the button
+    players: tuple[str, ...]
+    stacks: tuple[int, ...]
+    place_of: dict[int, int]  # seat -> its place in the caller's lists
+
+
+def seat_players(
+    seats: Sequence[int],
+    stacks: Sequence[int],
+    players: Sequence[str] | None,
+    *,
+    button: int,
+    most: int,
+    rule: str,
+) -> Seating:
+    """Check that seats and stacks pair up (distinct seats, 2 to ``most``
+    players, positive whole stacks) and order them from the button's left."""
+    seats = tuple(seats)
+    n = len(seats)
+    if n != len(stacks) or len(set(seats)) != n:
+        raise ProfileError("seats and stacks must pair up, one distinct seat each")
+    if not 2 <= n <= most:
+        raise ProfileError(f"a hand needs 2 to {most} players, not {n} ({rule})")
+    for stack in stacks:
+        if type(stack) is not int or stack <= 0:
+            raise ProfileError(f"every stack must be a positive whole number: {list(stacks)}")
+    if players is None:
+        players = [_SEAT_NAMES.get(seat) or f"seat {seat}" for seat in seats]
+    elif len(players) != n:
+        raise ProfileError("one player name per seat")
+    order = clockwise_from_button(seats, button)
+    index = {seat: k for k, seat in enumerate(seats)}
+    return Seating(
+        tuple(order),
+        tuple([players[index[seat]] for seat in order]),
+        tuple([stacks[index[seat]] for seat in order]),
+        index,
+    )
+
+
+def checked_deck(deck: Sequence[int] | None, clause: str) -> tuple[Card, ...] | None:
+    """A deck to deal from must hold the 52 cards once each."""
+    if deck is None:
+        return None
+    cards = tuple(deck)
+    if len(cards) != 52 or frozenset(cards) != FULL_DECK:
+        raise BadCards("a deck must hold the 52 cards once each", clause=clause)
+    if type(cards[0]) is not Card:  # plain ints: make them print as cards
+        cards = tuple(map(CARDS.__getitem__, cards))
+    return cards  # type: ignore[return-value]
+
+
+def dead_seats(dead: Iterable[int], seats: Sequence[int]) -> tuple[int, ...]:
+    """The seats dealt in whose hands are dead (OQ-45, OQ-62); refused when
+    every hand would be: nobody could win the pot."""
+    found = tuple(sorted(set(dead) & set(seats)))
+    if found and len(found) == len(seats):
+        raise ProfileError("every hand would be dead: nobody could win the pot (OQ-45)")
+    return found
