@@ -416,8 +416,18 @@ class BettingHand:
         return event
 
     def check_or_call(self, seat: int) -> Checked | Called:
+        """Check when nothing is owed, else call (all-in if short): the one
+        passive action, verified once (the turn is all it needs)."""
         i = self._actor(seat, "check or call")
-        return self.check(seat) if self.bets[i] >= self.max_bet else self.call(seat)
+        owed = self.max_bet - self.bets[i]
+        event: Checked | Called
+        if owed <= 0:
+            event = Checked(seat=seat)
+        else:
+            stack = self.stacks[i]
+            event = Called(seat=seat, amount=owed if owed < stack else stack)
+        self._act(event)
+        return event
 
     def time_out(self, seat: int) -> Checked | Folded:
         """The clock ran out (time comes from outside the engine): check if
