@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from floorman.engine.events import BoardDealt, Burned, Event, HoleDealt, Misdealt
 
@@ -15,3 +15,10 @@ def voided_deal(events: Sequence[Event]) -> frozenset[int]:
     return frozenset(
         k for k, e in enumerate(events[:last]) if isinstance(e, HoleDealt | Burned | BoardDealt)
     )
+
+
+def played_events(events: Sequence[Event]) -> Iterator[tuple[int, Event]]:
+    """The events with their indices in the log, without the cards a
+    misdeal took back (:func:`voided_deal`): what a hand history writes."""
+    voided = voided_deal(events)
+    return ((k, e) for k, e in enumerate(events) if k not in voided)

@@ -37,15 +37,13 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from floorman.engine.cards import Card, format_cards
 from floorman.engine.draw import OPENING, PREDRAW, SEEN, UNSEEN, DrawHand
 from floorman.engine.evaluator import describe, evaluate
 from floorman.engine.events import (
-    AntePosted,
     BetOrRaised,
-    BetsCollected,
     Burned,
     Called,
     Checked,
@@ -57,12 +55,10 @@ from floorman.engine.events import (
     HoleDealt,
     Looked,
     Misdealt,
-    Mucked,
     PenaltyPosted,
-    PotAwarded,
-    Shown,
 )
 from floorman.formats import voided_deal
+from floorman.formats.text_common import HistoryTextWriter, SeatRecord
 
 _BETTING = (Folded, Checked, Called, BetOrRaised)
 _SECTION_TITLES = {UNSEEN: "*** UNSEEN ***", SEEN: "*** SEEN ***"}
@@ -88,21 +84,14 @@ def draw_hand_to_text(
     if not hand.is_complete:
         raise ValueError("only a finished hand can be written as a hand history")
     started = hand.started
-    if hero is not None and hero not in started.seats:
-        raise ValueError(f"hero seat {hero} is not dealt in this hand")
-    writer = _Writer(hand, hero)
-    lines = [
-        f"PokerStars Hand #{hand_number}: 5 Card Draw Half Pot Limit (ante {started.ante_unit})"
-        f" - {played_at:%Y/%m/%d %H:%M:%S} {time_zone}",
-        f"Table '{table_name}' {max_seats}-max Seat #{started.button} is the button",
-    ]
-    for seat in sorted(started.seats):
-        lines.append(f"Seat {seat}: {writer.names[seat]} ({writer.stacks[seat]} in chips)")
-    if started.carried_pot:
-        lines.append(f"Check-pot carried from the previous deal: {started.carried_pot} (OQ-10)")
-    lines.extend(writer.body())
-    lines.extend(writer.summary())
-    return "\n".join(lines) + "\n"
+    return _Writer(hand, hero).text(
+        f"5 Card Draw Half Pot Limit (ante {started.ante_unit})",
+        hand_number=hand_number,
+        played_at=played_at,
+        time_zone=time_zone,
+        table_name=table_name,
+        max_seats=max_seats,
+    )
 
 
 class _Replayer(DrawHand):
@@ -115,37 +104,18 @@ class _Replayer(DrawHand):
 
 
 @dataclass
-class _SeatRecord:
-    """What the summary says about one seat."""
-
-    put_in: int = 0  # bets, not antes: "(didn't bet)" when 0
+class _SeatRecord(SeatRecord):
     folded_in: str | None = None  # the round kind he folded in
-    shown: tuple[Card, ...] | None = None
-    mucked: bool = False
-    won: int = 0
 
 
-@dataclass
-class _Writer:
-    """Walks the event log once, keeping the chips each line must show."""
+class _Writer(HistoryTextWriter[DrawHand, _SeatRecord]):
+    """The draw history: the deal, the draw, the unseen and seen rounds."""
 
-    hand: DrawHand
-    hero: int | None
-    names: dict[int, str] = field(init=False)
-    stacks: dict[int, int] = field(init=False)
-    records: dict[int, _SeatRecord] = field(init=False)
-    pots: list[PotAwarded] = field(init=False)
-
-    def __post_init__(self) -> None:
-        started = self.hand.started
-        self.names = dict(zip(started.seats, started.players, strict=True))
-        self.stacks = dict(zip(started.seats, started.stacks, strict=True))
-        self.records = {seat: _SeatRecord() for seat in started.seats}
-        self.pots = [e for e in self.hand.events if isinstance(e, PotAwarded)]
-        self.bets: dict[int, int] = dict.fromkeys(started.seats, 0)
+    def __init__(self, hand: DrawHand, hero: int | None) -> None:
+        super().__init__(hand, hero, _SeatRecord)
         self.section = ""
         self.carried = 0
-        self.state = _Replayer(started)
+        self.state = _Replayer(hand.started)
         hero_at = self.hand.position.get(self.hero) if self.hero is not None else None
         # The hero's drawn cards are written only if he saw them (NM-D-2E).
         self.hero_saw_draw = hero_at is not None and (
@@ -154,9 +124,15 @@ class _Writer:
 
     # ------------------------------------------------------------ the body
 
-    def body(self) -> list[str]:
+    def _opening_lines(self) -> list[str]:
+        carried = self.hand.started.carried_pot
+        return [f"Check-pot carried from the previous deal: {carried} (OQ-10)"] if carried else []
+
+    def _event_lines(self) -> list[str]:
         lines: list[str] = []
         voided = voided_deal(self.hand.events)
+        # Every event goes through the replayer, a voided deal's too: it must
+        # follow the whole log to know the round and who has looked.
         for k, event in enumerate(self.hand.events[1:], start=1):
             kind_before = self.state.round_kind
             looked_before = list(self.state.looked)
@@ -165,19 +141,12 @@ class _Writer:
                 continue
             if isinstance(event, _BETTING):
                 lines.extend(self._section(_SECTION_TITLES.get(self._round_of(kind_before))))
+                if isinstance(event, Folded):
+                    self.records[event.seat].folded_in = self._round_of(kind_before)
                 unseen = self._acts_unseen(event.seat, kind_before, looked_before)
-                lines.extend(self._betting_lines(event, kind_before, unseen))
+                lines.extend(self._betting_lines(event, " (unseen)" if unseen else ""))
             else:
                 lines.extend(self._lines(event))
-        showdown = [self._showdown_line(seat) for seat in self._showdown_order()]
-        if showdown:
-            lines.append("*** SHOW DOWN ***")
-            lines.extend(showdown)
-        # As PokerStars: the last side pot is settled first, the main pot last.
-        for pot in reversed(self.pots):
-            for seat, share in zip(pot.winners, pot.shares, strict=True):
-                self.records[seat].won += share
-                lines.append(f"{self.names[seat]} collected {share} from {self._pot_name(pot.pot)}")
         return lines
 
     def _round_of(self, kind_before: str) -> str:
@@ -201,31 +170,8 @@ class _Writer:
         self.section = header
         return [header]
 
-    def _betting_lines(self, event: Event, kind: str, unseen: bool) -> list[str]:
-        mark = " (unseen)" if unseen else ""
-        match event:
-            case Folded(seat=seat, reason=reason):
-                self.records[seat].folded_in = self._round_of(kind)
-                return [*self._timed_out(seat, reason), f"{self.names[seat]}: folds{mark}"]
-            case Checked(seat=seat, reason=reason):
-                return [*self._timed_out(seat, reason), f"{self.names[seat]}: checks{mark}"]
-            case Called(seat=seat, amount=amount):
-                self._pay(seat, amount)
-                return [f"{self.names[seat]}: calls {amount}{self._all_in(seat)}{mark}"]
-            case BetOrRaised(seat=seat, to=to):
-                facing = max(self.bets.values())
-                self._pay(seat, to - self.bets[seat])
-                if facing == 0:
-                    return [f"{self.names[seat]}: bets {to}{self._all_in(seat)}{mark}"]
-                raised = f"raises {to - facing} to {to}"
-                return [f"{self.names[seat]}: {raised}{self._all_in(seat)}{mark}"]
-        return []
-
     def _lines(self, event: Event) -> list[str]:
         match event:
-            case AntePosted(seat=seat, amount=amount):
-                self.stacks[seat] -= amount
-                return [f"{self.names[seat]}: posts the ante {amount}{self._all_in(seat)}"]
             case HoleDealt(seat=seat, cards=cards):
                 lines = self._section("*** DEALING HANDS ***")
                 if seat == self.hero:
@@ -240,17 +186,6 @@ class _Writer:
                 return [f"{dealer}: burns a card before his fourth (NM-D-2D s8)"]
             case Looked(seat=seat):
                 return [f"{self.names[seat]}: looks at the cards drawn"]
-            case BetsCollected(returned_seat=seat, returned=returned):
-                self.bets = dict.fromkeys(self.bets, 0)
-                if seat is None or not returned:
-                    return []
-                self.stacks[seat] += returned
-                self.records[seat].put_in -= returned
-                return [f"Uncalled bet ({returned}) returned to {self.names[seat]}"]
-            case Shown(seat=seat, cards=cards):
-                self.records[seat].shown = cards
-            case Mucked(seat=seat):
-                self.records[seat].mucked = True
             case PenaltyPosted(seat=seat, amount=amount, clause=clause, reason=reason):
                 self.stacks[seat] -= amount
                 why = f" for {reason}" if reason else ""
@@ -263,7 +198,7 @@ class _Writer:
                 return [
                     f"everyone checked: the pot of {carried} is carried to the next deal (OQ-10)"
                 ]
-        return []
+        return self._shared_lines(event)
 
     def _discard_line(self, seat: int, cards: tuple[Card, ...]) -> str:
         """The count is public (NM-D-2D s2-s4, OQ-17); the cards only the
@@ -290,69 +225,26 @@ class _Writer:
             lines.append(f"Dealt to {name} [{format_cards(held)}] {new}")
         return lines
 
-    def _timed_out(self, seat: int, reason: str) -> list[str]:
-        return [f"{self.names[seat]} has timed out"] if reason == "timeout" else []
-
-    def _all_in(self, seat: int) -> str:
-        return " and is all-in" if self.stacks[seat] == 0 else ""
-
-    def _pay(self, seat: int, amount: int) -> None:
-        self.stacks[seat] -= amount
-        self.bets[seat] += amount
-        self.records[seat].put_in += amount
-
-    def _showdown_order(self) -> list[int]:
-        """Seats in the order they showed or mucked (OQ-27)."""
-        return [e.seat for e in self.hand.events if isinstance(e, Shown | Mucked)]
-
-    def _showdown_line(self, seat: int) -> str:
-        shown = self.records[seat].shown
-        if shown is None:
-            return f"{self.names[seat]}: mucks hand"
-        return f"{self.names[seat]}: shows [{format_cards(shown)}] ({describe_draw_hand(shown)})"
-
-    def _pot_name(self, index: int) -> str:
-        if len(self.pots) == 1:
-            return "pot"
-        if index == 0:
-            return "main pot"
-        return "side pot" if len(self.pots) == 2 else f"side pot-{index}"
-
     # ------------------------------------------------------------ the summary
 
-    def summary(self) -> list[str]:
-        lines = ["*** SUMMARY ***"]
-        if self.carried:
-            lines.append(f"Total pot {self.carried} carried to the next deal (OQ-10) | Rake 0")
-        else:
-            total = sum(pot.amount for pot in self.pots)
-            parts = ""
-            if len(self.pots) > 1:
-                parts = "".join(
-                    f" {self._pot_name(p.pot).capitalize()} {p.amount}." for p in self.pots
-                )
-            lines.append(f"Total pot {total}{parts} | Rake 0")
-        for seat in sorted(self.records):
-            button = " (button)" if seat == self.hand.started.button else ""
-            lines.append(f"Seat {seat}: {self.names[seat]}{button} {self._fate(seat)}")
-        return lines
+    def _describe(self, cards: tuple[Card, ...]) -> str:
+        return describe_draw_hand(cards)
 
-    def _fate(self, seat: int) -> str:
-        record = self.records[seat]
-        if record.shown is not None:
-            shown, described = format_cards(record.shown), describe_draw_hand(record.shown)
-            if record.won:
-                return f"showed [{shown}] and won ({record.won}) with {described}"
-            return f"showed [{shown}] and lost with {described}"
-        if record.mucked:
-            i = self.hand.position[seat]
-            if seat == self.hero and self.hero_saw_draw:
-                return f"mucked [{format_cards(self.hand.cards[i])}]"
-            return "mucked"
-        if record.won:
-            return f"collected ({record.won})"
+    def _pot_summary(self) -> list[str]:
+        if self.carried:
+            return [f"Total pot {self.carried} carried to the next deal (OQ-10) | Rake 0"]
+        return [self._total_pot_line()]
+
+    def _mucked_fate(self, seat: int) -> str:
+        i = self.hand.position[seat]
+        if seat == self.hero and self.hero_saw_draw:
+            return f"mucked [{format_cards(self.hand.cards[i])}]"
+        return "mucked"
+
+    def _folded_fate(self, seat: int) -> str:
         if self.carried:
             return "checked: the pot is carried to the next deal"
+        record = self.records[seat]
         where = _FOLDED_WHEN.get(record.folded_in or PREDRAW, "folded")
         return where + (" (didn't bet)" if record.put_in == 0 else "")
 

@@ -63,44 +63,35 @@ from pathlib import Path
 from typing import Any, Literal
 
 from floorman.engine.betting import Phase
-from floorman.engine.cards import Card, format_cards, parse_card
+from floorman.engine.cards import format_cards
 from floorman.engine.draw import DrawHand
-from floorman.engine.errors import FloormanError, ProfileError, RuleViolation
-from floorman.engine.events import (
-    BetOrRaised,
-    Called,
-    Checked,
-    Discarded,
-    DrawDealt,
-    Folded,
-    HoleDealt,
-    Looked,
-    Misdealt,
-    Mucked,
-    PenaltyPosted,
-    Shown,
-)
+from floorman.engine.errors import ProfileError, RuleViolation
+from floorman.engine.events import Discarded, DrawDealt, HoleDealt, Looked, Mucked
 from floorman.engine.profile import RuleProfile
-from floorman.formats import voided_deal
-from floorman.formats.phh import (
-    _AMOUNT,
-    _CARDS,
-    _OPTIONAL,
-    _PLAYER,
-    _TYPES,
-    PhhError,
+from floorman.formats import played_events
+from floorman.formats.phh_common import (
+    OPTIONAL_FIELDS,
+    ActionText,
+    HandHistoryError,
+    HistoryAction,
+    HistoryFields,
     ReplayOutcome,
-    _check_seats,
-    _toml_value,
-    whole_chip_stacks,
+    check_no_dead_hands,
+    compare_finishing_stacks,
+    fields_after_actions,
+    hand_labels,
+    load_toml,
+    play_actions,
+    player_numbers,
+    read_history_file,
+    shared_action_lines,
+    toml_text,
 )
 from floorman.profiles import load_profile
 
 VARIANT = "NMD"
 DEFAULT_PROFILE = "nm-draw"
 _REQUIRED = ("variant", "antes", "starting_stacks", "actions")
-#: Fields of other PHH variants: present in an NMD file they are an error.
-_OTHER_VARIANTS_FIELDS = ("bring_in", "small_bet", "big_bet")
 #: NMD's own optional fields, plus two of NT's accepted when they agree with
 #: the draw rules (no blinds, NM-D-2A; minimum bet one ante, OQ-12).
 _NMD_OPTIONAL = {"carried_pot": "int", "blinds_or_straddles": "ints", "min_bet": "int"}
@@ -113,50 +104,18 @@ ActionKind = Literal[
 ]
 
 
-class NmdError(FloormanError, ValueError):
+@dataclass(frozen=True, slots=True)
+class NmdAction(HistoryAction[ActionKind]):
+    """One entry of ``actions``.  ``player`` is the PHH player number (1 is
+    p1); ``cards`` are the cards dealt, discarded or shown."""
+
+
+class NmdError(HandHistoryError[NmdAction]):
     """An NMD file that cannot be read or replayed.  As :class:`PhhError`:
     the message names the file, then the field or the action (its index in
     ``actions`` and its text), then the reason; a rule broken by the action
     is the engine's :class:`RuleViolation` (kept as ``violation``) with its
     clause."""
-
-    def __init__(
-        self,
-        source: str,
-        reason: str,
-        *,
-        field_name: str | None = None,
-        action: NmdAction | None = None,
-        violation: RuleViolation | None = None,
-        clause: str | None = None,
-    ) -> None:
-        self.source = source
-        self.reason = reason
-        self.field_name = field_name
-        self.action = action
-        self.violation = violation
-        self.clause = violation.clause if violation is not None else clause
-        where = ""
-        if action is not None:
-            where = f"actions[{action.index}] {action.text!r}: "
-        elif field_name is not None:
-            where = f"field {field_name!r}: "
-        ruling = f" [{clause}]" if clause is not None and violation is None else ""
-        super().__init__(f"{source}: {where}{reason}{ruling}")
-
-
-@dataclass(frozen=True, slots=True)
-class NmdAction:
-    """One entry of ``actions``.  ``player`` is the PHH player number (1 is
-    p1); ``cards`` are the cards dealt, discarded or shown."""
-
-    index: int
-    text: str
-    kind: ActionKind
-    player: int | None = None
-    cards: tuple[Card, ...] = ()
-    amount: int | None = None
-    comment: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,16 +147,12 @@ class NmdHand:
 def read_nmd(text: str, *, source: str = "<text>") -> NmdHand:
     """Parse and check an NMD text (fields, amounts, card text, action
     grammar); the rules of play are checked by :func:`replay_nmd`."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise NmdError(source, f"not valid TOML: {error}") from None
-    return _hand_from_fields(data, source)
+    return _hand_from_fields(load_toml(text, source, NmdError), source)
 
 
 def read_nmd_file(path: str | Path) -> NmdHand:
     """:func:`read_nmd` on a file; errors name the file by its path."""
-    return read_nmd(_file_text(path), source=str(path))
+    return read_nmd(read_history_file(path, NmdError), source=str(path))
 
 
 def is_nmd_file(path: str | Path) -> bool:
@@ -211,68 +166,30 @@ def is_nmd_file(path: str | Path) -> bool:
     return data.get("variant") == VARIANT
 
 
-def _file_text(path: str | Path) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise NmdError(str(path), f"cannot read the file: {error}") from None
-
-
 def _hand_from_fields(data: dict[str, Any], source: str) -> NmdHand:
-    def fail(name: str, reason: str, clause: str | None = None) -> NmdError:
-        return NmdError(source, reason, field_name=name, clause=clause)
-
-    variant = data.get("variant")
-    if variant is None:
-        raise fail("variant", "the required field is missing")
-    if variant != VARIANT:
-        raise fail(
-            "variant", f"variant {variant!r} is not replayed here: this reader takes {VARIANT!r}"
-        )
-    for name in _REQUIRED:
-        if name not in data:
-            raise fail(name, f"the required field is missing (variant {VARIANT} needs it)")
-    optional = {**_OPTIONAL, **_NMD_OPTIONAL}
-    for name in data:
-        if name in _OTHER_VARIANTS_FIELDS:
-            raise fail(name, f"this field belongs to fixed-limit or stud variants, not {VARIANT}")
-        if name not in _REQUIRED and name not in optional and not name.startswith("_"):
-            raise fail(name, "unknown field (user-defined fields start with '_')")
-    for name, kind in optional.items():
-        words, fits = _TYPES[kind]
-        if name in data and not fits(data[name]):
-            raise fail(name, f"must be {words}")
-
-    stacks = _chip_list(data["starting_stacks"], "starting_stacks", source, minimum=1)
+    fields = HistoryFields(data, source, NmdError)
+    fields.check_names(VARIANT, _REQUIRED, {**OPTIONAL_FIELDS, **_NMD_OPTIONAL})
+    stacks = fields.chip_list("starting_stacks", minimum=1)
     n = len(stacks)
     if n not in _PLAYERS_ALLOWED:
-        raise fail(
+        raise fields.fail(
             "starting_stacks",
             f"a five-card draw deal has 2 to 5 players, not {n}",
             clause="NM-D-1A, OQ-05",
         )
-    antes = _chip_list(data["antes"], "antes", source, minimum=0)
-    for name in _PER_PLAYER:
-        if name in data and len(data[name]) != n:
-            raise fail(name, f"has {len(data[name])} entries for {n} players (starting_stacks)")
+    antes = fields.chip_list("antes", minimum=0)
+    fields.check_entry_counts(_PER_PLAYER, n)
     ante = _check_antes(antes, stacks, source)
     if any(data.get("blinds_or_straddles", ())):
-        raise fail("blinds_or_straddles", "five-card draw has antes, no blinds", clause="NM-D-2A")
+        raise fields.fail(
+            "blinds_or_straddles", "five-card draw has antes, no blinds", clause="NM-D-2A"
+        )
     if data.get("min_bet", ante) != ante:
-        raise fail("min_bet", f"the minimum bet is one ante ({ante})", clause="OQ-12")
-    carried = _chips(data.get("carried_pot", 0), "carried_pot", source, minimum=0)
-    seats = tuple(data.get("seats", range(1, n + 1)))
-    try:
-        _check_seats(seats, data.get("seat_count"), source)
-    except PhhError as error:
-        raise fail("seats", error.reason, clause=error.clause) from None
-    finishing = data.get("finishing_stacks")
-    if finishing is not None and any(v < 0 for v in finishing):
-        raise fail("finishing_stacks", f"{finishing}: a stack cannot be negative")
-    actions = data["actions"]
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise fail("actions", "must be an array of strings")
-    players = data.get("players")
+        raise fields.fail("min_bet", f"the minimum bet is one ante ({ante})", clause="OQ-12")
+    carried = fields.chips("carried_pot", minimum=0, default=0)
+    seats = fields.seats(n)
+    finishing = fields.finishing_stacks()
+    actions = fields.action_texts()
     return NmdHand(
         source=source,
         ante=ante,
@@ -281,26 +198,10 @@ def _hand_from_fields(data: dict[str, Any], source: str) -> NmdHand:
         carried_pot=carried,
         actions=tuple(_parse_action(i, a, n, source) for i, a in enumerate(actions)),
         seats=seats,
-        players=tuple(players) if players is not None else None,
-        finishing_stacks=tuple(finishing) if finishing is not None else None,
+        players=fields.players(),
+        finishing_stacks=finishing,
         fields=data,
     )
-
-
-def _chips(value: Any, name: str, source: str, *, minimum: int) -> int:
-    """A whole number of chips (``100.0`` is 100; ``100.5`` is refused)."""
-    whole = isinstance(value, int) or (isinstance(value, float) and value.is_integer())
-    if isinstance(value, bool) or not whole:
-        raise NmdError(source, f"{value!r} is not a whole number of chips", field_name=name)
-    if value < minimum:
-        raise NmdError(source, f"{value!r} is below {minimum}", field_name=name)
-    return int(value)
-
-
-def _chip_list(value: Any, name: str, source: str, *, minimum: int) -> tuple[int, ...]:
-    if not isinstance(value, list):
-        raise NmdError(source, "must be an array of numbers", field_name=name)
-    return tuple(_chips(v, name, source, minimum=minimum) for v in value)
 
 
 def _check_antes(antes: tuple[int, ...], stacks: tuple[int, ...], source: str) -> int:
@@ -323,63 +224,31 @@ def _check_antes(antes: tuple[int, ...], stacks: tuple[int, ...], source: str) -
 
 def _parse_action(index: int, text: str, players: int, source: str) -> NmdAction:
     """One action string: ``[actor verb [argument]][ # comment]``."""
-    body, hash_sign, comment = text.partition("#")
-    words = body.split()
-    note = comment.strip() if hash_sign else None
-
-    def fail(reason: str, clause: str | None = None) -> NmdError:
-        return NmdError(source, reason, action=NmdAction(index, text, "none"), clause=clause)
-
-    def player(word: str) -> int:
-        match = _PLAYER.match(word)
-        if match is None or int(match.group(1)) > players:
-            raise fail(f"{word!r} is not a player of this hand (p1 to p{players})")
-        return int(match.group(1))
-
-    def cards(word: str) -> tuple[Card, ...]:
-        if "?" in word:
-            raise fail(f"unknown cards in {word!r}: every card is needed to replay the hand")
-        if _CARDS.match(word) is None:
-            raise fail(
-                f"bad card text {word!r}: cards are written together, rank (23456789TJQKA)"
-                " then suit (cdhs), e.g. 'AsTd'"
-            )
-        return tuple(parse_card(word[i : i + 2]) for i in range(0, len(word), 2))
-
-    def make(kind: ActionKind, **values: Any) -> NmdAction:
-        return NmdAction(index, text, kind, comment=note, **values)
-
-    match words:
-        case []:
-            return make("none")
-        case ["d", "dh", who, dealt]:
-            return make("deal", player=player(who), cards=cards(dealt))
+    line = ActionText(
+        index, text, players=players, source=source, error=NmdError, new_action=NmdAction
+    )
+    shared = line.shared_action(deal_kind="deal")
+    if shared is not None:
+        return shared
+    match line.words:
         case ["d", "db", *_]:
-            raise fail("five-card draw has no board ('d db')", clause="NM-D-2B")
-        case [who, "f"] if who != "d":
-            return make("fold", player=player(who))
-        case [who, "cc"] if who != "d":
-            return make("check_or_call", player=player(who))
-        case [who, "cbr", amount] if who != "d":
-            if _AMOUNT.match(amount) is None:
-                raise fail(f"{amount!r} is not a whole number of chips")
-            return make("bet_or_raise_to", player=player(who), amount=int(amount.partition(".")[0]))
+            raise line.fail("five-card draw has no board ('d db')", clause="NM-D-2B")
         case [who, "sd"] if who != "d":
-            return make("discard", player=player(who))
+            return line.make("discard", player=line.player(who))
         case [who, "sd", thrown] if who != "d":
-            return make("discard", player=player(who), cards=cards(thrown))
+            return line.make("discard", player=line.player(who), cards=line.cards(thrown))
         case [who, "lk"] if who != "d":
-            return make("look", player=player(who))
+            return line.make("look", player=line.player(who))
         case [who, "sm", "-"] if who != "d":
-            return make("muck", player=player(who))
+            return line.make("muck", player=line.player(who))
         case [who, "sm", shown] if who != "d":
-            return make("show", player=player(who), cards=cards(shown))
+            return line.make("show", player=line.player(who), cards=line.cards(shown))
         case [who, "sm"] if who != "d":
-            raise fail(f"write '{who} sm -' to muck or '{who} sm CARDS' to show (NMD-PHH)")
+            raise line.fail(f"write '{who} sm -' to muck or '{who} sm CARDS' to show (NMD-PHH)")
         case [_, "pb", *_]:
-            raise fail(f"'pb' (bring-in) is not an action of variant {VARIANT}")
+            raise line.fail(f"'pb' (bring-in) is not an action of variant {VARIANT}")
         case _:
-            raise fail(
+            raise line.fail(
                 "not an NMD action: expected 'd dh pN CARDS', 'pN f', 'pN cc', 'pN cbr AMOUNT',"
                 " 'pN sd [CARDS]', 'pN lk', 'pN sm CARDS|-' or a '# comment'"
             )
@@ -400,41 +269,26 @@ def replay_nmd(
     checked ends with its pot in ``carried_pot`` (OQ-10)."""
     nmd = hand if isinstance(hand, NmdHand) else read_nmd(hand)
     table = start_draw_hand(nmd, profile if profile is not None else load_profile(DEFAULT_PROFILE))
-    ended_at: NmdAction | None = None
-    for action in nmd.actions:
-        if action.kind == "none":
-            continue
-        if ended_at is not None:
-            raise NmdError(
-                nmd.source,
-                f"the hand is over (it ended after actions[{ended_at.index}]); nothing may follow",
-                action=action,
-            )
-        play_nmd_action(table, nmd, action)
-        if table.is_complete:
-            ended_at = action
-    if not table.is_complete:
-        raise NmdError(nmd.source, f"the actions end before the hand: {_awaited(table)}")
+    play_actions(
+        table,
+        nmd.actions,
+        lambda action: play_nmd_action(table, nmd, action),
+        source=nmd.source,
+        error=NmdError,
+        how_it_ended="it ended",
+        awaited=_awaited,
+    )
     if check_finishing_stacks and nmd.finishing_stacks is not None:
-        try:
-            expected = whole_chip_stacks(nmd.finishing_stacks, nmd.source)
-        except PhhError as error:
-            raise NmdError(nmd.source, error.reason, field_name="finishing_stacks") from None
-        if table.final_stacks != expected:
-            raise NmdError(
-                nmd.source,
-                f"the file's finishing stacks {list(nmd.finishing_stacks)} differ from the"
-                f" replay's {list(table.final_stacks or ())}",
-                field_name="finishing_stacks",
-            )
+        compare_finishing_stacks(
+            nmd.finishing_stacks, table.final_stacks, nmd.source, NmdError, show_whole_chips=False
+        )
     return table
 
 
 def start_draw_hand(nmd: NmdHand, profile: RuleProfile) -> DrawHand:
     """The deal as it stands before the first action: antes posted, no card
     dealt (the cards come from the file's ``d dh`` lines)."""
-    hand_number = nmd.fields.get("hand")
-    table_number = nmd.fields.get("table")
+    hand_id, table_number = hand_labels(nmd.fields)
     try:
         return DrawHand.start(
             profile,
@@ -445,8 +299,8 @@ def start_draw_hand(nmd: NmdHand, profile: RuleProfile) -> DrawHand:
             players=nmd.players,
             carried_pot=nmd.carried_pot,
             deck=None,
-            hand_id="" if hand_number is None else str(hand_number),
-            table=table_number if isinstance(table_number, int) else None,
+            hand_id=hand_id,
+            table=table_number,
             auto_showdown=False,
         )
     except (ProfileError, RuleViolation) as error:
@@ -513,7 +367,7 @@ def _deal(table: DrawHand, nmd: NmdHand, action: NmdAction, seat: int) -> None:
 
 def _awaited(table: DrawHand) -> str:
     """What the deal waits for, in NMD terms."""
-    number = {seat: k + 1 for k, seat in enumerate(table.seats)}
+    number = player_numbers(table.seats)
     actor = table.actor
     if table.phase == Phase.DEALING:
         undealt = next(k for k in range(table.n) if not table.cards[k])
@@ -557,10 +411,9 @@ def draw_hand_to_phh(hand: DrawHand, *, fields: Mapping[str, Any] | None = None)
     stacks and the same carried pot.
     """
     started = hand.started
-    if started.dead:
-        raise NmdError("<export>", f"seats {list(started.dead)} had dead hands: PHH cannot say so")
+    check_no_dead_hands(started, NmdError)
     n = len(started.seats)
-    number = {seat: k + 1 for k, seat in enumerate(started.seats)}
+    number = player_numbers(started.seats)
     values: dict[str, Any] = {
         "variant": VARIANT,
         "antes": [started.ante_unit] * n,
@@ -569,32 +422,15 @@ def draw_hand_to_phh(hand: DrawHand, *, fields: Mapping[str, Any] | None = None)
     if started.carried_pot:
         values["carried_pot"] = started.carried_pot
     values["actions"] = _nmd_actions(hand, number)
-    if list(started.seats) != list(range(1, n + 1)):
-        values["seats"] = list(started.seats)
-    values["players"] = list(started.players)
-    if started.hand_id:
-        values["hand"] = int(started.hand_id) if started.hand_id.isdigit() else started.hand_id
-    if started.table is not None:
-        values["table"] = started.table
-    if hand.final_stacks is not None:
-        values["finishing_stacks"] = list(hand.final_stacks)
-    for name, value in (fields or {}).items():
-        if name in values or name in _REQUIRED or name in _NMD_OPTIONAL:
-            raise NmdError("<export>", "is written from the hand itself", field_name=name)
-        if name not in _OPTIONAL and not name.startswith("_"):
-            raise NmdError(
-                "<export>", "unknown field (user-defined fields start with '_')", field_name=name
-            )
-        values[name] = value
-    return "".join(f"{name} = {_toml_value(value)}\n" for name, value in values.items())
+    values.update(fields_after_actions(started, hand.final_stacks))
+    return toml_text(
+        values, fields, written_from_the_hand=(*_REQUIRED, *_NMD_OPTIONAL), error=NmdError
+    )
 
 
 def _nmd_actions(hand: DrawHand, number: Mapping[int, int]) -> list[str]:
-    voided = voided_deal(hand.events)
     lines: list[str] = []
-    for k, event in enumerate(hand.events):
-        if k in voided:
-            continue
+    for _, event in played_events(hand.events):
         match event:
             case HoleDealt(seat=seat, cards=cards) | DrawDealt(seat=seat, cards=cards):
                 lines.append(f"d dh p{number[seat]} {format_cards(cards, '')}")
@@ -602,23 +438,8 @@ def _nmd_actions(hand: DrawHand, number: Mapping[int, int]) -> list[str]:
                 lines.append(f"p{number[seat]} sd {format_cards(cards, '')}".rstrip())
             case Looked(seat=seat):
                 lines.append(f"p{number[seat]} lk")
-            case Folded(seat=seat, reason=reason):
-                lines.append(f"p{number[seat]} f" + (f" # {reason}" if reason else ""))
-            case Checked(seat=seat, reason=reason):
-                lines.append(f"p{number[seat]} cc" + (f" # {reason}" if reason else ""))
-            case Called(seat=seat):
-                lines.append(f"p{number[seat]} cc")
-            case BetOrRaised(seat=seat, to=to):
-                lines.append(f"p{number[seat]} cbr {to}")
-            case Shown(seat=seat, cards=cards):
-                lines.append(f"p{number[seat]} sm {format_cards(cards, '')}")
             case Mucked(seat=seat):
                 lines.append(f"p{number[seat]} sm -")
-            case Misdealt(reason=reason, clause=clause):
-                lines.append(f"# misdeal, dealt again: {reason} ({clause})")
-            case PenaltyPosted(seat=seat, clause=clause):
-                raise NmdError(
-                    "<export>",
-                    f"p{number[seat]} paid a penalty ({clause}): PHH cannot record dead money",
-                )
+            case _:
+                lines.extend(shared_action_lines(event, number, NmdError))
     return lines

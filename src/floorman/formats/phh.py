@@ -46,76 +46,50 @@ p3 cbr 3 -> OQ-31
 
 from __future__ import annotations
 
-import datetime
-import json
-import math
-import re
-import tomllib
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 from floorman.engine.betting import Phase
-from floorman.engine.cards import Card, format_cards, parse_card
-from floorman.engine.errors import FloormanError, ProfileError, RuleViolation
+from floorman.engine.cards import format_cards
+from floorman.engine.errors import ProfileError, RuleViolation
 from floorman.engine.events import (
-    BetOrRaised,
     BetsCollected,
     BoardDealt,
-    Called,
     CheckdownProposed,
     CheckdownVoted,
-    Checked,
-    Folded,
     HandStarted,
     HoleDealt,
-    Misdealt,
     Mucked,
-    PenaltyPosted,
-    Shown,
 )
 from floorman.engine.holdem import HoldemHand
 from floorman.engine.profile import RuleProfile
-from floorman.formats import voided_deal
+from floorman.formats import nmd, played_events
+from floorman.formats.phh_common import (
+    OPTIONAL_FIELDS,
+    ActionText,
+    HandHistoryError,
+    HistoryAction,
+    HistoryFields,
+    check_no_dead_hands,
+    compare_finishing_stacks,
+    fields_after_actions,
+    hand_labels,
+    load_toml,
+    play_actions,
+    player_numbers,
+    read_history_file,
+    shared_action_lines,
+    toml_text,
+    whole_chips,
+)
+from floorman.formats.phh_common import ReplayOutcome as ReplayOutcome  # replay_files yields it
 from floorman.profiles import load_profile
 
 VARIANT = "NT"
 DEFAULT_PROFILE = "phh-nt"
 _REQUIRED = ("variant", "antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions")
-#: Fields of other PHH variants: present in an NT file they are an error.
-_OTHER_VARIANTS_FIELDS = ("bring_in", "small_bet", "big_bet")
-#: The optional fields of the PHH specification and the TOML types they take.
-_OPTIONAL: dict[str, str] = {
-    "author": "str",
-    "event": "str",
-    "url": "str",
-    "venue": "str",
-    "address": "str",
-    "city": "str",
-    "region": "str",
-    "postal_code": "str",
-    "country": "str",
-    "time": "time",
-    "time_zone": "str",
-    "time_zone_abbreviation": "str",
-    "day": "int",
-    "month": "int",
-    "year": "int",
-    "hand": "str|int",
-    "level": "int",
-    "seats": "ints",
-    "seat_count": "int",
-    "table": "str|int",
-    "players": "strs",
-    "finishing_stacks": "numbers",
-    "winnings": "numbers",
-    "currency": "str",
-    "currency_symbol": "str",
-    "ante_trimming_status": "bool",
-    "time_limit": "number",
-    "time_banks": "numbers",
-}
 _PER_PLAYER = (
     "antes",
     "blinds_or_straddles",
@@ -125,9 +99,6 @@ _PER_PLAYER = (
     "winnings",
     "time_banks",
 )
-_PLAYER = re.compile(r"p([1-9][0-9]*)\Z")
-_CARDS = re.compile(r"(?:[2-9TJQKA][cdhs])+\Z")
-_AMOUNT = re.compile(r"[0-9]+(?:\.0*)?\Z")
 _NEXT_STREET = {0: "flop", 3: "turn", 4: "river"}
 
 ActionKind = Literal[
@@ -135,50 +106,18 @@ ActionKind = Literal[
 ]
 
 
-class PhhError(FloormanError, ValueError):
-    """A PHH file that cannot be read or replayed.  The message names the
-    file, then the field or the action (its index in ``actions`` and its
-    text), then the reason; a rule broken by the action is the engine's
-    :class:`RuleViolation` (kept as ``violation``) with its clause."""
-
-    def __init__(
-        self,
-        source: str,
-        reason: str,
-        *,
-        field_name: str | None = None,
-        action: PhhAction | None = None,
-        violation: RuleViolation | None = None,
-        clause: str | None = None,
-    ) -> None:
-        self.source = source
-        self.reason = reason
-        self.field_name = field_name
-        self.action = action
-        self.violation = violation
-        self.clause = violation.clause if violation is not None else clause
-        where = ""
-        if action is not None:
-            where = f"actions[{action.index}] {action.text!r}: "
-        elif field_name is not None:
-            where = f"field {field_name!r}: "
-        ruling = f" [{clause}]" if clause is not None and violation is None else ""
-        super().__init__(f"{source}: {where}{reason}{ruling}")
-
-
 @dataclass(frozen=True, slots=True)
-class PhhAction:
+class PhhAction(HistoryAction[ActionKind]):
     """One entry of ``actions``.  ``player`` is the PHH player number (1 is
     p1); ``cards`` are the cards dealt or shown (empty for ``sm -``, which
     shows the cards dealt)."""
 
-    index: int
-    text: str
-    kind: ActionKind
-    player: int | None = None
-    cards: tuple[Card, ...] = ()
-    amount: int | None = None
-    comment: str | None = None
+
+class PhhError(HandHistoryError[PhhAction]):
+    """A PHH file that cannot be read or replayed.  The message names the
+    file, then the field or the action (its index in ``actions`` and its
+    text), then the reason; a rule broken by the action is the engine's
+    :class:`RuleViolation` (kept as ``violation``) with its clause."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,67 +163,30 @@ class PhhHand:
 def read_phh(text: str, *, source: str = "<text>") -> PhhHand:
     """Parse and check a PHH text of variant NT (fields, amounts, card text,
     action grammar); the rules of play are checked by :func:`replay_phh`."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise PhhError(source, f"not valid TOML: {error}") from None
-    return _hand_from_fields(data, source)
+    return _hand_from_fields(load_toml(text, source, PhhError), source)
 
 
 def read_phh_file(path: str | Path) -> PhhHand:
     """:func:`read_phh` on a file; errors name the file by its path."""
-    source = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise PhhError(source, f"cannot read the file: {error}") from None
-    return read_phh(text, source=source)
+    return read_phh(read_history_file(path, PhhError), source=str(path))
 
 
 def _hand_from_fields(data: dict[str, Any], source: str) -> PhhHand:
-    def fail(name: str, reason: str) -> PhhError:
-        return PhhError(source, reason, field_name=name)
-
-    variant = data.get("variant")
-    if variant is None:
-        raise fail("variant", "the required field is missing")
-    if variant != VARIANT:
-        raise fail(
-            "variant", f"variant {variant!r} is not replayed here: this reader takes {VARIANT!r}"
-        )
-    for name in _REQUIRED:
-        if name not in data:
-            raise fail(name, f"the required field is missing (variant {VARIANT} needs it)")
-    for name in data:
-        if name in _OTHER_VARIANTS_FIELDS:
-            raise fail(name, f"this field belongs to fixed-limit or stud variants, not {VARIANT}")
-        if name not in _REQUIRED and name not in _OPTIONAL and not name.startswith("_"):
-            raise fail(name, "unknown field (user-defined fields start with '_')")
-    for name, kind in _OPTIONAL.items():
-        words, fits = _TYPES[kind]
-        if name in data and not fits(data[name]):
-            raise fail(name, f"must be {words}")
-
-    stacks = _chip_list(data["starting_stacks"], "starting_stacks", source, minimum=1)
+    fields = HistoryFields(data, source, PhhError)
+    fields.check_names(VARIANT, _REQUIRED, OPTIONAL_FIELDS)
+    stacks = fields.chip_list("starting_stacks", minimum=1)
     n = len(stacks)
     if not 2 <= n <= 10:
-        raise fail("starting_stacks", f"a hold'em hand has 2 to 10 players, not {n}")
-    antes = _chip_list(data["antes"], "antes", source, minimum=0)
-    blinds = _chip_list(data["blinds_or_straddles"], "blinds_or_straddles", source, minimum=0)
-    for name in _PER_PLAYER:
-        if name in data and len(data[name]) != n:
-            raise fail(name, f"has {len(data[name])} entries for {n} players (starting_stacks)")
+        raise fields.fail("starting_stacks", f"a hold'em hand has 2 to 10 players, not {n}")
+    antes = fields.chip_list("antes", minimum=0)
+    blinds = fields.chip_list("blinds_or_straddles", minimum=0)
+    fields.check_entry_counts(_PER_PLAYER, n)
     _check_blinds(blinds, source)
-    min_bet = _chips(data["min_bet"], "min_bet", source, minimum=1)
-    seats = tuple(data.get("seats", range(1, n + 1)))
-    _check_seats(seats, data.get("seat_count"), source)
-    players = data.get("players")
-    finishing = data.get("finishing_stacks")
-    if finishing is not None and any(v < 0 for v in finishing):
-        raise fail("finishing_stacks", f"{finishing}: a stack cannot be negative")
-    actions = data["actions"]
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise fail("actions", "must be an array of strings")
+    min_bet = fields.chips("min_bet", minimum=1)
+    seats = fields.seats(n)
+    players = fields.players()
+    finishing = fields.finishing_stacks()
+    actions = fields.action_texts()
     return PhhHand(
         source=source,
         antes=antes,
@@ -293,51 +195,10 @@ def _hand_from_fields(data: dict[str, Any], source: str) -> PhhHand:
         starting_stacks=stacks,
         actions=tuple(_parse_action(i, a, n, source) for i, a in enumerate(actions)),
         seats=seats,
-        players=tuple(players) if players is not None else None,
-        finishing_stacks=tuple(finishing) if finishing is not None else None,
+        players=players,
+        finishing_stacks=finishing,
         fields=data,
     )
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
-#: Each TOML type of :data:`_OPTIONAL`: how to say it, and its test.
-_TYPES: dict[str, tuple[str, Callable[[Any], bool]]] = {
-    "str": ("a string", lambda v: isinstance(v, str)),
-    "int": ("an integer", _is_int),
-    "str|int": ("a string or an integer", lambda v: isinstance(v, str) or _is_int(v)),
-    "time": ("a TOML local time", lambda v: isinstance(v, datetime.time)),
-    "bool": ("true or false", lambda v: isinstance(v, bool)),
-    "number": ("a number", _is_number),
-    "ints": ("an array of integers", lambda v: isinstance(v, list) and all(map(_is_int, v))),
-    "strs": (
-        "an array of strings",
-        lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
-    ),
-    "numbers": ("an array of numbers", lambda v: isinstance(v, list) and all(map(_is_number, v))),
-}
-
-
-def _chips(value: Any, name: str, source: str, *, minimum: int) -> int:
-    """A chip amount: a whole number (``100.0`` is 100; ``100.5`` and ``inf``
-    are refused: floorman counts whole chips and needs every stack)."""
-    if not _is_number(value) or (isinstance(value, float) and not value.is_integer()):
-        raise PhhError(source, f"{value!r} is not a whole number of chips", field_name=name)
-    if value < minimum:
-        raise PhhError(source, f"{value!r} is below {minimum}", field_name=name)
-    return int(value)
-
-
-def _chip_list(value: Any, name: str, source: str, *, minimum: int) -> tuple[int, ...]:
-    if not isinstance(value, list):
-        raise PhhError(source, "must be an array of numbers", field_name=name)
-    return tuple(_chips(v, name, source, minimum=minimum) for v in value)
 
 
 def _check_blinds(blinds: Sequence[int], source: str) -> None:
@@ -359,78 +220,27 @@ def _check_blinds(blinds: Sequence[int], source: str) -> None:
         )
 
 
-def _check_seats(seats: tuple[int, ...], seat_count: int | None, source: str) -> None:
-    """Seat numbers must run clockwise from the first seat left of the button
-    (the last player), as the engine deals (DE-DEAL-1, OQ-47)."""
-    top = seat_count if seat_count is not None else 10
-    if len(set(seats)) != len(seats) or any(not 1 <= s <= top for s in seats):
-        raise PhhError(
-            source, f"{list(seats)}: distinct seat numbers from 1 to {top}", field_name="seats"
-        )
-    button = seats[-1]
-    if list(seats) != sorted(seats, key=lambda s: (s <= button, s)):
-        raise PhhError(
-            source,
-            f"{list(seats)} do not run clockwise from the seat left of the button ({button})",
-            field_name="seats",
-            clause="DE-DEAL-1, OQ-47",
-        )
-
-
 def _parse_action(index: int, text: str, players: int, source: str) -> PhhAction:
     """One action string: ``[actor verb [argument]][ # comment]``."""
-    body, hash_sign, comment = text.partition("#")
-    words = body.split()
-    note = comment.strip() if hash_sign else None
-
-    def fail(reason: str) -> PhhError:
-        return PhhError(source, reason, action=PhhAction(index, text, "none"))
-
-    def player(word: str) -> int:
-        match = _PLAYER.match(word)
-        if match is None or int(match.group(1)) > players:
-            raise fail(f"{word!r} is not a player of this hand (p1 to p{players})")
-        return int(match.group(1))
-
-    def cards(word: str) -> tuple[Card, ...]:
-        if "?" in word:
-            raise fail(f"unknown cards in {word!r}: every card is needed to replay the hand")
-        if _CARDS.match(word) is None:
-            raise fail(
-                f"bad card text {word!r}: cards are written together, rank (23456789TJQKA)"
-                " then suit (cdhs), e.g. 'AsTd'"
-            )
-        return tuple(parse_card(word[i : i + 2]) for i in range(0, len(word), 2))
-
-    def make(kind: ActionKind, **values: Any) -> PhhAction:
-        return PhhAction(index, text, kind, comment=note, **values)
-
-    match words:
-        case []:
-            return make("none")
-        case ["d", "dh", who, dealt]:
-            return make("deal_hole", player=player(who), cards=cards(dealt))
+    line = ActionText(
+        index, text, players=players, source=source, error=PhhError, new_action=PhhAction
+    )
+    shared = line.shared_action(deal_kind="deal_hole")
+    if shared is not None:
+        return shared
+    match line.words:
         case ["d", "db", dealt]:
-            return make("deal_board", cards=cards(dealt))
-        case [who, "f"] if who != "d":
-            return make("fold", player=player(who))
-        case [who, "cc"] if who != "d":
-            return make("check_or_call", player=player(who))
-        case [who, "cbr", amount] if who != "d":
-            if _AMOUNT.match(amount) is None:
-                raise fail(f"{amount!r} is not a whole number of chips")
-            whole = int(amount.partition(".")[0])
-            return make("bet_or_raise_to", player=player(who), amount=whole)
+            return line.make("deal_board", cards=line.cards(dealt))
         case [who, "sm"] if who != "d":
-            return make("muck", player=player(who))
+            return line.make("muck", player=line.player(who))
         case [who, "sm", "-"] if who != "d":
-            return make("show", player=player(who))
+            return line.make("show", player=line.player(who))
         case [who, "sm", shown] if who != "d":
-            return make("show", player=player(who), cards=cards(shown))
-        case [_, "sd" | "pb", *_]:
-            raise fail(f"{words[1]!r} (draw, bring-in) is not an action of variant {VARIANT}")
+            return line.make("show", player=line.player(who), cards=line.cards(shown))
+        case [_, "sd" | "pb" as verb, *_]:
+            raise line.fail(f"{verb!r} (draw, bring-in) is not an action of variant {VARIANT}")
         case _:
-            raise fail(
+            raise line.fail(
                 "not a PHH action: expected 'd dh pN CARDS', 'd db CARDS', 'pN f', 'pN cc',"
                 " 'pN cbr AMOUNT', 'pN sm [CARDS|-]' or a '# comment'"
             )
@@ -450,33 +260,19 @@ def replay_phh(
     the file's ``finishing_stacks`` when it gives them."""
     phh = hand if isinstance(hand, PhhHand) else read_phh(hand)
     table = start_hand(phh, profile if profile is not None else load_profile(DEFAULT_PROFILE))
-    ended_at: PhhAction | None = None
-    for action in phh.actions:
-        if action.kind == "none":
-            continue
-        if ended_at is not None:
-            raise PhhError(
-                phh.source,
-                f"the hand is over (the pot was awarded after actions[{ended_at.index}]);"
-                " nothing may follow",
-                action=action,
-            )
-        play_action(table, phh, action)
-        if table.is_complete:
-            ended_at = action
-    if not table.is_complete:
-        raise PhhError(phh.source, f"the actions end before the hand: {_awaited(table)}")
+    play_actions(
+        table,
+        phh.actions,
+        lambda action: play_action(table, phh, action),
+        source=phh.source,
+        error=PhhError,
+        how_it_ended="the pot was awarded",
+        awaited=_awaited,
+    )
     if check_finishing_stacks and phh.finishing_stacks is not None:
-        expected = whole_chip_stacks(phh.finishing_stacks, phh.source)
-        if table.final_stacks != expected:
-            recorded = list(phh.finishing_stacks)
-            extra = f" (whole chips: {list(expected)})" if list(expected) != recorded else ""
-            raise PhhError(
-                phh.source,
-                f"the file's finishing stacks {recorded}{extra} differ from the replay's"
-                f" {list(table.final_stacks or ())}",
-                field_name="finishing_stacks",
-            )
+        compare_finishing_stacks(
+            phh.finishing_stacks, table.final_stacks, phh.source, PhhError, show_whole_chips=True
+        )
     return table
 
 
@@ -484,8 +280,7 @@ def start_hand(phh: PhhHand, profile: RuleProfile) -> HoldemHand:
     """The hand as it stands before the first action: blinds and antes
     posted, nothing dealt (cards come from the file's ``d dh``/``d db``)."""
     n = phh.player_count
-    hand_number = phh.fields.get("hand")
-    table_number = phh.fields.get("table")
+    hand_id, table_number = hand_labels(phh.fields)
     try:
         return HoldemHand.start(
             profile,
@@ -497,8 +292,8 @@ def start_hand(phh: PhhHand, profile: RuleProfile) -> HoldemHand:
             big_blind=phh.big_blind,
             antes=[phh.ante_of(k) for k in range(1, n + 1)],
             min_bet=phh.min_bet,
-            hand_id="" if hand_number is None else str(hand_number),
-            table=table_number if isinstance(table_number, int) else None,
+            hand_id=hand_id,
+            table=table_number,
             deck=None,
             auto_showdown=False,
         )
@@ -541,7 +336,7 @@ def play_action(table: HoldemHand, phh: PhhHand, action: PhhAction) -> None:
 
 def _awaited(table: HoldemHand) -> str:
     """What the hand waits for, in PHH terms."""
-    number = {seat: k + 1 for k, seat in enumerate(table.seats)}
+    number = player_numbers(table.seats)
     actor = table.actor
     if table.phase == Phase.BETTING and actor is not None:
         return f"p{number[actor]} is to act"
@@ -564,44 +359,10 @@ def whole_chip_stacks(recorded: Sequence[int | float], source: str = "<text>") -
     >>> whole_chip_stacks([10112.5, 9775, 10112.5])
     (10113, 9775, 10112)
     """
-    floors = [math.floor(v) for v in recorded]
-    odd = sum(recorded) - sum(floors)
-    if abs(odd - round(odd)) > 1e-6:
-        raise PhhError(
-            source, f"{list(recorded)} do not add up to whole chips", field_name="finishing_stacks"
-        )
-    sharing = [k for k, v in enumerate(recorded) if v != floors[k]]
-    if sharing:
-        floors[sharing[0]] += round(odd)
-    return tuple(floors)
+    return whole_chips(recorded, source, PhhError)
 
 
 # ---------------------------------------------------------------- many files
-
-
-@dataclass(frozen=True, slots=True)
-class ReplayOutcome:
-    """One file's result: its finishing stacks, or the error."""
-
-    file: str
-    finishing_stacks: tuple[int, ...] | None = None
-    error: str | None = None
-    carried_pot: int | None = None  # NMD files only: the check-pot carried on (OQ-10)
-
-    @property
-    def ok(self) -> bool:
-        return self.error is None
-
-    def to_json(self) -> str:
-        if self.error is not None:
-            return json.dumps({"file": self.file, "error": self.error})
-        result: dict[str, Any] = {
-            "file": self.file,
-            "finishing_stacks": list(self.finishing_stacks or ()),
-        }
-        if self.carried_pot is not None:
-            result["carried_pot"] = self.carried_pot
-        return json.dumps(result)
 
 
 def phh_paths(paths: Iterable[str | Path]) -> list[Path]:
@@ -619,8 +380,6 @@ def replay_files(
     fails gives its error and the others still run.  Files of variant NMD
     are replayed by :mod:`floorman.formats.nmd` (under ``profile`` if it is a
     draw profile, else ``nm-draw``)."""
-    from floorman.formats import nmd  # nmd builds on this module
-
     for path in phh_paths(paths):
         if nmd.is_nmd_file(path):
             yield nmd.replay_nmd_file(path, profile=profile)
@@ -644,7 +403,7 @@ def hand_to_phh(hand: HoldemHand, *, fields: Mapping[str, Any] | None = None) ->
     """
     started = hand.started
     header = _forced_bet_fields(started)
-    number = {seat: k + 1 for k, seat in enumerate(started.seats)}
+    number = player_numbers(started.seats)
     values: dict[str, Any] = {
         "variant": VARIANT,
         # The engine counts an ante as the player's contribution.  For equal
@@ -657,24 +416,8 @@ def hand_to_phh(hand: HoldemHand, *, fields: Mapping[str, Any] | None = None) ->
         "starting_stacks": list(started.stacks),
         "actions": _phh_actions(hand, number),
     }
-    if list(started.seats) != list(range(1, len(started.seats) + 1)):
-        values["seats"] = list(started.seats)
-    values["players"] = list(started.players)
-    if started.hand_id:
-        values["hand"] = int(started.hand_id) if started.hand_id.isdigit() else started.hand_id
-    if started.table is not None:
-        values["table"] = started.table
-    if hand.final_stacks is not None:
-        values["finishing_stacks"] = list(hand.final_stacks)
-    for name, value in (fields or {}).items():
-        if name in values or name in _REQUIRED:
-            raise PhhError("<export>", "is written from the hand itself", field_name=name)
-        if name not in _OPTIONAL and not name.startswith("_"):
-            raise PhhError(
-                "<export>", "unknown field (user-defined fields start with '_')", field_name=name
-            )
-        values[name] = value
-    return "".join(f"{name} = {_toml_value(value)}\n" for name, value in values.items())
+    values.update(fields_after_actions(started, hand.final_stacks))
+    return toml_text(values, fields, written_from_the_hand=_REQUIRED, error=PhhError)
 
 
 def _forced_bet_fields(started: HandStarted) -> dict[str, list[int]]:
@@ -683,8 +426,7 @@ def _forced_bet_fields(started: HandStarted) -> dict[str, list[int]]:
     the small blind (OQ-29), both lists reversed; other blind placements
     (a dead small blind elsewhere, killed hands) have no PHH form."""
     n = len(started.seats)
-    if started.dead:
-        raise PhhError("<export>", f"seats {list(started.dead)} had dead hands: PHH cannot say so")
+    check_no_dead_hands(started, PhhError)
     sb_at, bb_at = (1, 0) if n == 2 else (0, 1)
     position = {seat: k for k, seat in enumerate(started.seats)}
     if (
@@ -705,26 +447,13 @@ def _forced_bet_fields(started: HandStarted) -> dict[str, list[int]]:
 
 
 def _phh_actions(hand: HoldemHand, number: Mapping[int, int]) -> list[str]:
-    voided = voided_deal(hand.events)
     lines: list[str] = []
-    for k, event in enumerate(hand.events):
-        if k in voided:
-            continue
+    for k, event in played_events(hand.events):
         match event:
             case HoleDealt(seat=seat, cards=cards):
                 lines.append(f"d dh p{number[seat]} {format_cards(cards, '')}")
             case BoardDealt(cards=cards):
                 lines.append(f"d db {format_cards(cards, '')}")
-            case Folded(seat=seat, reason=reason):
-                lines.append(f"p{number[seat]} f" + (f" # {reason}" if reason else ""))
-            case Checked(seat=seat, reason=reason):
-                lines.append(f"p{number[seat]} cc" + (f" # {reason}" if reason else ""))
-            case Called(seat=seat):
-                lines.append(f"p{number[seat]} cc")
-            case BetOrRaised(seat=seat, to=to):
-                lines.append(f"p{number[seat]} cbr {to}")
-            case Shown(seat=seat, cards=cards):
-                lines.append(f"p{number[seat]} sm {format_cards(cards, '')}")
             case Mucked(seat=seat):
                 lines.append(f"p{number[seat]} sm")
             case CheckdownProposed(seat=seat):
@@ -734,13 +463,8 @@ def _phh_actions(hand: HoldemHand, number: Mapping[int, int]) -> list[str]:
                 verb = "agrees to" if agree else "declines"
                 lines.append(f"# p{number[seat]} {verb} the check-down (NM-H-13)")
                 lines.extend(_checked_down(hand, k, number))
-            case Misdealt(reason=reason, clause=clause):
-                lines.append(f"# misdeal, dealt again: {reason} ({clause})")
-            case PenaltyPosted(seat=seat, clause=clause):
-                raise PhhError(
-                    "<export>",
-                    f"p{number[seat]} paid a penalty ({clause}): PHH cannot record dead money",
-                )
+            case _:
+                lines.extend(shared_action_lines(event, number, PhhError))
     return lines
 
 
@@ -753,20 +477,3 @@ def _checked_down(hand: HoldemHand, k: int, number: Mapping[int, int]) -> list[s
         return []
     before = HoldemHand.replay(events[:k])
     return [f"p{number[hand.seats[i]]} cc # check-down" for i in before.to_act]
-
-
-def _toml_value(value: Any) -> str:
-    """A TOML value (the few types PHH uses)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return repr(value)
-    if isinstance(value, str):
-        if "'" not in value and all(c.isprintable() for c in value):
-            return f"'{value}'"
-        return json.dumps(value, ensure_ascii=False)  # a TOML basic string
-    if isinstance(value, datetime.time):
-        return value.isoformat()
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    raise TypeError(f"PHH has no value like {value!r}")
