@@ -5,7 +5,7 @@ migrations run at start.
 
 >>> store = Store("sqlite://")
 >>> store.create_tournament("t1", "Demo", "nm-holdem", {"bots": 2})
->>> store.append_tournament_events("t1", [{"type": "registered", "player": "p1"}])
+>>> store.commit("t1", [{"type": "registered", "player": "p1"}])
 >>> store.tournament_events("t1")
 [{'type': 'registered', 'player': 'p1'}]
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -121,25 +121,6 @@ class Store:
                 for r in rows
             ]
 
-    def append_tournament_events(
-        self, tournament_id: str, events: Sequence[dict[str, Any]]
-    ) -> None:
-        if not events:
-            return
-        with self.sessions.begin() as session:
-            start = self._next_seq(
-                session, TournamentEventRow, TournamentEventRow.tournament_id, tournament_id
-            )
-            session.add_all(
-                TournamentEventRow(
-                    tournament_id=tournament_id,
-                    seq=start + k,
-                    type=str(e.get("type", "")),
-                    data=json.dumps(e, separators=(",", ":")),
-                )
-                for k, e in enumerate(events)
-            )
-
     def tournament_events(self, tournament_id: str) -> list[dict[str, Any]]:
         with self.sessions() as session:
             rows = session.scalars(
@@ -155,40 +136,6 @@ class Store:
         return 0 if current is None else int(current) + 1
 
     # ------------------------------------------------------------ hands
-
-    def start_hand(self, hand_id: str, tournament_id: str, table: int, hand_no: int) -> None:
-        with self.sessions.begin() as session:
-            session.add(
-                HandRow(
-                    id=hand_id,
-                    tournament_id=tournament_id,
-                    table_no=table,
-                    hand_no=hand_no,
-                    status="running",
-                    started_at=time.time(),
-                )
-            )
-
-    def append_hand_events(
-        self, hand_id: str, events: Sequence[dict[str, Any]], *, finished: bool = False
-    ) -> None:
-        """Append a hand's new events; with ``finished`` mark the hand done in
-        the same transaction."""
-        with self.sessions.begin() as session:
-            if events:
-                start = self._next_seq(session, HandEventRow, HandEventRow.hand_id, hand_id)
-                session.add_all(
-                    HandEventRow(
-                        hand_id=hand_id, seq=start + k, data=json.dumps(e, separators=(",", ":"))
-                    )
-                    for k, e in enumerate(events)
-                )
-            if finished:
-                session.execute(
-                    update(HandRow)
-                    .where(HandRow.id == hand_id)
-                    .values(status="finished", ended_at=time.time())
-                )
 
     def hand_events(self, hand_id: str) -> list[dict[str, Any]]:
         with self.sessions() as session:
@@ -319,7 +266,3 @@ class Store:
                 {"player": r.player, "name": r.name, "kind": r.kind, "token_hash": r.token_hash}
                 for r in rows
             ]
-
-
-def as_dicts(events: Iterable[Any], to_dict: Any) -> list[dict[str, Any]]:
-    return [to_dict(e) for e in events]
