@@ -55,6 +55,7 @@ class LegalActions(NamedTuple):
     must_look: bool = False  # draw: look before calling or raising (NM-D-2E s4)
 
 
+_NONE: frozenset[int] = frozenset()
 _new_legal = tuple.__new__  # LegalActions without the namedtuple's Python-level __new__
 
 
@@ -90,6 +91,45 @@ class BettingHand:
             hand.events.append(event)
             hand._apply(event)
         return hand
+
+    def _begin_from(self, started: HandStarted) -> None:
+        """The state every hand starts from: its first event, the seats and
+        chips, the level, the deck to deal from and the dead hands."""
+        self.events = [started]
+        self.started = started
+        self._init_table(
+            started.profile, started.seats, started.players, started.stacks, started.min_bet
+        )
+        self.ante_unit = started.ante_unit
+        self.button = started.button
+        self.deck = started.deck
+        self.deck_position = 0
+        self.dead = frozenset([self.position[s] for s in started.dead]) if started.dead else _NONE
+        self.auto_showdown = started.auto_showdown
+
+    def _player_view(self, i: int) -> dict[str, Any]:
+        """What anyone may see of position ``i``: chips and status."""
+        folded = self.folded[i]
+        return {
+            "seat": self.seats[i],
+            "player": self.players[i],
+            "stack": self.stacks[i],
+            "bet": self.bets[i],
+            "in_pot": self.total[i] + self.bets[i],
+            "folded": folded,
+            "all_in": not folded and not self.stacks[i] and self.phase != Phase.COMPLETE,
+            "mucked": i in self._mucked_positions(),
+            "dead": i in self.dead,
+        }
+
+    def _mucked_positions(self) -> set[int]:
+        return set()
+
+    def _pots_view(self) -> list[dict[str, Any]]:
+        return [
+            {"amount": a.amount, "winners": list(a.winners), "shares": list(a.shares)}
+            for a in self.awards
+        ]
 
     def _init_table(
         self,

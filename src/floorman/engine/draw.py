@@ -111,18 +111,8 @@ class DrawHand(ShowdownMixin, BettingHand):
         return hand
 
     def __init__(self, started: HandStarted) -> None:
-        self.events = [started]
-        self.started = started
-        self._init_table(
-            started.profile, started.seats, started.players, started.stacks, started.min_bet
-        )
-        self.ante_unit = started.ante_unit
-        self.button = started.button
+        self._begin_from(started)
         self.carried_pot = started.carried_pot
-        self.deck = started.deck
-        self.deck_position = 0
-        self.dead = frozenset(self.position[s] for s in started.dead)
-        self.auto_showdown = started.auto_showdown
         self.pending_posts = [
             AntePosted(seat=seat, amount=min(ante, stack))
             for seat, ante, stack in zip(started.seats, started.antes, started.stacks, strict=True)
@@ -369,6 +359,9 @@ class DrawHand(ShowdownMixin, BettingHand):
 
     # ------------------------------------------------------------- showdown
 
+    def _mucked_positions(self) -> set[int]:
+        return self.mucked
+
     def _hand_cards(self, i: int) -> tuple[Card, ...]:
         return tuple(self.cards[i])
 
@@ -376,18 +369,6 @@ class DrawHand(ShowdownMixin, BettingHand):
 
     def _cards_final(self) -> bool:
         return True
-
-    def show(self, seat: int) -> Shown:
-        self.verify_show(seat)
-        event = Shown(seat=seat, cards=self._hand_cards(self.position[seat]))
-        self._act(event)
-        return event
-
-    def muck(self, seat: int) -> Mucked:
-        self.verify_muck(seat)
-        event = Mucked(seat=seat)
-        self._act(event)
-        return event
 
     # ------------------------------------------------------------- automation
 
@@ -685,15 +666,7 @@ class DrawHand(ShowdownMixin, BettingHand):
                 count = len(self.discarded[i] or ())
             players.append(
                 {
-                    "seat": self.seats[i],
-                    "player": self.players[i],
-                    "stack": self.stacks[i],
-                    "bet": self.bets[i],
-                    "in_pot": self.total[i] + self.bets[i],
-                    "folded": self.folded[i],
-                    "all_in": not self.folded[i] and not self.stacks[i] and not self.is_complete,
-                    "mucked": i in self.mucked,
-                    "dead": i in self.dead,
+                    **self._player_view(i),
                     "has_cards": bool(self.cards[i]) and not self.folded[i],
                     "cards": own,
                     "drew": count,
@@ -712,10 +685,7 @@ class DrawHand(ShowdownMixin, BettingHand):
             "ante": self.ante_unit,
             "carried_pot": self.started.carried_pot,
             "pot": self.pot_total,
-            "pots": [
-                {"amount": a.amount, "winners": list(a.winners), "shares": list(a.shares)}
-                for a in self.awards
-            ],
+            "pots": self._pots_view(),
             "actor": self.actor,
             "you": seat,
             "players": players,

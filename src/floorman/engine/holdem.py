@@ -58,9 +58,6 @@ _BOARD_SIZES = (3, 1, 1)
 _STREETS = ("preflop", "flop", "turn", "river")
 
 
-_NONE: frozenset[int] = frozenset()
-
-
 def blind_seats(order: Sequence[int], button: int, profile: RuleProfile) -> tuple[int, int]:
     """Small- and big-blind seats when no seat is dead: the two players left
     of the button (NM-H-2, DE-BLINDS-1); heads-up the button posts the small
@@ -154,22 +151,12 @@ class HoldemHand(ShowdownMixin, BettingHand):
         return hand
 
     def __init__(self, started: HandStarted) -> None:
-        self.events = [started]
-        self.started = started
-        self._init_table(
-            started.profile, started.seats, started.players, started.stacks, started.min_bet
-        )
-        self.ante_unit = started.ante_unit
-        self.button = started.button
-        self.deck = started.deck
-        self.deck_position = 0
+        self._begin_from(started)
         self.used: set[int] = set()
         self.holes: list[tuple[Card, ...] | None] = [None] * self.n
         self.holes_dealt = 0
         self.board: tuple[Card, ...] = ()
         self.burned: list[Card] = []
-        self.dead = frozenset([self.position[s] for s in started.dead]) if started.dead else _NONE
-        self.auto_showdown = started.auto_showdown
         self.pending_posts: list[BlindPosted | AntePosted] = self._required_posts(started)
         self.showdown_queue: deque[int] = deque()
         self.showdown_done = False
@@ -326,6 +313,9 @@ class HoldemHand(ShowdownMixin, BettingHand):
 
     # ------------------------------------------------------------- showdown
 
+    def _mucked_positions(self) -> set[int]:
+        return self.mucked
+
     def _hand_cards(self, i: int) -> tuple[Card, ...]:
         hole = self.holes[i]
         assert hole is not None
@@ -339,20 +329,6 @@ class HoldemHand(ShowdownMixin, BettingHand):
 
     def _cards_final(self) -> bool:
         return len(self.board) == 5
-
-    def show(self, seat: int) -> Shown:
-        """Table both hole cards (OQ-52, DE-SHOWALL-1, DE-PLAYBOARD-1)."""
-        self.verify_show(seat)
-        event = Shown(seat=seat, cards=self._shown_cards(self.position[seat]))
-        self._act(event)
-        return event
-
-    def muck(self, seat: int) -> Mucked:
-        """Concede without showing (OQ-27, OQ-51, DE-MUCKVIEW-1)."""
-        self.verify_muck(seat)
-        event = Mucked(seat=seat)
-        self._act(event)
-        return event
 
     # ------------------------------------------------------------- automation
 
@@ -562,17 +538,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
                 cards = [str(c) for c in self.holes[i]]  # type: ignore[union-attr]
             players.append(
                 {
-                    "seat": self.seats[i],
-                    "player": self.players[i],
-                    "stack": self.stacks[i],
-                    "bet": self.bets[i],
-                    "in_pot": self.total[i] + self.bets[i],
-                    "folded": self.folded[i],
-                    "all_in": not self.folded[i]
-                    and not self.stacks[i]
-                    and self.phase != "complete",
-                    "mucked": i in self.mucked,
-                    "dead": i in self.dead,
+                    **self._player_view(i),
                     "has_cards": self.holes[i] is not None and not self.folded[i],
                     "cards": cards,
                 }
@@ -590,10 +556,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
             "blinds": [self.started.small_blind, self.started.big_blind],
             "board": [str(c) for c in self.board],
             "pot": self.pot_total,
-            "pots": [
-                {"amount": a.amount, "winners": list(a.winners), "shares": list(a.shares)}
-                for a in self.awards
-            ],
+            "pots": self._pots_view(),
             "actor": self.actor,
             "you": seat,
             "players": players,

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from floorman.engine.cards import Card
 from floorman.engine.errors import ActionNotAllowed, OutOfTurn
 from floorman.engine.evaluator import evaluate
-from floorman.engine.events import Mucked, Shown
+from floorman.engine.events import Event, Mucked, Shown
 from floorman.engine.pots import build_pots
 from floorman.engine.profile import RuleProfile
 
@@ -54,6 +54,8 @@ class ShowdownMixin:
     if TYPE_CHECKING:
 
         def _position(self, seat: int) -> int: ...
+
+        def _act(self, event: Event) -> None: ...
 
     def _claims(self, i: int) -> bool:
         return not self.folded[i] and i not in self.mucked
@@ -104,6 +106,21 @@ class ShowdownMixin:
                 seat=seat,
                 action="muck",
             )
+
+    def show(self, seat: int) -> Shown:
+        """Table the whole hand: both hole cards in hold'em (OQ-52,
+        DE-SHOWALL-1, DE-PLAYBOARD-1), all five in the draw."""
+        self.verify_show(seat)
+        event = Shown(seat=seat, cards=self._shown_cards(self._position(seat)))
+        self._act(event)
+        return event
+
+    def muck(self, seat: int) -> Mucked:
+        """Concede without showing (OQ-27, OQ-51, DE-MUCKVIEW-1)."""
+        self.verify_muck(seat)
+        event = Mucked(seat=seat)
+        self._act(event)
+        return event
 
     def can_show(self, seat: int) -> bool:
         try:
