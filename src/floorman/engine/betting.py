@@ -12,6 +12,7 @@ button; events and errors speak of table seats.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple, Self
@@ -69,7 +70,7 @@ class Phase:
     COMPLETE = "complete"
 
 
-class BettingHand:
+class BettingHand(ABC):
     """State and rules common to every betting game floorman deals."""
 
     profile: RuleProfile
@@ -316,7 +317,7 @@ class BettingHand:
             self._check_actor_extra(i, action)
         return i
 
-    def _check_actor_extra(self, i: int, action: str) -> None:
+    def _check_actor_extra(self, i: int, action: str) -> None:  # noqa: B027 (optional hook)
         """Game-specific conditions on any action (draw: looking, unseen)."""
 
     def verify_fold(self, seat: int) -> None:
@@ -581,11 +582,13 @@ class BettingHand:
         self.events.append(event)
         self._apply(event)
 
+    @abstractmethod
     def _apply(self, event: Event) -> None:
-        raise NotImplementedError  # each game dispatches its own events
+        """Change the state as ``event`` says (each game has its events)."""
 
+    @abstractmethod
     def _advance(self) -> None:
-        raise NotImplementedError  # each game runs its own automatic steps
+        """Run the steps nobody decides (each game has its own)."""
 
     def _start_round(self, first: int) -> None:
         """Open a betting round with ``first`` to act (bets already posted,

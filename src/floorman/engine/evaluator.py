@@ -251,6 +251,11 @@ def decode_table(text: str) -> array[int]:
 # ---------------------------------------------------------------- the tables
 
 
+# One unrolled comprehension per hand size rather than a loop over
+# rank_multisets(): the keys are rebuilt at every import, and the unrolled
+# form keeps the import fast.
+
+
 def _keys5(rk: Sequence[int], off: int) -> list[int]:
     return [
         se

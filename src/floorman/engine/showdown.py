@@ -10,6 +10,7 @@ hand must be shown (DE-MUCKVIEW-2).
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections import deque
 from typing import TYPE_CHECKING
 
@@ -41,15 +42,17 @@ class ShowdownMixin:
     _strength_cache: dict[int, int]
     _pots_cache: list[tuple[int, ...]] | None
 
+    @abstractmethod
     def _hand_cards(self, i: int) -> tuple[Card, ...]:
-        raise NotImplementedError
+        """The cards position ``i`` plays at showdown (hole + board; five)."""
 
+    @abstractmethod
     def _shown_cards(self, i: int) -> tuple[Card, ...]:
-        raise NotImplementedError
+        """The cards position ``i`` tables when he shows."""
 
+    @abstractmethod
     def _cards_final(self) -> bool:
         """True once no more cards will come (board complete, draw done)."""
-        raise NotImplementedError
 
     if TYPE_CHECKING:
 
