@@ -497,3 +497,22 @@ def test_busted_players_leave_their_seat() -> None:
     assert "b" not in active_seats(t, 1).values()
     assert "b" not in t.tables[1].seats.values()
     assert t.players["b"].status == "out" and t.players["b"].place == 3
+
+
+def test_DE_SEAT_1_table_cards_print_one_card_per_player() -> None:
+    """Every seated player gets a printable card with his table and seat."""
+    from floorman.dealing import seeded_randbelow
+    from floorman.profiles import load_profile
+    from floorman.tournament.core import Tournament
+    from floorman.tournament.structure import Structure
+
+    profile = load_profile("de-holdem")
+    t = Tournament.create("cards", profile, Structure.default(profile), name="Friday")
+    for k in range(1, 13):
+        t.register(f"p{k}", f"Player {k}")
+    t.draw_seats(seeded_randbelow(3))
+    text = t.table_cards_text()
+    assert text.count("Friday") == 12
+    for card in t.table_cards():
+        assert f"Table {card['table']}  -  Seat {card['seat']}" in text
+        assert f"{card['name']} ({card['player']})" in text

@@ -342,11 +342,19 @@ async def rulings(request: Request, tournament_id: str) -> list[dict[str, Any]]:
 
 @router.get(
     "/tournaments/{tournament_id}/table-cards",
-    dependencies=[Director],
-    summary="Printable table cards: each player's table and seat (DE-SEAT-1)",
+    summary="Table cards: each player's table and seat (DE-SEAT-1)",
 )
 async def table_cards(request: Request, tournament_id: str) -> list[dict[str, Any]]:
     return service_of(request, tournament_id).tournament.table_cards()
+
+
+@router.get(
+    "/tournaments/{tournament_id}/table-cards.txt",
+    response_class=PlainTextResponse,
+    summary="The table cards, ready to print and cut (DE-SEAT-1)",
+)
+async def table_cards_text(request: Request, tournament_id: str) -> str:
+    return service_of(request, tournament_id).tournament.table_cards_text()
 
 
 @router.get("/tournaments/{tournament_id}/tables/{table}", summary="A table as you may see it")

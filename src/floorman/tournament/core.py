@@ -135,6 +135,21 @@ class Tournament(TournamentState):
             key=lambda card: (card["table"], card["seat"]),  # type: ignore[arg-type,return-value]
         )
 
+    def table_cards_text(self) -> str:
+        """The table cards as text to print and cut, one per player: the
+        card a player takes to his seat (DE-SEAT-1)."""
+        cards = []
+        for card in self.table_cards():
+            lines = [
+                self.name,
+                f"{card['name']} ({card['player']})",
+                f"Table {card['table']}  -  Seat {card['seat']}",
+            ]
+            width = max(len(line) for line in lines) + 4
+            rule = "+" + "-" * width + "+"
+            cards.append("\n".join([rule, *(f"|  {line:<{width - 2}}|" for line in lines), rule]))
+        return "\n\n".join(cards) + "\n"
+
     def start(self, at: float) -> list[TournamentEvent]:
         if self.status != "registering":
             raise self._fail(f"the tournament is {self.status}", "OQ-41")

@@ -130,6 +130,8 @@ function render(t, rulings) {
   $("#pause").disabled = t.status !== "running" || paused;
   $("#resume").disabled = t.status !== "running" || !paused;
   fill("chart", seatingChart(t.tables, { link: (table) => `/t/${t.id}/table/${table.table}` }));
+  const cards = document.getElementById("table-cards");
+  if (cards) cards.href = `/api/tournaments/${t.id}/table-cards.txt`;
   const active = t.standings.filter((r) => r.status === "playing" || r.status === "registered");
   for (const select of document.querySelectorAll(".player-select")) {
     const chosen = select.value;
