@@ -25,17 +25,12 @@ third, equally explicit class, ``short_all_ins_add_up``.
 from __future__ import annotations
 
 import random
-import sys
 import warnings
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
 from pokerkit import Automation, Mode, NoLimitTexasHoldem, StandardHighHand
-
-if str(Path(__file__).resolve().parent) not in sys.path:  # tests/holdem_helpers.py
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from floorman.dealing import seeded_randbelow
 from floorman.engine.cards import shuffled_deck

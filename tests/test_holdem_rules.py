@@ -15,13 +15,8 @@ with :func:`holdem_helpers.build_deck` (hole cards listed from seat 1).
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import pytest
-
-if str(Path(__file__).resolve().parent) not in sys.path:  # tests/holdem_helpers.py
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from floorman.dealing import seeded_randbelow
 from floorman.engine.actions import KINDS, Action, apply_action

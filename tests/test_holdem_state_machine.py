@@ -16,8 +16,6 @@ either from a deck or card by card.  After every step:
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,9 +28,6 @@ from hypothesis.stateful import (
     precondition,
     rule,
 )
-
-if str(Path(__file__).resolve().parent) not in sys.path:  # tests/holdem_helpers.py
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from floorman.dealing import seeded_randbelow
 from floorman.engine.cards import CARDS, shuffled_deck

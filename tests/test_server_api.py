@@ -16,8 +16,6 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
 from floorman.engine.events import (
     BoardDealt,
     Burned,
@@ -506,7 +504,6 @@ DIRECTOR_CALLS: list[tuple[str, str, dict[str, Any] | None]] = [
     ("post", "/api/tournaments/{tid}/live/counts", {"table": 1, "counts": {"p1": 0}}),
     ("post", "/api/tournaments/{tid}/pause", None),
     ("post", "/api/tournaments/{tid}/resume", None),
-    ("get", "/api/tournaments/{tid}/table-cards", None),
 ]
 
 
@@ -931,3 +928,15 @@ def test_live_mode_counts_return_eliminations_and_moves(client: TestClient) -> N
     assert state["status"] == "finished" and state["winner"] == players[0]
     assert sorted(r["place"] for r in state["standings"])[0] == 1
     assert all(r["place"] is not None for r in state["standings"])
+
+
+def test_table_cards_are_public_and_printable(client: TestClient) -> None:
+    """DE-SEAT-1: each player takes the table card naming his table and seat;
+    like the seating chart they are public, as data and as text to print."""
+    tid = create_tournament(client, "de-holdem", bots=6)
+    assert client.post(f"/api/tournaments/{tid}/start", headers=AUTH).status_code == 200
+    cards = client.get(f"/api/tournaments/{tid}/table-cards").json()
+    assert len(cards) == 6
+    text = client.get(f"/api/tournaments/{tid}/table-cards.txt").text
+    for card in cards:
+        assert f"Table {card['table']}  -  Seat {card['seat']}" in text

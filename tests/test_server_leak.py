@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import sys
 import threading
 import time
 from collections import Counter
@@ -27,8 +26,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from server_helpers import (
     HandTruth,

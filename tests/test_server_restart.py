@@ -6,15 +6,12 @@ every chip accounted for."""
 
 from __future__ import annotations
 
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from floorman.storage import Store
 from server_helpers import (

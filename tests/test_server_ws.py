@@ -6,7 +6,6 @@ or folds for a player who does not act."""
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -15,8 +14,6 @@ from typing import Any
 
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from floorman.engine.cards import CARDS
 from floorman.engine.events import HoleDealt

@@ -8,14 +8,11 @@ from __future__ import annotations
 import re
 import shutil
 import socket
-import sys
 import time
 from pathlib import Path
 
 import httpx
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from server_helpers import REPO, free_port, serving, tournament_body, wait_until
 

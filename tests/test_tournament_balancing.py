@@ -7,12 +7,8 @@ from __future__ import annotations
 
 import itertools
 import random
-import sys
-from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from floorman.tournament.events import TableBroken
 from tournament_helpers import (

@@ -4,14 +4,11 @@ errors for bad flags."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 from typer.testing import CliRunner
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from floorman.cli.app import app
 from floorman.tournament.core import Tournament

@@ -6,12 +6,8 @@ from __future__ import annotations
 
 import json
 import random
-import sys
-from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from floorman.engine.errors import FloormanError
 from floorman.tournament.core import Tournament, TournamentError

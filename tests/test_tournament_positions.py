@@ -5,12 +5,8 @@ newcomers from other tables come in (DE-BREAK-1/2/3, OQ-53)."""
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from floorman.bots import make_bot
 from floorman.engine.actions import Action, apply_action

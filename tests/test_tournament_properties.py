@@ -21,14 +21,10 @@ rebuilt from its log (through JSON) equals the live one.
 from __future__ import annotations
 
 import random
-import sys
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from floorman.bots import make_bot
 from floorman.engine.cards import shuffled_deck

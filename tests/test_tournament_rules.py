@@ -11,13 +11,9 @@ from __future__ import annotations
 
 import math
 import random
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from floorman.engine.cards import shuffled_deck
 from floorman.engine.errors import ProfileError
