@@ -26,8 +26,10 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy src/floorman/engine
 
+# The PostgreSQL tests get a server that scripts/ensure-postgres installs
+# and starts (as root); the browser tests Debian's Chromium.
 pytest: $(STAMP)
-	$(BIN)/python -m pytest -q
+	FLOORMAN_TEST_POSTGRES_URL="$$(scripts/ensure-postgres)" $(BIN)/python -m pytest -q
 
 browser-deps:
 	@scripts/ensure-chromium

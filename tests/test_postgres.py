@@ -1,0 +1,90 @@
+"""PostgreSQL by URL: the migrations build the schema on a fresh database and
+a whole bot tournament is stored and reloaded there, as with SQLite."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import time
+from collections.abc import Iterator
+
+import pytest
+import sqlalchemy
+from fastapi.testclient import TestClient
+
+from floorman.server.app import create_app
+from floorman.storage import Store
+
+SERVER = os.environ.get("FLOORMAN_TEST_POSTGRES_URL", "")
+pytestmark = pytest.mark.skipif(
+    not SERVER,
+    reason="no PostgreSQL: 'make test' starts one when run as root (scripts/ensure-postgres)",
+)
+TOKEN = "pg-director"
+
+
+@pytest.fixture()
+def database() -> Iterator[str]:
+    """A fresh, empty database, dropped afterwards."""
+    name = f"floorman_test_{secrets.token_hex(4)}"
+    admin = sqlalchemy.create_engine(SERVER, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(sqlalchemy.text(f'CREATE DATABASE "{name}"'))
+    url = SERVER.rsplit("/", 1)[0] + "/" + name
+    try:
+        yield url
+    finally:
+        with admin.connect() as connection:
+            connection.execute(
+                sqlalchemy.text(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    f" WHERE datname = '{name}' AND pid <> pg_backend_pid()"
+                )
+            )
+            connection.execute(sqlalchemy.text(f'DROP DATABASE "{name}"'))
+        admin.dispose()
+
+
+def test_migrations_build_the_schema_on_postgresql(database: str) -> None:
+    store = Store(database)
+    tables = set(sqlalchemy.inspect(store.engine).get_table_names())
+    assert {"tournaments", "tournament_events", "hands", "hand_events", "players"} <= tables
+    assert "alembic_version" in tables
+    store.close()
+
+
+def test_a_bot_tournament_runs_stores_and_reloads_on_postgresql(database: str) -> None:
+    with TestClient(create_app(database, TOKEN)) as client:
+        created = client.post(
+            "/api/tournaments",
+            headers={"Authorization": f"Bearer {TOKEN}"},
+            json={
+                "profile": "nm-holdem",
+                "bots": 8,
+                "action_delay_ms": 0,
+                "between_hands_s": 0,
+                "starting_stack": 400,
+                "level_seconds": 30,
+            },
+        )
+        tournament = created.json()["id"]
+        started = client.post(
+            f"/api/tournaments/{tournament}/start", headers={"Authorization": f"Bearer {TOKEN}"}
+        )
+        assert started.status_code == 200
+        deadline = time.monotonic() + 120
+        while (status := client.get(f"/api/tournaments/{tournament}").json())["status"] != (
+            "finished"
+        ):
+            assert time.monotonic() < deadline, "the tournament did not finish"
+            time.sleep(0.2)
+        hands = client.get(f"/api/tournaments/{tournament}/hands").json()
+    assert sorted(row["place"] for row in status["standings"]) == list(range(1, 9))
+    assert hands
+    # A new server on the same database rebuilds the tournament from its events.
+    with TestClient(create_app(database, TOKEN)) as client:
+        again = client.get(f"/api/tournaments/{tournament}").json()
+    assert again["status"] == "finished"
+    assert again["standings"] == status["standings"]
+    winner = next(row for row in again["standings"] if row["place"] == 1)
+    assert winner["chips"] == 8 * 400
