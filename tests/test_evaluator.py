@@ -389,3 +389,24 @@ def test_evaluate_and_best_five_reject_bad_hands(cards: list[int]) -> None:
 def test_category_rejects_what_is_not_a_strength(value: int) -> None:
     with pytest.raises(ValueError, match="strength"):
         category(value)
+
+
+def test_the_shuffle_makes_every_order_equally_likely() -> None:
+    """One draw below n! drives the Fisher–Yates swaps: all 24 orders of
+    four cards come up equally often (chi-square, 23 degrees of freedom)."""
+    import random
+    from collections import Counter
+
+    from floorman.engine.cards import shuffle
+
+    rng = random.Random(11)
+    counts: Counter[tuple[int, ...]] = Counter()
+    trials = 24_000
+    for _ in range(trials):
+        cards = [0, 1, 2, 3]
+        shuffle(cards, rng.randrange)  # type: ignore[arg-type]
+        counts[tuple(cards)] += 1
+    expected = trials / 24
+    chi2 = sum((counts[order] - expected) ** 2 / expected for order in counts)
+    assert len(counts) == 24
+    assert chi2 < 49.7  # p = 0.001 for 23 degrees of freedom

@@ -183,7 +183,7 @@ def test_heads_up_the_button_is_the_small_blind_and_a_time_out_is_said() -> None
         "seat 6: posts small blind 1",
         "seat 2: posts big blind 2",
         "*** HOLE CARDS ***",
-        "Dealt to seat 6 [6h Jh]",
+        f"Dealt to seat 6 [{deck[1]} {deck[3]}]",  # second in the deal, two rounds
         "seat 6: raises 6 to 8",
         "seat 2 has timed out",
         "seat 2: folds",

@@ -39,9 +39,12 @@ def fast_randbelow(rng: random.Random) -> Callable[[int], int]:
     """A quick uniform integer below n for the workload's choices and
     shuffles (both engines get the same generator; play uses ``secrets``)."""
     draw = rng.random
+    exact = rng.randrange
 
     def randbelow(n: int) -> int:
-        return int(draw() * n)
+        # random() carries 53 bits: enough for a choice among a few, not for
+        # the one draw below 52! that a shuffle makes.
+        return int(draw() * n) if n < 1 << 32 else exact(n)
 
     return randbelow
 

@@ -19,6 +19,7 @@ floorman.engine.errors.CardError: bad card text '1x': a card is a rank (23456789
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, MutableSequence, Sequence
 
 from floorman.engine.errors import CardError
@@ -53,6 +54,8 @@ class Card(int):
 
 #: The 52 card objects; every card in floorman is one of these.
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
+_ORDERS = {52: math.factorial(52)}
+
 #: The 52 cards as a set, to check that a deck holds each card exactly once.
 FULL_DECK: frozenset[int] = frozenset(range(52))
 _BY_TEXT = {str(card): card for card in CARDS}
@@ -114,9 +117,17 @@ def deck_starting_with(text: str) -> list[Card]:
 
 def shuffle(cards: MutableSequence[Card], randbelow: RandBelow) -> None:
     """Shuffle in place by Fisher–Yates; every order is equally likely when
-    ``randbelow`` is uniform."""
-    for i in range(len(cards) - 1, 0, -1):
-        j = randbelow(i + 1)
+    ``randbelow`` is uniform.
+
+    The swaps are driven by the digits of one number drawn uniformly below
+    n! (its factorial-base digits are independent and uniform, each exactly
+    the ``randbelow(i + 1)`` of the textbook loop): one call to the random
+    source, a secure one included, instead of n - 1.
+    """
+    n = len(cards)
+    draw = randbelow(_ORDERS.get(n) or math.factorial(n))
+    for i in range(n - 1, 0, -1):
+        draw, j = divmod(draw, i + 1)
         cards[i], cards[j] = cards[j], cards[i]
 
 
