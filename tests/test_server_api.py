@@ -302,6 +302,8 @@ def test_hand_history_text(finished: dict[str, Any], profile: str) -> None:
     never a hole card that was not shown (formats.draw_text for nm-draw)."""
     c = finished["client"]
     store = floor(c).store
+    standings = c.get(f"/api/tournaments/{finished[profile]['id']}").json()["standings"]
+    names = {row["player"]: row["name"] for row in standings}
     for hand_id in interesting_hands(c, finished[profile]["id"]):
         response = c.get(f"/api/hands/{hand_id}/text")
         assert response.status_code == 200, f"{profile} text: {response.status_code}"
@@ -309,7 +311,7 @@ def test_hand_history_text(finished: dict[str, Any], profile: str) -> None:
         text = response.text
         events = stored_hand_events(store, hand_id)
         for player in events[0].players:
-            assert player in text, (player, text)
+            assert names[player] in text, (names[player], text)  # players by name
         cards = hand_cards(events)
         leaked = text_cards(text) - cards["public"]
         assert not leaked, f"{hand_id}: the public text shows {leaked}:\n{text}"

@@ -89,6 +89,9 @@ def bot(
         raise typer.Exit(2) from None
     try:
         summary = run(server.rstrip("/"), tournament, name, chosen, seed)
+    except urllib.error.HTTPError as error:
+        typer.echo(f"error: the server refused: {error.code} {error.read().decode()}", err=True)
+        raise typer.Exit(2) from None
     except (urllib.error.URLError, OSError) as error:
         typer.echo(f"error: cannot reach {server}: {error}", err=True)
         raise typer.Exit(1) from None

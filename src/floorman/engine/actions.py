@@ -109,7 +109,12 @@ def apply_action(hand: Any, seat: int, action: Action) -> Event:
         assert action.amount is not None
         return hand.bet_or_raise_to(seat, action.amount)  # type: ignore[no-any-return]
     if kind == "vote_checkdown":
-        return hand.vote_checkdown(seat, bool(action.agree))  # type: ignore[no-any-return]
+        vote = getattr(hand, "vote_checkdown", None)
+        if vote is None:
+            raise ActionNotAllowed(
+                "this game has no agreed check-down", clause="NM-H-13", seat=seat, action=kind
+            )
+        return vote(seat, bool(action.agree))  # type: ignore[no-any-return]
     if kind == "draw":
         if not hasattr(hand, "draw"):
             raise ActionNotAllowed("this game has no draw", clause="NM-H-3", seat=seat)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, NamedTuple, Self
+from typing import Any, ClassVar, NamedTuple, Self
 
 from floorman.engine.clauses import clauses_for
 from floorman.engine.errors import (
@@ -578,13 +578,15 @@ class BettingHand(ABC):
 
     # ----------------------------------------------------------------- events
 
+    #: How each event type changes the state; each game fills in its own.
+    appliers: ClassVar[dict[type, Callable[[Any, Any], None]]] = {}
+
     def _emit(self, event: Event) -> None:
         self.events.append(event)
-        self._apply(event)
+        self.appliers[type(event)](self, event)
 
-    @abstractmethod
     def _apply(self, event: Event) -> None:
-        """Change the state as ``event`` says (each game has its events)."""
+        self.appliers[type(event)](self, event)
 
     @abstractmethod
     def _advance(self) -> None:

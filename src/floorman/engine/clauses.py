@@ -29,6 +29,7 @@ _NM_H = {
     "absent": "OQ-42",
     "dead": "OQ-45",
     "misdeal": "NM-H-18, OQ-38, NM-D-1F",
+    "not_a_player": "NM-D-1G, OQ-03",
 }
 
 _DE = {
@@ -51,6 +52,7 @@ _DE = {
     "absent": "DE-ABSENT-3, DE-ABSENT-4, OQ-45",
     "dead": "DE-SEATED-2, DE-DEAL-2, OQ-45",
     "misdeal": "DE-MISDEAL-1, DE-MISDEAL-2, OQ-59",
+    "not_a_player": "DE-COLLUSION-1",
 }
 
 _NM_D = {
@@ -74,6 +76,7 @@ _NM_D = {
     "absent": "OQ-42",
     "dead": "OQ-45",
     "misdeal": "NM-D-1F, OQ-08",
+    "not_a_player": "NM-D-1G, OQ-03",
 }
 
 

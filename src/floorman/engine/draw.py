@@ -16,7 +16,7 @@ left, so he is the last position when he is dealt in.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from floorman.engine.betting import BettingHand, Phase
@@ -453,13 +453,6 @@ class DrawHand(ShowdownMixin, BettingHand):
 
     # ------------------------------------------------------------- applying
 
-    def _apply(self, event: Event) -> None:
-        _APPLY[type(event)](self, event)
-
-    def _emit(self, event: Event) -> None:
-        self.events.append(event)
-        _APPLY[type(event)](self, event)
-
     def _apply_post(self, event: AntePosted) -> None:
         i = self.position[event.seat]
         self.stacks[i] -= event.amount
@@ -721,7 +714,7 @@ class DrawHand(ShowdownMixin, BettingHand):
         }
 
 
-_APPLY: dict[type, Any] = {
+_APPLY: dict[type, Callable[[Any, Any], None]] = {
     AntePosted: DrawHand._apply_post,
     HoleDealt: DrawHand._apply_hole,
     Folded: DrawHand._apply_action,
@@ -740,3 +733,4 @@ _APPLY: dict[type, Any] = {
     Misdealt: DrawHand._apply_misdeal,
     PenaltyPosted: BettingHand._apply_penalty,
 }
+DrawHand.appliers = _APPLY

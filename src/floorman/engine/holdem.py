@@ -21,7 +21,7 @@ rebuilds the same state from the log alone.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from floorman.engine.betting import BettingHand, Phase
@@ -38,7 +38,6 @@ from floorman.engine.events import (
     CheckdownProposed,
     CheckdownVoted,
     Checked,
-    Event,
     Folded,
     HandEnded,
     HandStarted,
@@ -374,13 +373,6 @@ class HoldemHand(ShowdownMixin, BettingHand):
 
     # ------------------------------------------------------------- applying
 
-    def _apply(self, event: Event) -> None:
-        _APPLY[type(event)](self, event)
-
-    def _emit(self, event: Event) -> None:
-        self.events.append(event)
-        _APPLY[type(event)](self, event)
-
     def _apply_post(self, event: AntePosted | BlindPosted) -> None:
         i = self.position[event.seat]
         self.stacks[i] -= event.amount
@@ -596,7 +588,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
         }
 
 
-_APPLY: dict[type, Any] = {
+_APPLY: dict[type, Callable[[Any, Any], None]] = {
     AntePosted: HoldemHand._apply_post,
     BlindPosted: HoldemHand._apply_post,
     HoleDealt: HoldemHand._apply_hole,
@@ -616,3 +608,4 @@ _APPLY: dict[type, Any] = {
     PenaltyPosted: BettingHand._apply_penalty,
     HandEnded: HoldemHand._apply_ended,
 }
+HoldemHand.appliers = _APPLY

@@ -447,7 +447,9 @@ async def hand_history_text(
     if token:
         service = floor_of(request).get(row["tournament"])
         hero = service.player_for(token) if service else None
-    return hand_text(events, hero, hand_id=hand_id, started_at=row["started_at"])
+    service = floor_of(request).get(row["tournament"])
+    names = {p.player: p.name for p in service.tournament.players.values()} if service else None
+    return hand_text(events, hero, hand_id=hand_id, started_at=row["started_at"], names=names)
 
 
 @router.get(
@@ -457,4 +459,7 @@ async def hand_history_text(
     summary="PHH with every card (director)",
 )
 async def hand_history_phh(request: Request, hand_id: str) -> str:
-    return hand_phh(finished_hand(request, hand_id))
+    try:
+        return hand_phh(finished_hand(request, hand_id))
+    except FloormanError as error:  # e.g. dead hands, which PHH cannot write
+        raise rule_error(error) from None

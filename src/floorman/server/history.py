@@ -5,6 +5,7 @@ once shown (DE-HOLE-1), never the deck, burn cards or discards."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import hashlib
 from typing import Any
@@ -22,14 +23,9 @@ from floorman.engine.events import (
 from floorman.engine.holdem import HoldemHand
 from floorman.formats.phh import hand_to_phh
 from floorman.formats.pokerstars import hand_to_pokerstars
+from floorman.tournament.hands import replay_hand
 
 _QUIET = (HandStarted, Burned)
-
-
-def _replay(events: list[Event]) -> HoldemHand | DrawHand:
-    first = events[0]
-    assert isinstance(first, HandStarted)
-    return (DrawHand if first.game == "draw" else HoldemHand).replay(events)
 
 
 def public_event(event: Event) -> dict[str, Any]:
@@ -53,19 +49,29 @@ def hand_steps(raw: list[dict[str, Any]]) -> list[dict[str, Any]]:
         event = events[k - 1]
         if isinstance(event, _QUIET) and k > 1:
             continue
-        hand = _replay(events[:k])
+        hand = replay_hand(events[:k])
         steps.append({"event": public_event(event), "view": hand.view(None)})
     return steps
 
 
 def hand_text(
-    raw: list[dict[str, Any]], hero_player: str | None, *, hand_id: str, started_at: float
+    raw: list[dict[str, Any]],
+    hero_player: str | None,
+    *,
+    hand_id: str,
+    started_at: float,
+    names: dict[str, str] | None = None,
 ) -> str:
     """The hand as PokerStars-style text, dated when it was played (UTC) and
-    numbered stably from its id; only the hero's own cards besides shown
-    ones."""
-    hand = _replay([event_from_dict(e) for e in raw])
-    hero = _seat_of(hand, hero_player)
+    numbered stably from its id, players by their names; only the hero's own
+    cards besides shown ones."""
+    events = [event_from_dict(e) for e in raw]
+    hero = _seat_of(replay_hand(events), hero_player)
+    first = events[0]
+    if names and isinstance(first, HandStarted):
+        players = tuple(names.get(p, p) for p in first.players)
+        events[0] = dataclasses.replace(first, players=players)
+    hand = replay_hand(events)
     number = hand_number(hand_id)
     when = datetime.datetime.fromtimestamp(started_at, datetime.UTC).replace(tzinfo=None)
     if isinstance(hand, DrawHand):
@@ -84,7 +90,7 @@ def hand_number(hand_id: str) -> int:
 
 
 def hand_phh(raw: list[dict[str, Any]]) -> str:
-    hand = _replay([event_from_dict(e) for e in raw])
+    hand = replay_hand([event_from_dict(e) for e in raw])
     if isinstance(hand, DrawHand):
         from floorman.formats.nmd import draw_hand_to_phh
 

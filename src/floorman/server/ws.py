@@ -11,12 +11,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from floorman.engine.errors import FloormanError, RuleViolation
 
 router = APIRouter()
+log = logging.getLogger("floorman.server")
 
 
 @router.websocket("/ws/tournaments/{tournament_id}")
@@ -32,7 +34,12 @@ async def tournament_socket(websocket: WebSocket, tournament_id: str) -> None:
     if token and player is None:
         await websocket.close(code=4403, reason="unknown player token")
         return
-    table = int(table_param) if table_param and table_param.isdigit() else None
+    table = (
+        int(table_param)
+        if table_param and table_param.isascii() and table_param.isdigit()
+        else None
+    )
+    turn = service.rulings["turn"]  # messages out of turn or out of form
     await websocket.accept()
     sub = service.subscribe(player, table)
     if player is not None:
@@ -59,17 +66,17 @@ async def tournament_socket(websocket: WebSocket, tournament_id: str) -> None:
                     {
                         "type": "error",
                         "message": "send text frames holding JSON",
-                        "clause": "DE-INTURN-1",
+                        "clause": turn,
                     }
                 )
                 continue
             if len(text) > 10_000:
-                sub.send({"type": "error", "message": "message too long", "clause": "DE-INTURN-1"})
+                sub.send({"type": "error", "message": "message too long", "clause": turn})
                 continue
             try:
                 data = json.loads(text)
             except json.JSONDecodeError:
-                sub.send({"type": "error", "message": "not JSON", "clause": "DE-INTURN-1"})
+                sub.send({"type": "error", "message": "not JSON", "clause": turn})
                 continue
             if isinstance(data, dict) and data.get("type") == "watch":
                 watched = data.get("table")
@@ -82,7 +89,7 @@ async def tournament_socket(websocket: WebSocket, tournament_id: str) -> None:
                     {
                         "type": "error",
                         "message": "spectators cannot act",
-                        "clause": "DE-COLLUSION-1",
+                        "clause": service.rulings["not_a_player"],
                     }
                 )
                 continue
@@ -91,7 +98,16 @@ async def tournament_socket(websocket: WebSocket, tournament_id: str) -> None:
             except RuleViolation as error:
                 sub.send({"type": "error", **error.to_dict()})
             except FloormanError as error:
-                sub.send({"type": "error", "message": str(error), "clause": "DE-INTURN-1"})
+                sub.send({"type": "error", "message": str(error), "clause": turn})
+            except Exception:  # a bug must cost one message, not the player's socket
+                log.exception("action %r from %s failed", data, player)
+                sub.send(
+                    {
+                        "type": "error",
+                        "message": "the server could not take that action",
+                        "clause": turn,
+                    }
+                )
     except WebSocketDisconnect:
         pass
     finally:

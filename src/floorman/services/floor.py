@@ -23,7 +23,10 @@ class Floor:
         self.tournaments: dict[str, TournamentService] = {}
 
     def is_director(self, token: str | None) -> bool:
-        return bool(token) and hmac.compare_digest(str(token), self.director_token)
+        # Bytes, not text: compare_digest refuses non-ASCII strings.
+        return bool(token) and hmac.compare_digest(
+            str(token).encode(), self.director_token.encode()
+        )
 
     def resume_all(self) -> list[str]:
         """Load every stored tournament; running ones go on playing where

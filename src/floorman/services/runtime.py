@@ -21,9 +21,9 @@ from typing import Any
 from floorman.bots import Bot, make_bot, situation
 from floorman.dealing import secure_deck, secure_randbelow
 from floorman.engine.actions import Action, apply_action
+from floorman.engine.clauses import clauses_for
 from floorman.engine.draw import DrawHand
 from floorman.engine.errors import FloormanError, RuleViolation
-from floorman.engine.events import Event, HandStarted
 from floorman.engine.events import event_from_dict as hand_event_from_dict
 from floorman.engine.events import event_to_dict as hand_event_to_dict
 from floorman.engine.holdem import HoldemHand
@@ -31,7 +31,7 @@ from floorman.engine.profile import RuleProfile
 from floorman.storage import Store
 from floorman.tournament.core import Tournament, TournamentError
 from floorman.tournament.events import event_from_dict, event_to_dict
-from floorman.tournament.hands import Hand, hand_for, result_of
+from floorman.tournament.hands import Hand, hand_for, replay_hand, result_of
 from floorman.tournament.structure import Structure
 
 log = logging.getLogger("floorman.services")
@@ -109,7 +109,6 @@ class TournamentService:
         self.subscribers: set[Subscriber] = set()
         self.timeouts: dict[str, int] = {}
         self.rng = secrets.SystemRandom()
-        self.ruling_log: list[dict[str, Any]] = []
         self.changed = asyncio.Event()
         self._new_hands: list[tuple[str, int, int]] = []
         self._finished_hands: set[str] = set()
@@ -123,6 +122,11 @@ class TournamentService:
     @property
     def profile(self) -> RuleProfile:
         return self.tournament.profile
+
+    @property
+    def rulings(self) -> dict[str, str]:
+        """The clauses this tournament's rulebook cites."""
+        return clauses_for(self.profile)
 
     @property
     def action_seconds(self) -> float:
@@ -215,10 +219,6 @@ class TournamentService:
         )
         self.saved = len(self.tournament.events)
         self._new_hands = []
-        for event in new_events:
-            clause = getattr(event, "clause", None)
-            if clause:
-                self.ruling_log.append({**event_to_dict(event), "at": self.now()})
         self.changed.set()
 
     # ------------------------------------------------------------ registration
@@ -243,6 +243,10 @@ class TournamentService:
     def add_bots(self, count: int, kind: str = "sensible") -> list[str]:
         if not 0 < count <= 10_000:
             raise TournamentError("add between 1 and 10000 bots", clause="OQ-41")
+        if kind not in ("sensible", "random"):
+            raise TournamentError(
+                f"unknown bot kind {kind!r}: 'sensible' or 'random'", clause="OQ-41"
+            )
         return [
             self.register(f"Bot {len(self.tournament.players) + 1}", kind)[0] for _ in range(count)
         ]
@@ -398,6 +402,15 @@ class TournamentService:
                 action = bot.decide(situation(hand, seat), self.rng)  # type: ignore[arg-type]
                 self._act(table, seat, action)
                 continue
+            state = self.tournament.players.get(player)
+            if state is not None and state.absent and hand.phase == "betting":
+                # Away when due to act: deemed checked or folded at once
+                # (DE-ABSENT-3/4, OQ-45), no clock to wait out.
+                hand.act_absent(seat)
+                table.deadline = None
+                self.commit()
+                self.broadcast_table(table.number)
+                continue
             if table.deadline is None:
                 table.deadline = self.now() + self.action_seconds
                 self.broadcast_table(table.number)
@@ -463,13 +476,19 @@ class TournamentService:
         """A player's action from a browser or an external bot; any rule
         violation is raised (nothing changes) for an error frame."""
         action = Action.from_dict(data)
+        turn = self.rulings["turn"]
         state = self.tournament.players.get(player)
         if state is None or state.table is None:
-            raise RuleViolation("you are not seated", clause="DE-SEAT-1")
+            raise RuleViolation("you are not seated", clause=turn, action=action.kind)
+        if self.tournament.clock.paused_at is not None:
+            # The director's pause stops the tables for everyone (NM-D-1G, OQ-03).
+            raise RuleViolation(
+                "the tournament is paused", clause="NM-D-1G, OQ-03", action=action.kind
+            )
         table = self.tables.get(state.table)
         hand = table.hand if table is not None else None
         if table is None or hand is None or hand.is_complete or player not in hand.players:
-            raise RuleViolation("you are not in a hand", clause="DE-SEATED-1", action=action.kind)
+            raise RuleViolation("you are not in a hand", clause=turn, action=action.kind)
         seat = hand.seats[hand.players.index(player)]
         acting = hand.actor == seat
         apply_action(hand, seat, action)
@@ -588,20 +607,11 @@ def seat_options(hand: Hand, seat: int) -> dict[str, bool]:
     (NM-H-13), and whether he must look before calling or raising because a
     player in front of him acted seen (NM-D-2E s4)."""
     if isinstance(hand, DrawHand):
-        i = hand.position[seat]
-        return {"must_look": hand.must_look(i)}
+        return {"must_look": hand.must_look(hand.position[seat])}
     return {
-        "can_propose_checkdown": _allowed(hand.verify_propose_checkdown, seat),
-        "can_vote_checkdown": _allowed(hand.verify_vote_checkdown, seat),
+        "can_propose_checkdown": hand.can_propose_checkdown(seat),
+        "can_vote_checkdown": hand.can_vote_checkdown(seat),
     }
-
-
-def _allowed(verify: Callable[[int], None], seat: int) -> bool:
-    try:
-        verify(seat)
-    except RuleViolation:
-        return False
-    return True
 
 
 async def wait_for_event(event: asyncio.Event, timeout: float) -> None:
@@ -613,14 +623,6 @@ async def wait_for_event(event: asyncio.Event, timeout: float) -> None:
         await asyncio.wait({waiter}, timeout=timeout)
     finally:
         waiter.cancel()
-
-
-def replay_hand(events: list[Event]) -> Hand:
-    first = events[0]
-    assert isinstance(first, HandStarted)
-    if first.game == "draw":
-        return DrawHand.replay(events)
-    return HoldemHand.replay(events)
 
 
 __all__ = ["FloormanError", "ServiceConfig", "TournamentService", "token_hash"]

@@ -105,12 +105,6 @@ class Store:
                 )
             )
 
-    def set_status(self, tournament_id: str, status: str) -> None:
-        with self.sessions.begin() as session:
-            session.execute(
-                update(TournamentRow).where(TournamentRow.id == tournament_id).values(status=status)
-            )
-
     def tournaments(self) -> list[TournamentRecord]:
         with self.sessions() as session:
             rows = session.scalars(select(TournamentRow).order_by(TournamentRow.created_at))

@@ -493,8 +493,8 @@ class Tournament(TournamentState):
 
     def disqualify(self, player: str, clause: str, note: str = "") -> list[TournamentEvent]:
         """Disqualification (NM-D-1C/1D/1E, DE-PENALTY-3, DE-GEN-5): the
-        player's chips leave play.  It is recorded between hands: a player in
-        a running hand has that hand killed first (by the table)."""
+        player's chips leave play.  It is recorded between hands: while his
+        hand runs the call is refused, to be made again when it ends."""
         state = self._player(player)
         if state.status not in ("playing", "registered"):
             raise self._fail(f"{player} is not in the tournament", clause)
@@ -529,6 +529,8 @@ class Tournament(TournamentState):
 
     def override_seat(self, player: str, table: int, seat: int, note: str) -> Overridden:
         state = self._player(player)
+        if state.status != "playing":
+            raise self._fail(f"{player} is not playing", "NM-D-1G, OQ-03")
         target = self.tables.get(table)
         if target is None or seat in target.seats or not 1 <= seat <= self.struct.table_size:
             raise self._fail(f"table {table} seat {seat} is not free", "NM-D-1G, OQ-03")
@@ -575,6 +577,9 @@ class Tournament(TournamentState):
         state = self.tables.get(table)
         if state is None:
             raise self._fail(f"no table {table}", "NM-D-1G")
+        if self.mode != "live" or state.in_hand:
+            # Online the hands themselves decide the chips.
+            raise self._fail("chip counts are entered for live tables between hands", "NM-D-1G")
         seated = {p for p in state.seats.values() if self.players[p].chips > 0}
         if set(counts) - seated:
             raise self._fail("counts may only name players seated at the table", "NM-D-1G")

@@ -6,6 +6,8 @@ from collections.abc import Sequence
 
 from floorman.engine.cards import Card
 from floorman.engine.draw import DrawHand
+from floorman.engine.errors import FloormanError
+from floorman.engine.events import Event, HandStarted
 from floorman.engine.holdem import HoldemHand
 from floorman.engine.profile import RuleProfile
 from floorman.tournament.state import HandSpec
@@ -52,3 +54,12 @@ def result_of(hand: Hand) -> tuple[dict[str, int], int]:
     final = hand.final_stacks
     assert final is not None, "the hand is not over"
     return {hand.players[i]: final[i] for i in range(hand.n)}, hand.carried_pot
+
+
+def replay_hand(events: Sequence[Event]) -> Hand:
+    """A stored hand rebuilt from its log, whichever game it is."""
+    first = events[0]
+    if not isinstance(first, HandStarted):
+        raise FloormanError("a hand log must begin with HandStarted")
+    game = DrawHand if first.game == "draw" else HoldemHand
+    return game.replay(events)

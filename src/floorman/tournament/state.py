@@ -241,6 +241,7 @@ class TournamentState:
             self.tables.setdefault(e.table, TableState(e.table)).seats[e.seat or 0] = e.player
             self.tables[e.table].newcomers.add(e.player)
             p.table, p.seat = e.table, e.seat
+            self.needs_balance = True
 
     def _apply_penalty_served(self, e: PenaltyHandServed) -> None:
         player = self.players[e.player]
