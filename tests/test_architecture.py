@@ -7,6 +7,7 @@ Each layer imports only from itself and the layers below it.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -125,3 +126,59 @@ def test_the_check_catches_an_impure_engine_module(tmp_path: Path) -> None:
     assert any(
         isinstance(n, ast.Call) and getattr(n.func, "id", "") == "open" for n in ast.walk(tree)
     )
+
+
+REPOSITORY = PACKAGE.parents[1]
+#: where project files live (not the virtual environment or caches)
+PROJECT_PARTS = (
+    "src",
+    "tests",
+    "scripts",
+    "docs",
+    ".ci",
+    "Makefile",
+    "pyproject.toml",
+    "README.md",
+)
+#: a path that leaves the repository for the reference shelf beside the checkout
+OUTSIDE_PATH = re.compile(r"\.\./shared\b|parents?\[\d+\]\.parent\s*/\s*[\"']shared[\"']")
+
+
+def project_text_files() -> list[Path]:
+    files: list[Path] = []
+    for part in PROJECT_PARTS:
+        root = REPOSITORY / part
+        candidates = [root] if root.is_file() else root.rglob("*")
+        files.extend(
+            p
+            for p in candidates
+            if p.is_file()
+            and "__pycache__" not in p.parts
+            and not any(part.endswith(".egg-info") for part in p.parts)
+            and p.suffix not in {".png", ".gz", ".phh", ".pyc"}
+        )
+    return files
+
+
+def outside_references(text: str) -> list[str]:
+    return [m.group(0) for m in OUTSIDE_PATH.finditer(text)]
+
+
+def test_nothing_in_the_project_reads_outside_the_repository() -> None:
+    """A clone of the repository alone must test, run and document itself:
+    tests/data and docs/rules hold what the project needs."""
+    offenders = {
+        str(p.relative_to(REPOSITORY)): found
+        for p in project_text_files()
+        if p.name != "test_architecture.py"
+        and (found := outside_references(p.read_text(encoding="utf-8", errors="replace")))
+    }
+    assert not offenders, f"these read the reference shelf beside the checkout: {offenders}"
+    assert (REPOSITORY / "docs" / "rules" / "RULES_EN.md").is_file()
+    assert len(list((REPOSITORY / "tests" / "data" / "phh" / "nt-sidepots").glob("*.phh"))) == 500
+
+
+def test_the_outside_reference_check_can_fail() -> None:
+    assert outside_references('DATA = Path(__file__).parents[1].parent / "shared" / "x"')
+    assert outside_references("see ../shared/rules/RULES_EN.md")
+    assert not outside_references("shared_prizes(table, place)")

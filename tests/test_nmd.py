@@ -1,4 +1,4 @@
-"""PHH variant NMD (shared/rules/NMD-PHH.md): files replay to their stacks and
+"""PHH variant NMD (docs/rules/NMD-PHH.md): files replay to their stacks and
 carried pot, illegal histories are refused naming the clause, what we write
 reads back to the same deal, and ``floorman phh replay`` takes NT and NMD
 files alike."""

@@ -49,7 +49,7 @@ from floorman.formats.phh import (
 )
 from floorman.profiles import load_profile
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "phh"
+DATA = Path(__file__).resolve().parent / "data" / "phh"
 
 #: file -> index of the raise PokerKit allowed after a short all-in first wager (OQ-32)
 SHORT_ALL_IN_REOPENS = {

@@ -19,7 +19,7 @@ from floorman.formats.phh import read_phh_file, replay_phh
 from floorman.formats.pokerstars import describe_hand, hand_to_pokerstars
 from floorman.profiles import load_profile
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "phh"
+DATA = Path(__file__).resolve().parent / "data" / "phh"
 WHEN = datetime.datetime(2026, 11, 30, 12, 0, 0)
 
 

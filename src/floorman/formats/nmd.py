@@ -2,7 +2,7 @@
 
 The format is PHH (see :mod:`floorman.formats.phh`) with the variant code
 ``NMD``, the field ``carried_pot`` and the action ``lk``, exactly as
-``shared/rules/NMD-PHH.md`` defines them.  Players are numbered from the
+``docs/rules/NMD-PHH.md`` defines them.  Players are numbered from the
 first seat left of the dealer (``p1``) to the dealer (the last player).
 
 ==========================  ===============================================
