@@ -19,6 +19,7 @@ rulebooks rule otherwise; they must fail exactly as documented here:
 
 from __future__ import annotations
 
+import json
 import tarfile
 import tomllib
 import warnings
@@ -32,6 +33,7 @@ from typer.testing import CliRunner
 
 from floorman.cli.app import app
 from floorman.engine.cards import parse_cards, shuffled_deck
+from floorman.engine.errors import SetupViolation
 from floorman.engine.events import BetOrRaised, BoardDealt, HoleDealt, PotAwarded
 from floorman.engine.holdem import HoldemHand
 from floorman.engine.pots import split_pot
@@ -193,6 +195,77 @@ def test_wsop_big_blind_ante_hand_replays(wsop: Path, number: int) -> None:
     assert replay_phh(phh).final_stacks == phh.finishing_stacks
 
 
+@pytest.mark.parametrize("number", WSOP_NT_HANDS)
+def test_NM_H_2_a_big_blind_ante_is_refused_under_nm_holdem(wsop: Path, number: int) -> None:
+    """Under nm-holdem the blinds are 1 and 2 antes and nobody else antes
+    (NM-H-2, OQ-28): the WSOP big-blind ante is refused before any action,
+    citing the clause; de-holdem (organiser-supplied amounts, OQ-68) and tda
+    replay the file to its finishing stacks."""
+    phh = read_phh_file(wsop / f"{number}.phh")
+    with pytest.raises(PhhError) as caught:
+        replay_phh(phh, profile=NM_HOLDEM)
+    error = caught.value
+    assert error.clause == "NM-H-2, OQ-28"
+    assert isinstance(error.violation, SetupViolation)
+    assert error.action is None  # refused at the start, no action applied
+    assert f"with antes {[phh.ante_of(k) for k in range(1, phh.player_count + 1)]}" in str(error)
+    assert "the small blind is 1 ante, the big blind 2 antes, nobody else antes" in str(error)
+    with pytest.raises(PhhError, match=r"\[NM-H-2, OQ-28\]"):
+        start_hand(phh, NM_HOLDEM)
+    for name in ("de-holdem", "tda"):
+        assert replay_phh(phh, profile=load_profile(name)).final_stacks == phh.finishing_stacks
+
+
+@pytest.mark.parametrize(
+    ("blinds", "antes", "nm_holdem_takes_it"),
+    [
+        ("[1, 2, 0]", "[0, 0, 0]", True),
+        ("[2, 4, 0]", "[0, 0, 0]", True),
+        ("[1, 3, 0]", "[0, 0, 0]", False),
+        ("[2, 3, 0]", "[0, 0, 0]", False),
+        ("[1, 1, 0]", "[0, 0, 0]", False),
+        ("[0, 2, 0]", "[0, 0, 0]", False),
+        ("[1, 2, 0]", "[1, 1, 1]", False),
+        ("[1, 2, 0]", "[0, 0, 1]", False),
+    ],
+)
+def test_NM_H_2_blinds_must_be_one_and_two_antes_under_nm_holdem(
+    blinds: str, antes: str, nm_holdem_takes_it: bool
+) -> None:
+    """NM-H-2, OQ-28: SB = a, BB = 2a, no other ante.  The check comes from
+    the profile's fields (``forced_bets_in_antes``), so de-holdem and the
+    PHH rules take any amounts (OQ-68)."""
+    text = TABLE.replace("[1, 2, 0]", blinds).replace("antes = [0, 0, 0]", f"antes = {antes}")
+    text = text.replace("finishing_stacks = [94, 98, 108]\n", "").replace("cbr 6", "cbr 12")
+    phh = read_phh(text, source="blinds.phh")
+    for name in ("de-holdem", "phh-nt", "tda"):
+        assert load_profile(name).forced_bets_in_antes is False
+        assert replay_phh(phh, profile=load_profile(name)).is_complete
+    assert NM_HOLDEM.forced_bets_in_antes is True
+    if nm_holdem_takes_it:
+        assert replay_phh(phh, profile=NM_HOLDEM).is_complete
+    else:
+        with pytest.raises(PhhError) as caught:
+            replay_phh(phh, profile=NM_HOLDEM)
+        assert caught.value.clause == "NM-H-2, OQ-28" and caught.value.action is None
+        assert str(caught.value).startswith("blinds.phh: cannot start the hand: blinds ")
+
+
+def test_NM_H_2_the_command_refuses_a_big_blind_ante_under_nm_holdem(wsop: Path) -> None:
+    """``floorman phh replay --profile nm-holdem``: exit 1, the JSON error
+    cites NM-H-2; under de-holdem the same file replays (exit 0)."""
+    path = wsop / "1.phh"
+    runner = CliRunner()
+    refused = runner.invoke(app, ["phh", "replay", "--json", "--profile", "nm-holdem", str(path)])
+    assert refused.exit_code == 1
+    [line] = [json.loads(line) for line in refused.stdout.splitlines() if line]
+    assert line["file"] == str(path) and "finishing_stacks" not in line
+    assert line["error"].startswith(f"{path}: cannot start the hand: blinds 40000/80000")
+    assert line["error"].endswith("[NM-H-2, OQ-28]")
+    taken = runner.invoke(app, ["phh", "replay", "--json", "--profile", "de-holdem", str(path)])
+    assert taken.exit_code == 0 and '"finishing_stacks"' in taken.stdout
+
+
 # ---------------------------------------------------------------- round trips
 
 
@@ -235,10 +308,12 @@ def test_wsop_round_trip_keeps_the_big_blind_ante_dead(wsop: Path) -> None:
     assert pokerkit_stacks(text) == hand.final_stacks == replay_phh(text).final_stacks
 
 
-def dealt_hand(seats: list[int], stacks: list[int], button: int, **options: object) -> HoldemHand:
+def dealt_hand(
+    seats: list[int], stacks: list[int], button: int, profile: str = "nm-holdem", **options: object
+) -> HoldemHand:
     deck = shuffled_deck(Random(2026).randrange)
     return HoldemHand.start(
-        load_profile("nm-holdem"),
+        load_profile(profile),
         seats=seats,
         stacks=stacks,
         button=button,
@@ -259,7 +334,8 @@ def play_to_the_end(hand: HoldemHand) -> None:
 def test_heads_up_blinds_and_antes_are_written_reversed_as_pokerkit_reads_them() -> None:
     """Heads-up the button posts the small blind (OQ-29); PHH lists p1 (the
     big blind) first but its blinds and antes reversed."""
-    hand = dealt_hand([3, 7], [500, 800], 7, antes=[10, 0])  # big-blind ante on seat 3
+    # A big-blind ante on seat 3: the PHH rules take it, nm-holdem would not (NM-H-2).
+    hand = dealt_hand([3, 7], [500, 800], 7, "phh-nt", antes=[10, 0])
     assert hand.started.small_blind_seat == 7 and hand.started.big_blind_seat == 3
     hand.bet_or_raise_to(7, 30)
     play_to_the_end(hand)
@@ -272,7 +348,7 @@ def test_heads_up_blinds_and_antes_are_written_reversed_as_pokerkit_reads_them()
 
 
 def test_uniform_antes_are_written_trimmed() -> None:
-    hand = dealt_hand([1, 2, 3, 4], [300, 45, 300, 300], 4, antes=[5, 5, 5, 5])
+    hand = dealt_hand([1, 2, 3, 4], [300, 45, 300, 300], 4, "phh-nt", antes=[5, 5, 5, 5])
     hand.bet_or_raise_to(3, 40)
     play_to_the_end(hand)
     text = hand_to_phh(hand)

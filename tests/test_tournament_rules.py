@@ -16,7 +16,7 @@ from collections import Counter
 import pytest
 
 from floorman.engine.cards import shuffled_deck
-from floorman.engine.errors import ProfileError
+from floorman.engine.errors import ProfileError, SetupViolation
 from floorman.engine.events import AntePosted, BlindPosted
 from floorman.tournament.core import Tournament, TournamentError
 from floorman.tournament.events import (
@@ -409,8 +409,9 @@ def test_two_players_out_together_at_the_end_share_second() -> None:
     [finished] = events_of(events, Finished)
     assert finished.winner == "c" and t.status == "finished"
     prizes = {e.player: e.amount for e in events_of(events, PrizeAwarded)}
-    # Only three entrants: the table is cut to three places (40/25/15 of 80).
-    assert prizes == {"a": 2500, "b": 2500, "c": 5000}
+    # Only three entrants: places 1-3 get their own 40/25/15 %, the 12 + 8 %
+    # of the places nobody can fill are not paid (OQ-39: nothing invented).
+    assert prizes == {"a": 2000, "b": 2000, "c": 4000}
     assert_places_complete(t)
 
 
@@ -457,10 +458,24 @@ def test_whole_tournament_pays_the_top_five(profile: str) -> None:
         assert t.players[e.player].prize == e.amount
 
 
-def test_payout_table_default_is_top_five() -> None:
-    for name in PROFILES:
-        assert rules(name).paid_places == 5
-        assert len(Structure.default(rules(name)).payout_shares) == 5
+@pytest.mark.parametrize("name", PROFILES)
+def test_NM_H_19_payout_table_default_is_top_five(name: str) -> None:
+    """NM-H-19, OQ-39: every profile's default table pays the top five; only
+    nm-holdem holds every table to exactly five places, the others take the
+    organiser's table of any length (OQ-39 for draw, OQ-68)."""
+    profile = rules(name)
+    default = Structure.default(profile)
+    assert len(default.payout_shares) == profile.paid_places == 5
+    Tournament.create("t", profile, default)
+    for places in ((60, 40), (30, 20, 15, 15, 10, 10)):
+        if profile.paid_places_fixed:
+            with pytest.raises(SetupViolation, match="NM-H-19") as refused:
+                Tournament.create("t", profile, structure(profile, payout_shares=places))
+            assert refused.value.clause == "NM-H-19, OQ-39"
+        else:
+            created = Tournament.create("t", profile, structure(profile, payout_shares=places))
+            assert created.struct.payout_shares == places
+    assert profile.paid_places_fixed == (name == "nm-holdem")
 
 
 @pytest.mark.parametrize(

@@ -95,3 +95,11 @@ class BadCards(RuleViolation):
 
 class HandFinished(RuleViolation):
     """An action after the hand has ended."""
+
+
+class SetupViolation(RuleViolation, ProfileError):
+    """A set-up the profile's rules forbid, refused before anything is
+    played: a payout table of the wrong length (NM-H-19, OQ-39), blinds or
+    antes not stated in antes (NM-H-2, OQ-28).  It carries its clause like
+    every :class:`RuleViolation`, and is a :class:`ProfileError` (bad
+    configuration, HTTP 422) like the other set-up errors."""

@@ -48,7 +48,7 @@ from floorman.engine.events import (
     PotAwarded,
     Shown,
 )
-from floorman.engine.profile import RuleProfile
+from floorman.engine.profile import RuleProfile, check_forced_bets
 from floorman.engine.seating import checked_deck, dead_seats, seat_players
 from floorman.engine.showdown import ShowdownMixin
 
@@ -98,7 +98,9 @@ class HoldemHand(ShowdownMixin, BettingHand):
         """Start a hand and run it to the first decision.
 
         ``ante_unit`` is the level's ante; the blinds follow from the
-        profile (SB = 1, BB = 2 antes: NM-H-2, OQ-28) unless given.
+        profile (SB = 1, BB = 2 antes: NM-H-2, OQ-28) unless given; given
+        amounts that break a profile with ``forced_bets_in_antes`` are
+        refused before anything is posted (:func:`check_forced_bets`).
         ``deck`` (already shuffled, by :func:`floorman.engine.cards.shuffle`)
         lets the hand deal itself; without it, cards come through
         :meth:`deal_hole` and :meth:`deal_board` (live tables, PHH import).
@@ -117,6 +119,9 @@ class HoldemHand(ShowdownMixin, BettingHand):
             ante_list = [ante_unit if profile.every_player_antes else 0] * len(order)
         else:
             ante_list = [antes[index[seat]] for seat in order]
+        check_forced_bets(
+            profile, ante_unit=ante_unit, small_blind=sb, big_blind=bb, antes=ante_list
+        )
         if (small_blind_seat is _UNSET) != (big_blind_seat is _UNSET):
             raise ProfileError("give both blind seats (a dead small blind is None) or neither")
         if small_blind_seat is _UNSET:

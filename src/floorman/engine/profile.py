@@ -9,11 +9,11 @@ country.  The TOML files live in :mod:`floorman.profiles`.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from floorman.engine.errors import ProfileError
+from floorman.engine.errors import ProfileError, SetupViolation
 
 Game = Literal["holdem", "draw"]
 Betting = Literal["no-limit", "half-pot-limit"]
@@ -38,6 +38,11 @@ class RuleProfile:
     small_blind_antes: int = _rule(1, "NM-H-2, DE-BLINDS-1, OQ-28")
     big_blind_antes: int = _rule(2, "NM-H-2, DE-BLINDS-1, OQ-28")
     every_player_antes: bool = _rule(False, "NM-D-2A, DE-BLINDS-2")
+    # True: a hand's blinds and antes must be exactly these multiples of one
+    # ante (SB = small_blind_antes x a, BB = big_blind_antes x a, every
+    # player's ante a or none), as a hand history is refused otherwise;
+    # False: the organiser's (or the history's) amounts stand (OQ-68).
+    forced_bets_in_antes: bool = _rule(False, "NM-H-2, OQ-28, OQ-68")
     heads_up_button_posts_small_blind: bool = _rule(True, "DE-BLINDS-3, OQ-29")
     dead_button: bool = _rule(True, "OQ-43, OQ-47")
 
@@ -76,7 +81,12 @@ class RuleProfile:
     table_min: int = _rule(5, "NM-H-1, NM-H-17, NM-D-1A")
     table_max: int = _rule(10, "NM-H-1, NM-D-1A")
     break_policy: BreakPolicy = _rule("nm-holdem", "NM-D-1B, NM-H-16, DE-BREAK-*, OQ-36, OQ-53")
-    paid_places: int = _rule(5, "NM-H-19, OQ-39")
+    # Prizes: the default payout table pays ``paid_places`` places; with
+    # ``paid_places_fixed`` every payout table must pay exactly that many
+    # (NM-H-19 "the 5 best are awarded prizes"), else the organiser's table
+    # may have any length (OQ-39 for the draw event, OQ-68).
+    paid_places: int = _rule(5, "NM-H-19, OQ-39, OQ-68")
+    paid_places_fixed: bool = _rule(False, "NM-H-19, OQ-39, OQ-40, OQ-68")
     level_minutes: int = _rule(30, "NM-D-2A s3, OQ-09")
     starting_stack_antes: int = _rule(100, "OQ-41")
 
@@ -101,6 +111,8 @@ class RuleProfile:
             problems.append(f"max_draw must be 0..4 (NM-D-2D s6), not {self.max_draw}")
         if self.min_bet_antes < 1:
             problems.append("min_bet_antes must be at least 1")
+        if self.paid_places < 1:
+            problems.append(f"paid_places must be at least 1 (NM-H-19), not {self.paid_places}")
         if problems:
             raise ProfileError(f"rule profile {self.name!r}: " + "; ".join(problems))
 
@@ -127,6 +139,46 @@ def profile_from_mapping(data: Mapping[str, Any]) -> RuleProfile:
         if expected is str and not isinstance(value, str):
             raise ProfileError(f"profile field {key!r} must be text, not {value!r}")
     return RuleProfile(**dict(data))
+
+
+def check_forced_bets(
+    profile: RuleProfile,
+    *,
+    ante_unit: int,
+    small_blind: int,
+    big_blind: int,
+    antes: Sequence[int],
+) -> None:
+    """Under a profile whose forced bets are stated in antes
+    (``forced_bets_in_antes``: NM-H-2, OQ-28), a hand's blinds must be
+    ``small_blind_antes`` and ``big_blind_antes`` times its ante, and each
+    player antes one ante if ``every_player_antes``, else nothing; other
+    profiles take any amounts (organiser-supplied, OQ-68).
+
+    >>> nm = RuleProfile(forced_bets_in_antes=True)
+    >>> check_forced_bets(nm, ante_unit=50, small_blind=50, big_blind=100, antes=[0, 0, 0])
+    >>> try:
+    ...     check_forced_bets(nm, ante_unit=50, small_blind=50, big_blind=100, antes=[0, 100, 0])
+    ... except SetupViolation as error:
+    ...     print(error.clause, "|", error.allowed)
+    NM-H-2, OQ-28 | 50/100 and antes [0, 0, 0] for an ante of 50
+    """
+    if not profile.forced_bets_in_antes:
+        return
+    sb = ante_unit * profile.small_blind_antes
+    bb = ante_unit * profile.big_blind_antes
+    each = ante_unit if profile.every_player_antes else 0
+    if ante_unit >= 1 and (small_blind, big_blind) == (sb, bb) and all(a == each for a in antes):
+        return
+    others = "every player antes one ante" if profile.every_player_antes else "nobody else antes"
+    raise SetupViolation(
+        f"blinds {small_blind}/{big_blind} with antes {list(antes)} are not stated in antes:"
+        f" the small blind is {profile.small_blind_antes} ante, the big blind"
+        f" {profile.big_blind_antes} antes, {others}",
+        clause="NM-H-2, OQ-28",
+        attempted={"small_blind": small_blind, "big_blind": big_blind, "antes": list(antes)},
+        allowed=f"{sb}/{bb} and antes {[each] * len(antes)} for an ante of {ante_unit}",
+    )
 
 
 def with_changes(profile: RuleProfile, **changes: Any) -> RuleProfile:

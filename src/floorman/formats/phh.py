@@ -278,7 +278,10 @@ def replay_phh(
 
 def start_hand(phh: PhhHand, profile: RuleProfile) -> HoldemHand:
     """The hand as it stands before the first action: blinds and antes
-    posted, nothing dealt (cards come from the file's ``d dh``/``d db``)."""
+    posted, nothing dealt (cards come from the file's ``d dh``/``d db``).
+    Under a profile whose forced bets are stated in antes (nm-holdem:
+    SB = 1 ante, BB = 2, nobody else antes) a file whose blinds or antes
+    break that is refused here, before any action (NM-H-2, OQ-28)."""
     n = phh.player_count
     hand_id, table_number = hand_labels(phh.fields)
     try:
@@ -297,7 +300,11 @@ def start_hand(phh: PhhHand, profile: RuleProfile) -> HoldemHand:
             deck=None,
             auto_showdown=False,
         )
-    except (ProfileError, RuleViolation) as error:
+    except RuleViolation as violation:
+        raise PhhError(
+            phh.source, f"cannot start the hand: {violation}", violation=violation
+        ) from None
+    except ProfileError as error:
         raise PhhError(phh.source, f"cannot start the hand: {error}") from None
 
 

@@ -1,7 +1,8 @@
 """The HTTP API (documented at ``/openapi.json``).  Director calls need the
 director token as a bearer token; player calls the player's own token.
 Wrong or missing tokens get 401/403 and change nothing; a request the rules
-forbid gets 409 with the clause; malformed input 422."""
+forbid gets 409 with the clause; malformed input 422, and a set-up the rules
+refuse (a payout table of the wrong length, NM-H-19) 422 with the clause."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from fastapi import APIRouter, Depends, Header, HTTPException, Request
 from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, Field
 
-from floorman.engine.errors import FloormanError, RuleViolation
+from floorman.engine.errors import FloormanError, ProfileError, RuleViolation
 from floorman.profiles import load_profile, profile_names
 from floorman.server.history import hand_phh, hand_steps, hand_text
 from floorman.services import Floor, TournamentService
@@ -48,8 +49,11 @@ def service_of(request: Request, tournament_id: str) -> TournamentService:
 
 
 def rule_error(error: FloormanError) -> HTTPException:
+    """409 with the clause for a move the rules forbid now; 422 for a set-up
+    they refuse (a :class:`SetupViolation`, with its clause too, e.g. a
+    payout table of 6 places under nm-holdem, NM-H-19) or a malformed one."""
     if isinstance(error, RuleViolation):
-        return HTTPException(409, error.to_dict())
+        return HTTPException(422 if isinstance(error, ProfileError) else 409, error.to_dict())
     return HTTPException(422, {"error": type(error).__name__, "message": str(error)})
 
 
@@ -61,7 +65,11 @@ class CreateTournament(BaseModel):
     starting_stack: int | None = Field(None, ge=1)
     level_seconds: int | None = Field(None, ge=1, description="length of each level")
     table_size: int | None = Field(None, ge=2, le=10)
-    payout_shares: list[int] | None = Field(None, description="percent per place, sum 100")
+    payout_shares: list[int] | None = Field(
+        None,
+        description="percent per place, sum 100; nm-holdem pays exactly 5 places"
+        " (NM-H-19, OQ-39), other profiles any number (default 40/25/15/12/8)",
+    )
     prize_pool: int = Field(0, ge=0)
     action_delay_ms: int = Field(800, ge=0, le=60_000, description="bots' thinking time")
     action_seconds: float | None = Field(None, gt=0, le=600, description="action clock")

@@ -11,7 +11,7 @@ from floorman.engine.errors import FloormanError, ProfileError
 from floorman.profiles import load_profile
 from floorman.services.runtime import ServiceConfig, TournamentService
 from floorman.storage import Store
-from floorman.tournament.structure import DEFAULT_PAYOUT_SHARES, Structure
+from floorman.tournament.structure import Structure
 
 log = logging.getLogger("floorman.services")
 
@@ -80,7 +80,7 @@ class Floor:
             level_seconds=level_seconds,
             starting_stack=starting_stack,
             table_size=table_size,
-            payout_shares=payout_shares or DEFAULT_PAYOUT_SHARES,
+            payout_shares=payout_shares or None,  # None: the profile's default (OQ-39)
             prize_pool=prize_pool,
             **kwargs,
         )

@@ -47,7 +47,7 @@ from floorman.tournament.events import (
 from floorman.tournament.prizes import prize_table, shared_prizes
 from floorman.tournament.seating import draw_seats
 from floorman.tournament.state import ChipView, HandSpec, PlayerState, TournamentState
-from floorman.tournament.structure import Structure
+from floorman.tournament.structure import Structure, check_paid_places
 
 
 class TournamentError(RuleViolation):
@@ -72,6 +72,7 @@ class Tournament(TournamentState):
     ) -> Tournament:
         if mode not in ("online", "live"):
             raise FloormanError(f"mode must be 'online' or 'live', not {mode!r}")
+        check_paid_places(profile, structure.payout_shares)  # NM-H-19, OQ-39
         tournament = cls()
         tournament._emit(
             Created(

@@ -2,6 +2,14 @@
 ``payout_shares[k-1]`` percent of the pool; rounding leftovers go to first
 place.  Players who share places (OQ-06) split those places' prizes.
 
+Fewer entrants than paid places (OQ-39 reading "unfilled places are not
+paid"): places 1 to the number of entrants get exactly the percent the
+table gives them, and the shares of places nobody can finish in are not
+paid to anyone.  Moving them to other places, proportionally or to the
+winner, would invent a payout the organiser did not give, and OQ-39 says
+nothing may be invented; NM-H-19 pays "the 5 best", and with three
+entrants there are three.
+
 >>> from floorman.tournament.structure import Level, Structure
 >>> s = Structure(levels=(Level(10, 60),), starting_stack=1000, table_size=9,
 ...               payout_shares=(50, 30, 20), prize_pool=1001)
@@ -9,6 +17,8 @@ place.  Players who share places (OQ-06) split those places' prizes.
 [(501, 50.0), (300, 30.0), (200, 20.0)]
 >>> shared_prizes(prize_table(s, 20), 2, ["a", "b"])
 [('a', 250, 25.0), ('b', 250, 25.0)]
+>>> prize_table(s, 2)  # the 20% of third place is not paid (OQ-39)
+[(501, 50.0), (300, 30.0)]
 """
 
 from __future__ import annotations
@@ -19,13 +29,16 @@ from floorman.tournament.structure import Structure
 
 
 def prize_table(structure: Structure, entrants: int) -> list[tuple[int, float]]:
-    """(amount, percent) per paid place; never more places than entrants."""
-    shares = structure.payout_shares[: max(1, entrants)]
+    """(amount, percent) per paid place: the whole table's amounts (odd
+    units to first place), cut to the places ``entrants`` players can fill
+    (OQ-39: the unfilled places' shares are not paid, never rescaled)."""
+    shares = structure.payout_shares
     total = sum(shares)
     amounts = [structure.prize_pool * s // total for s in shares]
     if amounts:
         amounts[0] += structure.prize_pool - sum(amounts)
-    return [(a, round(100.0 * s / total, 4)) for a, s in zip(amounts, shares, strict=True)]
+    table = [(a, round(100.0 * s / total, 4)) for a, s in zip(amounts, shares, strict=True)]
+    return table[: max(1, entrants)]
 
 
 def shared_prizes(

@@ -4,7 +4,10 @@ Antes (draw) or blinds in ante units (hold'em) rise by time, e.g. every 30
 minutes (NM-D-2A s3, NM-H-16, OQ-09); breaks sit between levels; prizes come
 from an organiser's payout table, top 5 by default (NM-H-19, OQ-39).  Nothing
 here invents amounts the rulebooks leave open: the defaults are editable
-placeholders and say so.
+placeholders and say so.  How many places a table must pay is the profile's
+data (``paid_places``, ``paid_places_fixed``): under nm-holdem exactly five
+(NM-H-19, OQ-39, OQ-40), elsewhere any number the organiser gives (OQ-39 for
+the draw event, OQ-68).
 
 >>> s = Structure.default(RuleProfile(level_minutes=30))
 >>> s.levels[0].ante, s.levels[1].ante, s.levels[0].seconds
@@ -20,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from floorman.engine.errors import ProfileError
+from floorman.engine.errors import ProfileError, SetupViolation
 from floorman.engine.profile import RuleProfile
 
 #: A placeholder schedule of antes (the blind unit in hold'em): NOT from the
@@ -109,18 +112,31 @@ class Structure:
         starting_stack: int | None = None,
         table_size: int | None = None,
         antes: Sequence[int] = DEFAULT_ANTES,
-        payout_shares: Sequence[int] = DEFAULT_PAYOUT_SHARES,
+        payout_shares: Sequence[int] | None = None,
         prize_pool: int = 0,
     ) -> Structure:
+        """A structure for ``profile`` with the placeholder antes and, unless
+        given, OQ-39's placeholder payout table; a table the profile's prize
+        rule refuses raises :class:`SetupViolation` (NM-H-19, OQ-39)."""
         seconds = level_seconds if level_seconds is not None else profile.level_minutes * 60
         first = antes[0]
-        return cls(
+        if payout_shares is None:
+            if profile.paid_places != len(DEFAULT_PAYOUT_SHARES):
+                raise ProfileError(
+                    f"profile {profile.name!r} pays {profile.paid_places} places and the"
+                    f" placeholder table {len(DEFAULT_PAYOUT_SHARES)}: give a payout table"
+                    " (OQ-39: nothing is invented)"
+                )
+            payout_shares = DEFAULT_PAYOUT_SHARES
+        structure = cls(
             levels=tuple(Level(ante=a, seconds=seconds) for a in antes),
             starting_stack=starting_stack or first * profile.starting_stack_antes,
             table_size=table_size or profile.table_max,
             payout_shares=tuple(payout_shares),
             prize_pool=prize_pool,
         )
+        check_paid_places(profile, structure.payout_shares)
+        return structure
 
     def playing_level(self, index: int) -> Level:
         """Level ``index`` (0-based); past the end the last level goes on."""
@@ -179,3 +195,27 @@ def check_payout_shares(shares: Sequence[int], problems: list[str]) -> None:
         problems.append(f"payout shares add up to {sum(shares)}%, not 100% ({list(shares)})")
     if any(a < b for a, b in itertools.pairwise(shares)):
         problems.append(f"a lower place may not get more than a higher one: {list(shares)}")
+
+
+def check_paid_places(profile: RuleProfile, shares: Sequence[int]) -> None:
+    """The profile's prize rule as data: with ``paid_places_fixed`` a payout
+    table must pay exactly ``paid_places`` places (nm-holdem: "the 5 best
+    are awarded prizes", NM-H-19, OQ-39, OQ-40), neither more nor fewer;
+    otherwise the organiser's table may have any length (OQ-39, OQ-68).
+
+    >>> from floorman.profiles import load_profile
+    >>> check_paid_places(load_profile("nm-draw"), (60, 40))
+    >>> check_paid_places(load_profile("nm-holdem"), (30, 20, 20, 10, 10, 10))
+    Traceback (most recent call last):
+    ...
+    floorman.engine.errors.SetupViolation: a payout table of 6 places is refused: \
+nm-holdem pays exactly the first 5 places (allowed: 5 places) [NM-H-19, OQ-39]
+    """
+    if profile.paid_places_fixed and len(shares) != profile.paid_places:
+        raise SetupViolation(
+            f"a payout table of {len(shares)} places is refused:"
+            f" {profile.name} pays exactly the first {profile.paid_places} places",
+            clause="NM-H-19, OQ-39",
+            attempted=list(shares),
+            allowed=f"{profile.paid_places} places",
+        )
