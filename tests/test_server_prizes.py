@@ -1,0 +1,110 @@
+"""The prize rule through the HTTP API (issue 9): ``POST /api/tournaments``
+with a payout table nm-holdem does not allow gets 422 saying why (NM-H-19,
+OQ-39) and creates nothing; the other profiles take the organiser's table
+of any length (OQ-39, OQ-68); bot tournaments pay what the rule says,
+with fewer entrants than paid places too (OQ-39: unfilled places unpaid)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from floorman.server.app import create_app
+from server_helpers import AUTH, DIRECTOR, create_tournament, sqlite_url, tournament_body
+
+pytestmark = pytest.mark.timeout(120)
+
+SIX = [30, 20, 15, 15, 10, 10]
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    app = create_app(sqlite_url(tmp_path), DIRECTOR)
+    with TestClient(app, raise_server_exceptions=False) as c:
+        yield c
+
+
+def stored(client: TestClient) -> tuple[list[str], int]:
+    listing = client.get("/api/tournaments").json()
+    floor = client.app.state.floor  # type: ignore[attr-defined]
+    return sorted(t["id"] for t in listing), len(floor.store.tournaments())
+
+
+def play_to_the_end(client: TestClient, tid: str) -> dict[str, Any]:
+    response = client.post(f"/api/tournaments/{tid}/start", headers=AUTH)
+    assert response.status_code == 200, response.text
+    deadline = time.monotonic() + 90
+    while True:
+        state = client.get(f"/api/tournaments/{tid}").json()
+        if state["status"] == "finished":
+            return dict(state)
+        assert time.monotonic() < deadline, state
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize("shares", [SIX, [60, 40], [40, 30, 20, 10]], ids=len)
+def test_NM_H_19_nm_holdem_payout_table_of_another_length_gets_422_saying_why(
+    client: TestClient, shares: list[int]
+) -> None:
+    before = stored(client)
+    response = client.post(
+        "/api/tournaments",
+        json=tournament_body("nm-holdem", bots=6, payout_shares=shares),
+        headers=AUTH,
+    )
+    assert response.status_code == 422, response.text
+    detail = response.json()["detail"]
+    assert detail["error"] == "SetupViolation"
+    assert detail["clause"] == "NM-H-19, OQ-39"
+    assert detail["attempted"] == shares
+    assert detail["allowed"] == "5 places"
+    assert detail["message"] == (
+        f"a payout table of {len(shares)} places is refused: nm-holdem pays exactly"
+        " the first 5 places (allowed: 5 places) [NM-H-19, OQ-39]"
+    )
+    assert stored(client) == before  # nothing created, no bots registered
+
+
+def test_NM_H_19_nm_holdem_takes_a_five_place_table(client: TestClient) -> None:
+    shares = [50, 20, 15, 10, 5]
+    tid = create_tournament(client, "nm-holdem", payout_shares=shares, prize_pool=1000)
+    assert client.get(f"/api/tournaments/{tid}").json()["payouts"] == shares
+
+
+@pytest.mark.parametrize("profile", ["nm-draw", "de-holdem", "tda"])
+def test_OQ_39_OQ_68_other_profiles_take_a_six_place_table(
+    client: TestClient, profile: str
+) -> None:
+    tid = create_tournament(client, profile, payout_shares=SIX, prize_pool=1000)
+    assert client.get(f"/api/tournaments/{tid}").json()["payouts"] == SIX
+
+
+def test_OQ_68_a_de_holdem_bot_tournament_pays_six_places(client: TestClient) -> None:
+    tid = create_tournament(client, "de-holdem", bots=8, payout_shares=SIX, prize_pool=1000)
+    state = play_to_the_end(client, tid)
+    prizes = {r["player"]: (r["place"], r["prize"]) for r in state["standings"] if r["prize"]}
+    assert sum(prize for _, prize in prizes.values()) == 1000
+    assert all(place <= 6 for place, _ in prizes.values())
+    [winner] = [r for r in state["standings"] if r["place"] == 1]
+    assert winner["prize"] == 300
+
+
+def test_OQ_39_three_entrants_get_their_own_shares_and_the_rest_is_unpaid(
+    client: TestClient,
+) -> None:
+    """nm-holdem with three bots: places 1-3 are paid 40/25/15 % of the pool
+    as the table says; 12 + 8 % (places 4 and 5) are paid to nobody."""
+    tid = create_tournament(client, "nm-holdem", bots=3, prize_pool=1000)
+    state = play_to_the_end(client, tid)
+    standings = state["standings"]
+    assert sum(r["prize"] for r in standings) == 800
+    [winner] = [r for r in standings if r["place"] == 1]
+    assert winner["prize"] == 400
+    by_place = sorted((r["place"], r["prize"]) for r in standings)
+    # Two out in the same hand with equal stacks share 2nd and 3rd (OQ-06).
+    assert by_place in ([(1, 400), (2, 250), (3, 150)], [(1, 400), (2, 200), (2, 200)])
