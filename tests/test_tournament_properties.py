@@ -20,6 +20,7 @@ rebuilt from its log (through JSON) equals the live one.
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass, field
 
@@ -199,9 +200,30 @@ class Run:
             check_sizes(t)
 
 
+def least_spread(stacks: tuple[int, ...], tables: tuple[tuple[int, int], ...]) -> int:
+    """NM-H-16, OQ-36: the least spread any seating of ``stacks`` at
+    ``tables`` ((chip total, free seats)) can reach - an exhaustive search
+    (memoised on the sorted table states), independent of the solver."""
+
+    @functools.cache
+    def best(i: int, state: tuple[tuple[int, int], ...]) -> int:
+        if i == len(stacks):
+            return state[-1][0] - state[0][0]
+        options = []
+        for k, (total, free) in enumerate(state):
+            if free:
+                moved = (*state[:k], (total + stacks[i], free - 1), *state[k + 1 :])
+                options.append(best(i + 1, tuple(sorted(moved))))
+        return min(options)
+
+    return best(0, tuple(sorted(tables)))
+
+
 def check_spread(t: Tournament, events: list) -> None:  # type: ignore[type-arg]
     """NM-H-16, OQ-36: a table break reports the chip totals of the tables
-    its players went to, and their spread (largest minus smallest)."""
+    its players went to, and their spread (largest minus smallest); in
+    nm-holdem that spread is the least any seating of the broken table's
+    players could reach (recomputed from the tables before the break)."""
     broken = [k for k, e in enumerate(events) if isinstance(e, TableBroken)]
     if not broken:
         return
@@ -211,6 +233,21 @@ def check_spread(t: Tournament, events: list) -> None:  # type: ignore[type-arg]
         return  # later moves changed the totals
     for table, total in last.chip_totals.items():
         assert total == sum(t.players[p].chips for p in active_seats(t, table).values())
+    if t.profile.break_policy != "nm-holdem":
+        return
+    moves = []
+    for e in reversed(events[: broken[-1]]):
+        if not isinstance(e, Moved) or e.from_table != last.table:
+            break
+        moves.append(e)
+    before = []
+    for table, total in last.chip_totals.items():
+        arrived = [m.player for m in moves if m.table == table]
+        chips = sum(t.players[p].chips for p in arrived)
+        seated = len(active_seats(t, table)) - len(arrived)
+        before.append((total - chips, t.struct.table_size - seated))
+    stacks = tuple(t.players[m.player].chips for m in moves)
+    assert last.spread == least_spread(stacks, tuple(before)), (last, stacks, before)
 
 
 def check_sizes(t: Tournament) -> None:

@@ -6,8 +6,9 @@
   never the final table (OQ-04, OQ-05).
 - ``nm-holdem``: never fewer than 5 a table when avoidable (NM-H-17); a table
   is broken when its players fit elsewhere, and they are seated so that the
-  tables' chip totals end as even as possible (NM-H-16, OQ-36): the largest
-  stack first, each to the table with the lowest total that has a free seat.
+  tables' chip totals end as even as possible (NM-H-16, OQ-36): the least
+  possible spread, solved exactly by :mod:`floorman.tournament.chip_spread`
+  (its docstring gives the objective and the tie-break).
 - ``de-holdem``: broken tables' players take the duties of their new seat
   (DE-BREAK-1/2, waiting between button and small blind: DE-BREAK-3, OQ-53);
   balancing moves the player in the same position as the free seat, else
@@ -27,6 +28,7 @@ from dataclasses import dataclass, field
 
 from floorman.engine.cards import RandBelow
 from floorman.engine.profile import RuleProfile
+from floorman.tournament import chip_spread
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,28 +169,66 @@ def _break(
     destinations = [t for t in (targets if targets is not None else live) if t.table != table.table]
     players = list(table.seats.items())
     if policy == "nm-holdem":
-        # OQ-36 (iii): the largest stacks first, each to the lowest chip total.
-        players.sort(key=lambda item: (-chips[item[1]], item[0]))
-    else:
-        players = [players.pop(randbelow(len(players))) for _ in range(len(players))]
+        return _break_evenly(table, players, destinations, seats, randbelow, clause)
+    players = [players.pop(randbelow(len(players))) for _ in range(len(players))]
     totals = {t.table: sum(chips[p] for p in seats[t.table].values()) for t in destinations}
     moves = []
     for from_seat, player in players:
         open_tables = [t for t in destinations if len(seats[t.table]) < t.capacity]
         if not open_tables:
             return []  # no room: nothing is decided
-        if policy == "nm-holdem":
-            low = min(totals[t.table] for t in open_tables)
-            best = [t for t in open_tables if totals[t.table] == low]
-        else:
-            fewest = min(len(seats[t.table]) for t in open_tables)
-            best = [t for t in open_tables if len(seats[t.table]) == fewest]
+        fewest = min(len(seats[t.table]) for t in open_tables)
+        best = [t for t in open_tables if len(seats[t.table]) == fewest]
         dest = best[randbelow(len(best))] if len(best) > 1 else best[0]
-        free = [s for s in range(1, dest.capacity + 1) if s not in seats[dest.table]]
-        seat = _pick(free, randbelow)
-        seats[dest.table][seat] = player
-        totals[dest.table] += chips[player]
-        moves.append(Move(player, table.table, from_seat, dest.table, seat, clause))
+        moves.append(_seat_at(dest, seats, totals, table, from_seat, player, clause, randbelow))
+    return [Decision("break", table.table, tuple(moves), clause, totals)]
+
+
+def _seat_at(
+    dest: TableState,
+    seats: dict[int, dict[int, str]],
+    totals: dict[int, int],
+    table: TableState,
+    from_seat: int,
+    player: str,
+    clause: str,
+    randbelow: RandBelow,
+) -> Move:
+    """Seat ``player`` of the broken ``table`` at a free seat of ``dest``
+    drawn by lot, keeping ``seats`` and the chip ``totals`` up to date."""
+    free = [s for s in range(1, dest.capacity + 1) if s not in seats[dest.table]]
+    seat = _pick(free, randbelow)
+    seats[dest.table][seat] = player
+    totals[dest.table] += table.chips[player]
+    return Move(player, table.table, from_seat, dest.table, seat, clause)
+
+
+def _break_evenly(
+    table: TableState,
+    players: list[tuple[int, str]],
+    destinations: Sequence[TableState],
+    seats: dict[int, dict[int, str]],
+    randbelow: RandBelow,
+    clause: str,
+) -> list[Decision]:
+    """NM-H-16, OQ-36 (iii): the tables for the broken table's players that
+    leave the destination tables' chip totals as even as possible (the least
+    spread, exactly: :func:`chip_spread.solve`; ties: the first optimum in
+    the largest-stack-first, lowest-total-first order), then a free seat at
+    each by lot."""
+    chips = table.chips
+    players = sorted(players, key=lambda item: (-chips[item[1]], item[0]))
+    totals = {t.table: sum(chips[p] for p in seats[t.table].values()) for t in destinations}
+    assignment = chip_spread.solve(
+        [chips[p] for _, p in players],
+        [(totals[t.table], t.capacity - len(seats[t.table])) for t in destinations],
+    )
+    if assignment is None:
+        return []  # no room: nothing is decided
+    moves = []
+    for (from_seat, player), index in zip(players, assignment, strict=True):
+        dest = destinations[index]
+        moves.append(_seat_at(dest, seats, totals, table, from_seat, player, clause, randbelow))
     return [Decision("break", table.table, tuple(moves), clause, totals)]
 
 
