@@ -20,6 +20,7 @@ LAYERS = {
     "engine": 0,
     "profiles": 1,
     "formats": 1,
+    "rules": 1,
     "tournament": 1,
     "dealing": 2,
     "bots": 2,

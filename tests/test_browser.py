@@ -226,7 +226,8 @@ def test_register_in_the_lobby_and_play_holdem_by_clicking(page: Page, api: Api)
     page.get_by_test_id("register-submit").click()
     page.wait_for_url(f"**/t/{tournament}/play")
     stored = page.evaluate(f"JSON.parse(localStorage.getItem('floorman.seat.{tournament}'))")
-    assert set(stored) == {"player", "token"}
+    assert set(stored) >= {"player", "token"}
+    assert stored["seat_link"] == f"/t/{tournament}/play?seat={stored['token']}"
     api.start(tournament)
 
     expect(page.locator(".seat.hero")).to_contain_text("Ann")
@@ -439,7 +440,9 @@ def test_the_director_pauses_the_clock_and_the_tables(page: Page, api: Api) -> N
 
 
 def test_the_director_records_a_live_tables_chip_counts(page: Page, api: Api) -> None:
-    tournament = api.create("nm-holdem", bots=12, mode="live")
+    tournament = api.create("nm-holdem", bots=0, mode="live")  # no bots at a live table
+    for k in range(12):
+        api.register(tournament, f"Live {k}")
     api.start(tournament)
     page.goto(f"{api.url}/director?t={tournament}")
     page.get_by_test_id("director-token").fill(DIRECTOR)
@@ -447,6 +450,9 @@ def test_the_director_records_a_live_tables_chip_counts(page: Page, api: Api) ->
     expect(page.get_by_test_id("chart-table")).to_have_count(2)
     page.get_by_test_id("live-table").select_option("1")
     page.get_by_test_id("live-count").first.fill("0")
+    # His chips leave the table: a change of the total, confirmed (NM-D-1B s2, NM-D-1G).
+    page.get_by_test_id("live-confirm").check()
+    page.get_by_test_id("live-note").fill("chips taken off the table")
     page.get_by_test_id("live-submit").click()
     expect(page.get_by_test_id("live-result")).to_contain_text("is out in 12th place")
     expect(page.get_by_test_id("chart-seat")).to_have_count(11)

@@ -27,8 +27,6 @@ from floorman.engine.errors import (
     BadCards,
     HandFinished,
     OutOfTurn,
-    ProfileError,
-    RuleViolation,
 )
 from floorman.engine.evaluator import evaluate
 from floorman.engine.events import (
@@ -314,7 +312,7 @@ def test_NM_H_3_after_the_blinds_everyone_in_turn_folds_calls_or_raises(rules: s
     legal = hand.legal_actions()
     assert (legal.can_fold, legal.can_check, legal.call_amount) == (True, False, 2)
     assert (legal.min_raise_to, legal.max_raise_to) == (4, 100)
-    clause = "NM-H-18" if rules == NM else "DE-OOT-1"
+    clause = "NM-H-18" if rules == NM else "DE-OOT-1"  # act in turn (DE-ETIQ-3)
     for seat in (1, 2, 4, 5):
         rejected(hand, OutOfTurn, clause, hand.call, seat)
     rejected(hand, ActionNotAllowed, None, hand.check, 3)
@@ -1452,17 +1450,45 @@ def test_DE_ABSENT_2_forced_bets_are_posted_for_the_absent_player() -> None:
 
 
 @pytest.mark.timeout(3, method="signal")
-def test_OQ_45_every_player_absent_the_hand_still_ends() -> None:
-    # A table of no-shows (DE-DEAL-3: redeemed stacks are blinded off):
-    # every hand is dead.  Refusing such a hand or finishing it are both
-    # fair rulings; looping forever is not (the engine spins in _advance:
-    # a showdown with nobody in it).
-    try:
-        hand = start(DE, [100, 100, 100], dead=[1, 2, 3])
-    except (RuleViolation, ProfileError):
-        return
-    assert hand.is_complete
-    assert sum(hand.final_stacks or ()) == 300
+@BOTH
+def test_OQ_45_every_player_absent_the_hand_still_ends(rules: str) -> None:
+    """A table of no-shows (DE-DEAL-3: redeemed stacks are blinded down):
+    the blinds are posted (DE-ABSENT-2), every hand is dead, the big
+    blind's too (DE-SEATED-3), so nobody wins: the pot is carried to the
+    next hand (OQ-45), never returned to those who posted it."""
+    hand = start(rules, [100, 100, 100], dead=[1, 2, 3])
+    assert hand.is_complete and not hand.awards and all(hand.folded)
+    assert hand.final_stacks == (99, 98, 100) and hand.carried_pot == 3
+    # The next hand starts with that pot; a live hand wins it.
+    nxt = start(rules, [98, 100, 99], dead=[2, 3], carried_pot=3)
+    assert nxt.is_complete and nxt.pot_total == 0
+    assert nxt.final_stacks == (103, 98, 99) and nxt.carried_pot == 0
+    assert [(a.winners, a.amount) for a in nxt.awards] == [((1,), 6)]
+
+
+@BOTH
+def test_OQ_45_all_dead_blinds_leaving_one_player_with_chips_go_to_him(rules: str) -> None:
+    """DE-DEAL-3, OQ-45, OQ-10: when the forced bets of an all-dead hand
+    leave only one player with chips, no hand can follow to play for the
+    pot: he takes it (a stranded check-pot), the others are out."""
+    hand = start(rules, [1, 2, 50], dead=[1, 2, 3], carried_pot=9)
+    assert hand.final_stacks == (0, 0, 62) and hand.carried_pot == 0
+    assert [(a.winners, a.amount) for a in hand.awards] == [((3,), 12)]
+
+
+@BOTH
+def test_OQ_45_all_dead_and_nobody_left_with_chips_the_biggest_stack_takes_the_pot(
+    rules: str,
+) -> None:
+    """OQ-06, DE-ODDCHIP-1: both blinded all-in at once in a dead hand.
+    The one ranked higher among those out in the same hand (the bigger
+    stack at its start; of equal stacks the first left of the button)
+    takes the pot, so the heads-up ends."""
+    hand = start(rules, [2, 1], dead=[1, 2], carried_pot=4)  # seat 2 button/SB
+    assert hand.final_stacks == (7, 0) and hand.carried_pot == 0
+    even = start(rules, [1, 1], dead=[1, 2])
+    assert even.final_stacks == (2, 0)  # seat 1 is first left of the button
+    assert sum(even.final_stacks or ()) == 2
 
 
 @BOTH

@@ -18,6 +18,7 @@ from floorman.engine.holdem import HoldemHand
 from floorman.formats.phh import read_phh_file, replay_phh
 from floorman.formats.pokerstars import describe_hand, hand_to_pokerstars
 from floorman.profiles import load_profile
+from holdem_helpers import start as holdem_start
 
 DATA = Path(__file__).resolve().parent / "data" / "phh"
 WHEN = datetime.datetime(2026, 11, 30, 12, 0, 0)
@@ -267,3 +268,21 @@ def test_pokerkit_reads_the_text_back_to_our_stacks(name: str) -> None:
 )
 def test_hands_are_named_as_pokerstars_names_them(cards: str, words: str) -> None:
     assert describe_hand(parse_cards(cards)) == words
+
+
+def test_an_all_dead_hand_says_its_pot_is_carried_and_the_next_hand_carries_it_in() -> None:
+    """DE-DEAL-3, DE-SEATED-3, OQ-45: every player away, the blinds are
+    posted and the pot goes on to the next hand; the history says so instead
+    of a pot of 0, and the next hand's history opens with the carried pot."""
+    dead = holdem_start("de-holdem", [100, 100, 100], dead=[1, 2, 3])
+    lines = text_of(dead)
+    assert "seat 1: posts small blind 1" in lines and "seat 2: posts big blind 2" in lines
+    assert (
+        "every hand is dead: the pot of 3 is carried to the next hand (DE-SEATED-3, OQ-45)" in lines
+    )
+    assert "Total pot 3 carried to the next hand (DE-SEATED-3) | Rake 0" in lines
+    assert not any(line.startswith("Total pot 0") or "collected" in line for line in lines)
+    following = holdem_start("de-holdem", [99, 98, 100], dead=[2, 3], carried_pot=3)
+    lines = text_of(following)
+    assert lines[5] == "Dead pot carried from the previous hand: 3 (DE-SEATED-3, OQ-45)"
+    assert any(line.startswith("seat 1 collected 6 from pot") for line in lines), lines

@@ -755,10 +755,12 @@ def test_director_floor_actions_are_rulings_with_their_clause(client: TestClient
         return client.post(base + path, json=body, headers=AUTH)
 
     # During the hand: a warning, a time penalty and the level may be given;
-    # disqualification, chips and seats wait until the hand is over.
+    # a disqualification is pending (his hand dead at once) until the hand is
+    # over (NM-D-1G, OQ-03), and nothing more is corrected for him meanwhile.
+    disqualified = post("/floor/disqualify", {"player": a, "clause": "DE-GEN-5", "note": "x"})
+    assert disqualified.status_code == 200, disqualified.text
     before = snapshot(client, tid)
     for path, body in (
-        ("/floor/disqualify", {"player": a, "clause": "DE-GEN-5", "note": "collusion"}),
         ("/override/chips", {"player": a, "chips": 123, "note": "miscount"}),
         ("/override/seat", {"player": a, "table": 1, "seat": 10, "note": "wrong seat"}),
     ):
@@ -790,10 +792,8 @@ def test_director_floor_actions_are_rulings_with_their_clause(client: TestClient
         ).status_code
         == 200
     )
-    assert (
-        post("/floor/disqualify", {"player": a, "clause": "DE-GEN-5", "note": "x"}).status_code
-        == 200
-    )
+    again = post("/floor/disqualify", {"player": a, "clause": "DE-GEN-5", "note": "x"})
+    assert again.status_code == 409  # disqualified when his hand ended
     missing = post("/floor/warn", {"player": "p99", "clause": "DE-ETIQ-1"})
     assert missing.status_code == 409 and missing.json()["detail"]["clause"]
 

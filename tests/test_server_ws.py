@@ -218,7 +218,8 @@ def test_actions_legal_illegal_and_malformed(duel: Duel) -> None:
         extra = [f for f in sock.drain(0.2) if f["type"] == "table"]
         assert all(f["hand"] == sock.frames[-1]["hand"] for f in extra)
 
-    # A legal action: everyone gets the new state, and it is stored.
+    # A legal action: everyone gets the new state, and it is stored; it is
+    # binding at once (DE-INTURN-1).
     act.send({"action": "call"})
     moved = wait.wait_for(
         lambda f: is_table(f) and f["hand"]["actor"] != before_view["actor"], 5, "the call"

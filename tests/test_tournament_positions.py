@@ -342,22 +342,28 @@ def test_absent_players_are_dealt_dead_until_they_return() -> None:
 @pytest.mark.timeout(20, method="signal")
 @pytest.mark.parametrize("profile", ["nm-holdem", "de-holdem", "nm-draw"])
 def test_a_hand_with_every_player_dead_ends(profile: str) -> None:
-    """OQ-45/OQ-62: when every player dealt in is away (or serving a time
-    penalty) the hand must still end (blinds or antes posted, hands killed),
-    or the tournament must refuse to deal it - never hang.  Today the
-    hold'em engine loops forever in ``HoldemHand._advance`` on the spec
-    ``begin_hand`` gives for an all-dead table."""
+    """DE-DEAL-3, OQ-45, OQ-62: when every player dealt in is away (or
+    serving a time penalty) the hand is still dealt: forced bets posted,
+    every hand killed, and the pot - which no dead hand can win, the big
+    blind's neither (DE-SEATED-3) - carried to the table's next hand; the
+    stacks are blinded down, no chip is lost."""
     t = seated(profile, {1: {1: "a", 2: "b", 3: "c"}})
-    for p in "abc":
-        t.set_absent(p, True)
+    t.set_absent("a", True)
+    t.set_absent("b", True)
+    t.time_penalty("c", 5, "DE-PENALTY-3", "abuse")
     rng = random.Random(1)
-    try:
-        spec = t.begin_hand(1, rng.randrange)
-    except Exception:  # a clear refusal is an acceptable answer
-        return
-    assert len(spec.dead) == 3
+    spec = t.begin_hand(1, rng.randrange)
+    assert len(spec.dead) == 3 and spec.carried_pot == 0
     hand = hand_for(t.profile, spec, shuffled_deck(rng.randrange))
-    assert hand.is_complete
+    assert hand.is_complete and not hand.awards
     stacks, carried = result_of(hand)
-    t.end_hand(1, stacks, rng.randrange, carried_pot=carried)
+    assert carried > 0 and all(v <= 1000 for v in stacks.values())
     assert sum(stacks.values()) + carried == 3000
+    t.end_hand(1, stacks, rng.randrange, carried_pot=carried)
+    assert t.tables[1].carried_pot == carried and t.players["c"].penalty_hands == 4
+    spec = t.begin_hand(1, rng.randrange)
+    assert spec.carried_pot == carried and len(spec.dead) == 3
+    hand = hand_for(t.profile, spec, shuffled_deck(rng.randrange))
+    after, carried_again = result_of(hand)
+    assert carried_again > carried and sum(after.values()) < sum(stacks.values())
+    assert sum(after.values()) + carried_again == 3000

@@ -28,7 +28,6 @@ from floorman.tournament.events import (
 )
 from floorman.tournament.hands import hand_for
 from floorman.tournament.structure import (
-    DEFAULT_PAYOUT_SHARES,
     Level,
     Structure,
 )
@@ -185,24 +184,29 @@ def test_seat_draw_happens_once_and_needs_two_players() -> None:
     assert "DE-SEAT-1" in info.value.clause
 
 
-def test_an_entrant_registered_after_the_seat_draw_gets_a_seat_or_is_refused() -> None:
-    """DE-SEAT-1: every participant takes the seat on his table card.  The
-    seats are drawn once; an entry accepted after the draw must still get a
-    table card (or be refused) - never sit out the whole tournament unseen
-    and unplaced while counted as an entrant for the prizes."""
-    prof = rules("nm-holdem")
+@pytest.mark.parametrize("profile", PROFILES)
+def test_an_entrant_registered_after_the_seat_draw_is_refused(profile: str) -> None:
+    """DE-SEAT-1, OQ-41: every participant takes the seat on his table card,
+    and the seats are drawn once, so registration closes at the seat draw:
+    a later entry is refused with its clause (never seated unseen and
+    unplaced while counted as an entrant for the prizes), before and after
+    the start, and the refusal changes nothing."""
+    prof = rules(profile)
     t = Tournament.create("x", prof, structure(prof))
     for p in ("a", "b", "c"):
         t.register(p)
     t.draw_seats(random.Random(1).randrange)
-    try:
+    logged = len(t.events)
+    with pytest.raises(TournamentError, match="registration closes at the seat draw") as before:
         t.register("late")
-    except TournamentError:
-        return
+    assert before.value.clause == "OQ-41, DE-SEAT-1"
     t.start(0.0)
+    with pytest.raises(TournamentError) as after:
+        t.register("late", confirmed=False)
+    assert after.value.clause == "OQ-41, DE-SEAT-1"
+    assert "late" not in t.players and len(t.events) == logged + 2  # Started, level 1
     Player(t, seed=1).to_the_end()
-    late = t.players["late"]
-    assert late.table is not None or late.place is not None, late
+    assert t.status == "finished" and sorted(p.place for p in t.players.values()) == [1, 2, 3]
 
 
 def test_start_needs_the_seat_draw() -> None:
@@ -446,6 +450,8 @@ def test_whole_tournament_pays_the_top_five(profile: str) -> None:
     Player(t, seed=3).to_the_end()
     assert_places_complete(t)
     prizes = events_of(t.events, PrizeAwarded)
+    shares = t.struct.payout_shares
+    assert len(shares) == t.profile.paid_places == 5 and sum(shares) == 100
     assert sum(e.amount for e in prizes) == t.struct.prize_pool
     assert all(e.place <= 5 for e in prizes)
     assert {e.player for e in prizes} == {p.player for p in t.players.values() if p.place <= 5}  # type: ignore[operator]
@@ -453,7 +459,8 @@ def test_whole_tournament_pays_the_top_five(profile: str) -> None:
     for e in prizes:
         shared = t.players[e.player].shared
         places = range(e.place, e.place + shared)
-        expected = sum(DEFAULT_PAYOUT_SHARES[k - 1] for k in places if k <= 5) / shared
+        # the percent of the payout table in use (OQ-39), never a constant
+        expected = sum(shares[k - 1] for k in places if k <= len(shares)) / shared
         assert e.percent == pytest.approx(expected)
         assert t.players[e.player].prize == e.amount
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from floorman.cli import bench, bot, demo, phh, serve, simulate
+from floorman.cli import bench, bot, demo, phh, rules, serve, simulate
 
 app = typer.Typer(
     name="floorman",
@@ -18,6 +18,9 @@ app.command("serve", help="Run the server: play, watch and direct tournaments in
 )
 app.command("bot", help="Play a tournament as an external bot over the websocket protocol.")(
     bot.bot
+)
+app.command("rules", help="The rules registry: every clause with its status and where.")(
+    rules.rules
 )
 app.command("demo", help="Play a few hold'em hands between bots and print them.")(demo.demo)
 app.add_typer(bench.app, name="bench", help="Measure engine and evaluator speed against peers.")

@@ -21,6 +21,8 @@ from floorman.engine.cards import Card, parse_cards
 from floorman.engine.errors import ActionNotAllowed, CardError
 from floorman.engine.events import Event
 
+#: a check is one explicit action, however it would be announced at a table
+#: (DE-CHECK-3); no action divides a pot by agreement (NM-H-14, OQ-34)
 KINDS = (
     "fold",
     "check",

@@ -39,7 +39,7 @@ from floorman.engine.events import (
     PenaltyPosted,
     PotAwarded,
 )
-from floorman.engine.pots import build_pots, split_pot
+from floorman.engine.pots import build_pots, dead_pot_taker, split_pot
 from floorman.engine.profile import RuleProfile
 
 
@@ -256,7 +256,8 @@ class BettingHand(ABC):
 
     def legal_actions(self, seat: int | None = None) -> LegalActions | None:
         """The options of the player to act (or of ``seat`` if it is his
-        turn); None when nobody is to act in a betting round."""
+        turn): blinds and button too fold, call or raise (NM-H-4, DE-ROUND1-2/3,
+        DE-RAISE-1), or check or bet (DE-ROUND2-2); None when nobody is to act."""
         if self.phase != Phase.BETTING or not self.to_act:
             return None
         i = self.to_act[0]
@@ -480,6 +481,13 @@ class BettingHand(ABC):
         check, else folded (DE-ABSENT-3, DE-ABSENT-4, OQ-45)."""
         return self._auto_act(seat, "absent")
 
+    def kill(self, seat: int) -> None:
+        """The floor kills a hand out of turn while betting is open (a
+        disqualification, NM-D-1C/1D/1E, NM-D-1G): what he put in stays in the pot."""
+        if self.phase != Phase.BETTING or self.folded[self._position(seat)]:
+            raise OutOfTurn(f"no hand to kill in the {self.phase} phase", clause="NM-D-1G")
+        self._act(Folded(seat=seat, reason="disqualified"))
+
     def _auto_act(self, seat: int, reason: str) -> Checked | Folded:
         i = self._actor(seat, reason)
         event: Checked | Folded
@@ -594,7 +602,8 @@ class BettingHand(ABC):
 
     def _start_round(self, first: int) -> None:
         """Open a betting round with ``first`` to act (bets already posted,
-        e.g. blinds, stay in ``self.bets``)."""
+        e.g. blinds, stay in ``self.bets``; a blind is no action, so the big
+        blind keeps his option, once, pre-flop: DE-ROUND1-4/5)."""
         n = self.n
         self.max_bet = max(self.bets)
         self.full_level = self.max_bet
@@ -643,6 +652,7 @@ class BettingHand(ABC):
             to_act.clear()  # one player left: the round and the hand are over
 
     def _apply_check(self, event: Checked) -> None:
+        # he acts again on a later bet (DE-CHECK-2); all checked: round over (DE-CHECK-4)
         i = self.to_act.popleft()
         self.acted_level[i] = self.max_bet
 
@@ -710,6 +720,8 @@ class BettingHand(ABC):
         strength of every live position that still claims the pot; a pot
         whose claimants all mucked cannot arise (the last claimant must
         show)."""
+        if self.dead and len(self.dead) == self.n:
+            return self._all_dead_events()
         live = [not f for f in self.folded]
         if self.profile.merge_pots_with_same_winners and len(strengths) > 1:
             live = self._winners_only(live, strengths)
@@ -735,6 +747,23 @@ class BettingHand(ABC):
             )
         events.append(HandEnded(stacks=tuple(stacks)))
         return events
+
+    def _all_dead_events(self) -> list[Event]:
+        """Every hand dead, forced bets posted (away or penalised: DE-SEATED-2,
+        DE-DEAL-2, DE-ABSENT-2, OQ-45, OQ-62): the pot stays in the middle,
+        carried to the next hand (DE-SEATED-3, OQ-10), the stacks blinded down
+        (DE-DEAL-3, OQ-46); or taken as :func:`dead_pot_taker` rules when no
+        hand can follow (NM-D-3B, OQ-06, DE-ODDCHIP-1)."""
+        pot, stacks = self.pot_total, list(self.stacks)
+        taker = dead_pot_taker(stacks, self.started.stacks)
+        if taker is None:
+            return [HandEnded(stacks=tuple(stacks), carried_pot=pot)]
+        stacks[taker] += pot
+        seat = self.seats[taker]
+        return [
+            PotAwarded(pot=0, amount=pot, eligible=(seat,), winners=(seat,), shares=(pot,)),
+            HandEnded(stacks=tuple(stacks)),
+        ]
 
     def _winners_only(self, live: list[bool], strengths: dict[int, int]) -> list[bool]:
         """The profile switch that splits pots as PokerKit does: hands that

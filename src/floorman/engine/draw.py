@@ -85,6 +85,12 @@ class DrawHand(ShowdownMixin, BettingHand):
         if ante_unit <= 0 or carried_pot < 0:
             raise ProfileError("the ante must be positive and a carried pot not negative")
         ante = ante_unit if (profile.reante_check_pot or not carried_pot) else 0
+        dead_seen = dead_seats(dead, seated.order)
+        if len(dead_seen) == len(seated.order):
+            # Every hand dead: the absent are blinded down (DE-DEAL-3, OQ-46,
+            # OQ-62), so they ante even into a check-pot; with no new antes
+            # such a table would deal for ever without a chip changing hands.
+            ante = ante_unit
         event = HandStarted(
             game="draw",
             profile=profile,
@@ -101,7 +107,7 @@ class DrawHand(ShowdownMixin, BettingHand):
             antes=(ante,) * len(seated.order),
             min_bet=ante_unit * profile.min_bet_antes,
             ante_unit=ante_unit,
-            dead=dead_seats(dead, seated.order),
+            dead=dead_seen,
             carried_pot=carried_pot,
             deck=checked_deck(deck, "NM-D-1F"),
             auto_showdown=auto_showdown,
@@ -480,6 +486,11 @@ class DrawHand(ShowdownMixin, BettingHand):
         self.opener_checked = False
 
     def _apply_action(self, event: Event) -> None:
+        if isinstance(event, Folded) and event.reason == "disqualified":
+            # Killed out of turn by the floor (kill): the round's kind is
+            # decided by those who act in turn, not by him (NM-D-1G).
+            self._apply_fold(event)
+            return
         i = self.to_act[0] if self.to_act else self.position[event.seat]  # type: ignore[attr-defined]
         kind = self.round_kind
         if kind == OPENING:
@@ -620,7 +631,7 @@ class DrawHand(ShowdownMixin, BettingHand):
         self.phase = Phase.DEALING
 
     def _award_events(self, strengths: dict[int, int]) -> list[Event]:
-        if self.check_pot:
+        if self.check_pot and len(self.dead) < self.n:  # all dead: BettingHand rules it
             return [HandEnded(stacks=tuple(self.stacks), carried_pot=self.pot_total)]
         return super()._award_events(strengths)
 

@@ -91,15 +91,15 @@ BEST = 7462
 class HandCategory(IntEnum):
     """The nine categories, worst first (NM-D-4.9 up to NM-D-4.1)."""
 
-    HIGH_CARD = 0
-    PAIR = 1
-    TWO_PAIR = 2
-    THREE_OF_A_KIND = 3
-    STRAIGHT = 4
-    FLUSH = 5
-    FULL_HOUSE = 6
-    FOUR_OF_A_KIND = 7
-    STRAIGHT_FLUSH = 8
+    HIGH_CARD = 0  # NM-D-4.9
+    PAIR = 1  # NM-D-4.8
+    TWO_PAIR = 2  # NM-D-4.7
+    THREE_OF_A_KIND = 3  # NM-D-4.6
+    STRAIGHT = 4  # NM-D-4.5
+    FLUSH = 5  # NM-D-4.4
+    FULL_HOUSE = 6  # NM-D-4.3
+    FOUR_OF_A_KIND = 7  # NM-D-4.2
+    STRAIGHT_FLUSH = 8  # NM-D-4.1
 
 
 #: The lowest strength of each category (its size is the next floor minus it).

@@ -53,6 +53,7 @@ from floorman.engine.seating import checked_deck, dead_seats, seat_players
 from floorman.engine.showdown import ShowdownMixin
 
 _UNSET: Any = object()
+# flop; turn (NM-H-9, DE-ROUND2-3); river (NM-H-10, DE-ROUND3-2)
 _BOARD_SIZES = (3, 1, 1)
 _STREETS = ("preflop", "flop", "turn", "river")
 
@@ -91,6 +92,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
         big_blind_seat: int = _UNSET,
         deck: Sequence[Card] | None = None,
         dead: Iterable[int] = (),
+        carried_pot: int = 0,
         hand_id: str = "",
         table: int | None = None,
         auto_showdown: bool = True,
@@ -106,6 +108,8 @@ class HoldemHand(ShowdownMixin, BettingHand):
         :meth:`deal_hole` and :meth:`deal_board` (live tables, PHH import).
         ``dead`` seats post their forced bets and have their hands killed
         (absent at the deal, time penalty: DE-SEATED-2, OQ-45, OQ-62).
+        ``carried_pot`` is the pot of a hand in which every hand was dead,
+        carried to this one (DE-SEATED-3, OQ-45: see ``_all_dead_events``).
         """
         if profile.game != "holdem":
             raise ProfileError(f"profile {profile.name!r} is not a hold'em profile")
@@ -122,6 +126,8 @@ class HoldemHand(ShowdownMixin, BettingHand):
         check_forced_bets(
             profile, ante_unit=ante_unit, small_blind=sb, big_blind=bb, antes=ante_list
         )
+        if isinstance(carried_pot, bool) or not isinstance(carried_pot, int) or carried_pot < 0:
+            raise ProfileError(f"a carried pot must be whole chips, not {carried_pot!r}")
         if (small_blind_seat is _UNSET) != (big_blind_seat is _UNSET):
             raise ProfileError("give both blind seats (a dead small blind is None) or neither")
         if small_blind_seat is _UNSET:
@@ -147,6 +153,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
             min_bet=ante_unit * profile.min_bet_antes if min_bet is None else min_bet,
             ante_unit=ante_unit,
             dead=dead_seats(dead, order),
+            carried_pot=carried_pot,
             deck=checked_deck(deck, "DE-DECK-1"),
             auto_showdown=auto_showdown,
         )
@@ -156,6 +163,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
 
     def __init__(self, started: HandStarted) -> None:
         self._begin_from(started)
+        self.carried_pot = started.carried_pot
         self.used: set[int] = set()
         self.holes: list[tuple[Card, ...] | None] = [None] * self.n
         self.holes_dealt = 0
@@ -321,6 +329,8 @@ class HoldemHand(ShowdownMixin, BettingHand):
         return self.mucked
 
     def _hand_cards(self, i: int) -> tuple[Card, ...]:
+        # the best five of his two and the board's five, any number of each (NM-H-11);
+        # the board is every player's (DE-COMMUNITY-1)
         hole = self.holes[i]
         assert hole is not None
         return (*hole, *self.board)
@@ -412,8 +422,9 @@ class HoldemHand(ShowdownMixin, BettingHand):
 
     def _postflop_first(self) -> int:
         """After the flop the first active player left of the button acts
-        first (NM-H-8..10, DE-ROUND2-1); heads-up that is the big blind
-        (OQ-29, DE-BLINDS-3), even when the button's seat is empty."""
+        first (NM-H-8, NM-H-9, NM-H-10; DE-ROUND2-1, DE-ROUND3-1, DE-ROUND4-1);
+        heads-up that is the big blind (OQ-29, DE-BLINDS-3), even when the
+        button's seat is empty."""
         bb = self.started.big_blind_seat
         if self.n == 2 and bb is not None:
             return self.position[bb]
@@ -478,7 +489,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
     def _apply_collected(self, event: BetsCollected) -> None:
         self._apply_collect(event)
         live = self.live_positions()
-        if len(live) == 1:
+        if len(live) <= 1:  # none: every hand dead (OQ-45, _all_dead_events)
             self.phase = Phase.AWARDING
             return
         with_chips = sum(1 for i in live if self.stacks[i])

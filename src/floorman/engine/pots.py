@@ -76,3 +76,37 @@ def split_pot(amount: int, winners: Sequence[int]) -> dict[int, int]:
     shares = dict.fromkeys(ordered, share)
     shares[ordered[0]] += odd
     return shares
+
+
+def dead_pot_taker(stacks: Sequence[int], start_stacks: Sequence[int]) -> int | None:
+    """Who takes the pot of a hand in which every hand is dead (players
+    away or serving a time penalty, forced bets posted: DE-DEAL-2,
+    DE-SEATED-2, DE-ABSENT-2, OQ-45, OQ-62); None: nobody, it is carried.
+
+    Nobody holds a live hand and a dead hand never wins a pot - the big
+    blind's neither (DE-SEATED-3) - so the forced bets stay in the pot
+    (DE-SEATED-3, OQ-45), carried to the table's next hand as a check-pot
+    is (OQ-10), for the next live hand to win: the stacks are blinded down
+    (DE-DEAL-3, OQ-46) until a player returns or they are gone.  Returning
+    the bets to those who posted them, or giving the pot to the big blind,
+    would leave the stacks as they were after every orbit and the table
+    dealing for ever.
+
+    When the forced bets leave fewer than two players with chips, no hand
+    can follow to play for the pot: the one player with chips left takes
+    it (a stranded check-pot, OQ-10, NM-D-3B); with nobody left, the one
+    ranked highest among those out in the same hand (OQ-06: the biggest
+    stack at its start; of equal stacks the first from the button's left,
+    the order of DE-ODDCHIP-1), so someone is out and the table ends.
+
+    >>> dead_pot_taker([99, 98, 100], [100, 100, 100]) is None
+    True
+    >>> dead_pot_taker([0, 0, 48], [1, 2, 50]), dead_pot_taker([0, 0], [1, 1])
+    (2, 0)
+    """
+    with_chips = [i for i, stack in enumerate(stacks) if stack]
+    if len(with_chips) >= 2:
+        return None
+    if with_chips:
+        return with_chips[0]
+    return list(start_stacks).index(max(start_stacks))

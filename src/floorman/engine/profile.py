@@ -80,6 +80,8 @@ class RuleProfile:
     # Tournament.
     table_min: int = _rule(5, "NM-H-1, NM-H-17, NM-D-1A")
     table_max: int = _rule(10, "NM-H-1, NM-D-1A")
+    # Each rulebook breaks tables its own way: NM-D-1B's break at 2 players
+    # is the draw's only, never hold'em's (OQ-37).
     break_policy: BreakPolicy = _rule("nm-holdem", "NM-D-1B, NM-H-16, DE-BREAK-*, OQ-36, OQ-53")
     # Prizes: the default payout table pays ``paid_places`` places; with
     # ``paid_places_fixed`` every payout table must pay exactly that many
@@ -89,6 +91,9 @@ class RuleProfile:
     paid_places_fixed: bool = _rule(False, "NM-H-19, OQ-39, OQ-40, OQ-68")
     level_minutes: int = _rule(30, "NM-D-2A s3, OQ-09")
     starting_stack_antes: int = _rule(100, "OQ-41")
+    # Unconfirmed ("running-along") stacks are withdrawn at the end of this
+    # blind level (DE-DEAL-4, reading *zeiten* as *zweiten*: 2; OQ-46).
+    unconfirmed_withdrawn_after_level: int = _rule(2, "DE-DEAL-4, OQ-46")
 
     def __post_init__(self) -> None:
         problems = []
@@ -113,6 +118,11 @@ class RuleProfile:
             problems.append("min_bet_antes must be at least 1")
         if self.paid_places < 1:
             problems.append(f"paid_places must be at least 1 (NM-H-19), not {self.paid_places}")
+        if self.unconfirmed_withdrawn_after_level < 1:
+            problems.append(
+                "unconfirmed_withdrawn_after_level must be at least 1 (DE-DEAL-4, OQ-46),"
+                f" not {self.unconfirmed_withdrawn_after_level}"
+            )
         if problems:
             raise ProfileError(f"rule profile {self.name!r}: " + "; ".join(problems))
 

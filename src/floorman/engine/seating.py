@@ -83,9 +83,7 @@ def checked_deck(deck: Sequence[int] | None, clause: str) -> tuple[Card, ...] | 
 
 
 def dead_seats(dead: Iterable[int], seats: Sequence[int]) -> tuple[int, ...]:
-    """The seats dealt in whose hands are dead (OQ-45, OQ-62); refused when
-    every hand would be: nobody could win the pot."""
-    found = tuple(sorted(set(dead) & set(seats)))
-    if found and len(found) == len(seats):
-        raise ProfileError("every hand would be dead: nobody could win the pot (OQ-45)")
-    return found
+    """The seats dealt in whose hands are dead (OQ-45, OQ-62).  Every hand
+    may be: a table of absent players is still dealt and blinded off
+    (DE-DEAL-3, OQ-46); :func:`floorman.engine.pots.dead_pot_taker` rules its pot."""
+    return tuple(sorted(set(dead) & set(seats)))

@@ -17,6 +17,10 @@ that layout, from its event log:
   them, one line per winner of a split pot;
 - ``*** SUMMARY ***``: the total with each pot, the board and one line per
   seat (folded on which street, showed and won or lost, mucked, collected).
+- a hand in which every hand was dead (all players away: DE-DEAL-3,
+  DE-SEATED-3, OQ-45) says that its pot is carried to the next hand, and
+  that next hand says what it carries in.  PokerStars has no such lines;
+  trackers skip lines they do not know.
 
 Chips are written as whole numbers and the rake is always 0.  The engine has
 no clock: the hand number and the date are arguments.
@@ -38,6 +42,7 @@ from floorman.engine.events import (
     Checked,
     Event,
     Folded,
+    HandEnded,
     HoleDealt,
     PenaltyPosted,
 )
@@ -86,6 +91,13 @@ class _Writer(HistoryTextWriter[HoldemHand, _SeatRecord]):
         self.board: tuple[Card, ...] = ()
         self.street = 0
         self.hole_cards_heading = False
+        self.carried = 0
+
+    def _opening_lines(self) -> list[str]:
+        carried = self.hand.started.carried_pot
+        if not carried:
+            return []
+        return [f"Dead pot carried from the previous hand: {carried} (DE-SEATED-3, OQ-45)"]
 
     def _event_lines(self) -> list[str]:
         lines: list[str] = []
@@ -116,6 +128,12 @@ class _Writer(HistoryTextWriter[HoldemHand, _SeatRecord]):
                     f"seat {seat} paid a penalty ({clause}): a PokerStars hand history"
                     " has no line for dead money"
                 )
+            case HandEnded(carried_pot=carried) if carried:
+                self.carried = carried
+                return [
+                    f"every hand is dead: the pot of {carried} is carried to the next hand"
+                    " (DE-SEATED-3, OQ-45)"
+                ]
         return self._shared_lines(event)
 
     def _street_line(self, cards: tuple[Card, ...]) -> str:
@@ -131,6 +149,8 @@ class _Writer(HistoryTextWriter[HoldemHand, _SeatRecord]):
         return describe_hand((*cards, *self.hand.board))
 
     def _pot_summary(self) -> list[str]:
+        if self.carried:
+            return [f"Total pot {self.carried} carried to the next hand (DE-SEATED-3) | Rake 0"]
         lines = [self._total_pot_line()]
         if self.hand.board:
             lines.append(f"Board [{format_cards(self.hand.board)}]")

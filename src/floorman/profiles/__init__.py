@@ -1,4 +1,5 @@
-"""The rule profiles shipped with floorman, one TOML file per rulebook.
+"""The rule profiles shipped with floorman, one TOML file per rulebook (the
+Norwegian and German rules stay separate, OQ-02).
 
 >>> load_profile("nm-holdem").small_blind_antes, load_profile("nm-holdem").big_blind_antes
 (1, 2)

@@ -10,10 +10,11 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, HTTPException, Request
 from fastapi.responses import PlainTextResponse
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from floorman.engine.errors import FloormanError, ProfileError, RuleViolation
 from floorman.profiles import load_profile, profile_names
+from floorman.rules import check_citation
 from floorman.server.history import hand_phh, hand_steps, hand_text
 from floorman.services import Floor, TournamentService
 
@@ -78,7 +79,15 @@ class CreateTournament(BaseModel):
 
 
 class Register(BaseModel):
-    name: str = Field(min_length=1, max_length=40)
+    # Empty, too long or otherwise unfit names are refused by the rules with
+    # their clause (DE-GEN-2, OQ-64); the bound here only stops abuse.
+    name: str = Field(max_length=1000)
+    confirmed: bool = Field(
+        True,
+        description="false: registered but not yet paid or checked in; the stack is"
+        " withdrawn at the end of blind level 2 unless the director confirms it"
+        " (DE-DEAL-4, OQ-46)",
+    )
 
 
 class AddBots(BaseModel):
@@ -91,6 +100,12 @@ class FloorRuling(BaseModel):
     clause: str = Field(min_length=2, max_length=80)
     note: str = Field("", max_length=500)
     hands: int | None = Field(None, ge=1, le=1000)
+
+    @field_validator("clause")
+    @classmethod
+    def _in_the_registry(cls, clause: str) -> str:
+        check_citation(clause)  # a made-up clause: 422 naming it, nothing recorded
+        return clause
 
 
 class ChipOverride(BaseModel):
@@ -119,6 +134,10 @@ class Absent(BaseModel):
 class ChipCounts(BaseModel):
     table: int = Field(ge=1)
     counts: dict[str, int]
+    confirm_correction: bool = Field(
+        False, description="record counts that change the table's total (NM-D-1G, OQ-03)"
+    )
+    note: str = Field("", max_length=500, description="why: needed to confirm a correction")
 
 
 @router.get("/profiles", summary="The rule profiles a tournament can use")
@@ -193,7 +212,14 @@ def seating_chart(service: TournamentService) -> list[dict[str, Any]]:
                 "in_hand": state.in_hand,
                 "button": state.positions.button if state.positions else None,
                 "seats": [
-                    {"seat": s, "player": p, "name": t.players[p].name, "chips": t.players[p].chips}
+                    {
+                        "seat": s,
+                        "player": p,
+                        "name": t.players[p].name,
+                        "chips": t.players[p].chips,
+                        # corrections waiting for his hand to end (NM-D-1G, OQ-03)
+                        "pending": [c.ruling for c in t.pending_for(p)],
+                    }
                     for s, p in sorted(state.seats.items())
                 ],
             }
@@ -205,10 +231,12 @@ def seating_chart(service: TournamentService) -> list[dict[str, Any]]:
 async def register(request: Request, tournament_id: str, body: Register) -> dict[str, str]:
     service = service_of(request, tournament_id)
     try:
-        player, token = service.register(body.name)
+        player, token = service.register(body.name, confirmed=body.confirmed)
     except FloormanError as error:
         raise rule_error(error) from None
-    return {"player": player, "token": token}
+    # Open the link on another device to take the seat there (the socket of
+    # the old device is closed with 4409).
+    return {"player": player, "token": token, "seat_link": f"/t/{tournament_id}/play?seat={token}"}
 
 
 def director_call(request: Request, tournament_id: str, call: Any) -> dict[str, Any]:
@@ -232,12 +260,12 @@ async def start(request: Request, tournament_id: str) -> dict[str, Any]:
 
 @router.post("/tournaments/{tournament_id}/pause", dependencies=[Director])
 async def pause(request: Request, tournament_id: str) -> dict[str, Any]:
-    return director_call(request, tournament_id, lambda s: s.tournament.pause(s.now()) and None)
+    return director_call(request, tournament_id, lambda s: s.pause())
 
 
 @router.post("/tournaments/{tournament_id}/resume", dependencies=[Director])
 async def resume(request: Request, tournament_id: str) -> dict[str, Any]:
-    return director_call(request, tournament_id, lambda s: s.tournament.resume(s.now()) and None)
+    return director_call(request, tournament_id, lambda s: s.resume())
 
 
 @router.post(
@@ -276,8 +304,17 @@ async def disqualify(request: Request, tournament_id: str, body: FloorRuling) ->
     return director_call(
         request,
         tournament_id,
-        lambda s: s.tournament.disqualify(body.player, body.clause, body.note) and None,
+        lambda s: s.disqualify(body.player, body.clause, body.note),
     )
+
+
+@router.post(
+    "/tournaments/{tournament_id}/players/{player}/confirm",
+    dependencies=[Director],
+    summary="Confirm an unconfirmed entry (paid, checked in): never withdrawn (DE-DEAL-3/4, OQ-46)",
+)
+async def confirm(request: Request, tournament_id: str, player: str) -> dict[str, Any]:
+    return director_call(request, tournament_id, lambda s: s.tournament.confirm(player) and None)
 
 
 @router.post("/tournaments/{tournament_id}/floor/absent", dependencies=[Director])
@@ -334,18 +371,39 @@ async def live_counts(request: Request, tournament_id: str, body: ChipCounts) ->
     from floorman.tournament.events import event_to_dict
 
     def call(s: TournamentService) -> list[dict[str, Any]]:
-        events = s.tournament.record_chip_counts(body.table, body.counts, secure_randbelow, s.now())
+        events = s.tournament.record_chip_counts(
+            body.table,
+            body.counts,
+            secure_randbelow,
+            s.now(),
+            confirm_correction=body.confirm_correction,
+            note=body.note,
+        )
         return [event_to_dict(e) for e in events]
 
     return director_call(request, tournament_id, call)
 
 
-@router.get("/tournaments/{tournament_id}/rulings", summary="Every ruling with its clause")
+RULING_LOG_TYPES = frozenset({"eliminated", "moved", "table_broken", "timed_out"})
+
+
+@router.get(
+    "/tournaments/{tournament_id}/rulings",
+    summary="The ruling log: every ruling with its clause, eliminations, time-outs,"
+    " moves and breaks, each with the time it was recorded (``at``, Unix seconds)",
+)
 async def rulings(request: Request, tournament_id: str) -> list[dict[str, Any]]:
     from floorman.tournament.events import event_to_dict
 
     service = service_of(request, tournament_id)
-    return [event_to_dict(e) for e in service.tournament.events if getattr(e, "clause", None)]
+    log = []
+    for k, event in enumerate(service.tournament.events):
+        entry = event_to_dict(event)
+        if not (entry.get("clause") or entry["type"] in RULING_LOG_TYPES):
+            continue
+        stamp = service.logged_at[k] if k < len(service.logged_at) else None
+        log.append({**entry, "at": stamp})
+    return log
 
 
 @router.get(

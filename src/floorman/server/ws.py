@@ -2,7 +2,9 @@
 
 Server → client frames: ``{"type": "table", …}`` (the engine's view for this
 seat only), ``{"type": "tournament", …}`` (summaries), ``{"type": "error",
-"clause": …, "message": …}`` (a rejected action: nothing changed).
+"clause": …, "message": …}`` (a rejected action: nothing changed),
+``{"type": "seat_taken", …}`` (the player opened his seat on another device:
+this socket is then closed with code 4409).
 Client → server: an action object such as ``{"action": "raise", "amount": 40}``,
 ``{"action": "look"}``, ``{"action": "draw", "cards": ["As", "Kd"]}``."""
 
@@ -16,6 +18,7 @@ import logging
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from floorman.engine.errors import FloormanError, RuleViolation
+from floorman.services.runtime import SEAT_TAKEN_CODE
 
 router = APIRouter()
 log = logging.getLogger("floorman.server")
@@ -43,6 +46,7 @@ async def tournament_socket(websocket: WebSocket, tournament_id: str) -> None:
     await websocket.accept()
     sub = service.subscribe(player, table)
     if player is not None:
+        service.take_seat(sub)  # one device per seat: the older ones are closed
         service.back(player)
     sub.send(service.summary())
     number = service.table_of(sub)
@@ -53,6 +57,9 @@ async def tournament_socket(websocket: WebSocket, tournament_id: str) -> None:
         while True:
             message = await sub.queue.get()
             await websocket.send_text(json.dumps(message))
+            if message.get("type") == "seat_taken":
+                await websocket.close(code=SEAT_TAKEN_CODE, reason=str(message["message"]))
+                return
 
     sender = asyncio.create_task(pump())
     try:
@@ -108,7 +115,7 @@ async def tournament_socket(websocket: WebSocket, tournament_id: str) -> None:
                         "clause": turn,
                     }
                 )
-    except WebSocketDisconnect:
+    except (WebSocketDisconnect, RuntimeError):  # RuntimeError: closed by pump (4409)
         pass
     finally:
         sender.cancel()

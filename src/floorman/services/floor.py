@@ -7,7 +7,7 @@ import hmac
 import logging
 from typing import Any
 
-from floorman.engine.errors import FloormanError, ProfileError
+from floorman.engine.errors import FloormanError, ProfileError, SetupViolation
 from floorman.profiles import load_profile
 from floorman.services.runtime import ServiceConfig, TournamentService
 from floorman.storage import Store
@@ -67,6 +67,11 @@ class Floor:
             raise ProfileError(
                 f"{profile} tables seat {rules.table_min} to {rules.table_max} players"
                 f" (NM-D-1A, NM-H-1), not {table_size}"
+            )
+        if bots and mode == "live":
+            raise SetupViolation(
+                "bots cannot be seated at a live event: real cards need real players",
+                clause="DE-GEN-2, NM-D-1G",
             )
         if bot_kind not in ("sensible", "random"):
             raise ProfileError(f"unknown bot kind {bot_kind!r}: 'sensible' or 'random'")

@@ -32,6 +32,7 @@ from floorman.storage import Store
 from floorman.tournament.core import Tournament, TournamentError
 from floorman.tournament.events import event_from_dict, event_to_dict
 from floorman.tournament.hands import Hand, hand_for, replay_hand, result_of
+from floorman.tournament.names import name_key
 from floorman.tournament.structure import Structure
 
 log = logging.getLogger("floorman.services")
@@ -81,6 +82,7 @@ class TableRuntime:
     hand_id: str | None = None
     saved: int = 0  # hand events already stored
     deadline: float | None = None  # action clock of the player to act
+    remaining: float | None = None  # its time left, held while paused (NM-D-1G, OQ-03)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
     last_result: dict[str, Any] | None = None
@@ -103,6 +105,9 @@ class TournamentService:
         self.config = config
         self.now = now
         self.saved = len(tournament.events)
+        # When each tournament event was stored (the ruling log's times): kept
+        # beside the event, never in it, so a replay stays exactly the same.
+        self.logged_at: list[float | None] = [None] * len(tournament.events)
         self.tables: dict[int, TableRuntime] = {}
         self.tokens: dict[str, str] = {}  # token hash -> player
         self.bots: dict[str, Bot] = {}
@@ -151,6 +156,7 @@ class TournamentService:
         store.create_tournament(tournament_id, tournament.name, profile.name, config.to_dict())
         service = cls(tournament, store, config)
         service.saved = 0
+        service.logged_at = []
         service.commit()
         return service
 
@@ -158,9 +164,10 @@ class TournamentService:
     def load(cls, store: Store, tournament_id: str, config: dict[str, Any]) -> TournamentService:
         """Rebuild a tournament from its events, and the hand each table was
         playing from that hand's events (it goes on where it stopped)."""
-        events = [event_from_dict(e) for e in store.tournament_events(tournament_id)]
-        tournament = Tournament.replay(events)
+        stored = store.tournament_events(tournament_id)
+        tournament = Tournament.replay(event_from_dict(e) for e in stored)
         service = cls(tournament, store, ServiceConfig(**config))
+        service.logged_at = [e.get("logged_at") for e in stored]
         for row in store.players(tournament_id):
             service.tokens[row["token_hash"]] = row["player"]
         for player in tournament.players.values():
@@ -210,27 +217,35 @@ class TournamentService:
                     self._finished_hands.add(table.hand_id)
         if not (new_events or hand_batches or self._new_hands):
             return
+        stamp = self.now()
         self.store.commit(
             self.id,
-            [event_to_dict(e) for e in new_events],
+            [{**event_to_dict(e), "logged_at": stamp} for e in new_events],
             self._new_hands,
             hand_batches,
             status=self.tournament.status if new_events else None,
         )
         self.saved = len(self.tournament.events)
+        self.logged_at += [stamp] * (self.saved - len(self.logged_at))
         self._new_hands = []
         self.changed.set()
 
     # ------------------------------------------------------------ registration
 
-    def register(self, name: str, kind: str = "human") -> tuple[str, str]:
-        """A new player and his secret token (only its hash is stored)."""
-        name = name.strip()[:40]
-        if not name:
-            raise TournamentError("a player needs a name", clause="DE-GEN-2, OQ-64")
-        player = f"p{len(self.tournament.players) + 1}"
+    def register(self, name: str, kind: str = "human", confirmed: bool = True) -> tuple[str, str]:
+        """A new player and his secret token (only its hash is stored).  The
+        name is trimmed; empty, too long, control characters or a name
+        already entered (case and spaces aside) are refused (DE-GEN-2, OQ-64).
+        ``confirmed=False``: a running-along entry (DE-DEAL-4, OQ-46)."""
         bot = kind if kind in ("random", "sensible") else None
-        self.tournament.register(player, name, bot=bot)
+        if bot and self.tournament.mode == "live":
+            raise TournamentError(
+                "bots cannot be seated at a live event: real cards need real players",
+                clause="DE-GEN-2, NM-D-1G",
+            )
+        name = self.tournament.check_name(name)
+        player = f"p{len(self.tournament.players) + 1}"
+        self.tournament.register(player, name, bot=bot, confirmed=confirmed)
         token = secrets.token_urlsafe(18)
         self.store.add_player(self.id, player, name, "bot" if bot else kind, token_hash(token))
         self.tokens[token_hash(token)] = player
@@ -241,15 +256,25 @@ class TournamentService:
         return player, token
 
     def add_bots(self, count: int, kind: str = "sensible") -> list[str]:
+        if self.tournament.mode == "live":
+            raise TournamentError(
+                "bots cannot be seated at a live event: real cards need real players",
+                clause="DE-GEN-2, NM-D-1G",
+            )
         if not 0 < count <= 10_000:
             raise TournamentError("add between 1 and 10000 bots", clause="OQ-41")
         if kind not in ("sensible", "random"):
             raise TournamentError(
                 f"unknown bot kind {kind!r}: 'sensible' or 'random'", clause="OQ-41"
             )
-        return [
-            self.register(f"Bot {len(self.tournament.players) + 1}", kind)[0] for _ in range(count)
-        ]
+        added = []
+        number = len(self.tournament.players)
+        for _ in range(count):
+            number += 1
+            while name_key(f"Bot {number}") in self.tournament.names:  # one name, one entry
+                number += 1
+            added.append(self.register(f"Bot {number}", kind)[0])
+        return added
 
     def player_for(self, token: str | None) -> str | None:
         if not token:
@@ -298,7 +323,7 @@ class TournamentService:
 
     async def _tick_loop(self) -> None:
         while self.tournament.status == "running" and not self.stopping:
-            if self.tournament.tick(self.now()):
+            if self.tournament.tick(self.now(), secure_randbelow):  # DE-DEAL-4 moves
                 self.commit()
                 self.broadcast_summary()
             await asyncio.sleep(0.5)
@@ -333,7 +358,7 @@ class TournamentService:
                     continue
                 try:
                     dealt = self._begin_hand(table)
-                except TournamentError:  # e.g. everyone at the table is away (OQ-45)
+                except TournamentError:  # refused (a race with the clock, a break)
                     dealt = False
                 if not dealt:  # nobody could play: give it a hand's time
                     await asyncio.sleep(max(1.0, self.config.between_hands_s))
@@ -348,10 +373,8 @@ class TournamentService:
         return state is not None and state.in_hand
 
     def _begin_hand(self, table: TableRuntime) -> bool:
+        # Dealt even when every hand is dead: blinded down (DE-DEAL-3, OQ-45).
         spec = self.tournament.begin_hand(table.number, secure_randbelow)
-        if spec is None:  # everyone sits out a time penalty (OQ-62)
-            self.commit()
-            return False
         table.hand = hand_for(self.profile, spec, secure_deck())
         table.hand_id = spec.hand_id
         table.saved = 0
@@ -384,9 +407,12 @@ class TournamentService:
             if self.tournament.status != "running" or self.stopping:
                 return
             if self.tournament.clock.paused_at is not None:
-                table.deadline = None
+                self._hold_clock(table)  # it stops where it stood (NM-D-1G, OQ-03)
                 table.wake.clear()
                 await wait_for_event(table.wake, 0.5)
+                continue
+            self._release_clock(table, self.now())
+            if self._kill_disqualified(table):
                 continue
             if isinstance(hand, HoldemHand) and hand.checkdown_votes is not None:
                 self._bots_vote(table, hand)
@@ -403,6 +429,15 @@ class TournamentService:
                 self._act(table, seat, action)
                 continue
             state = self.tournament.players.get(player)
+            if (
+                isinstance(hand, DrawHand)
+                and hand.phase == "drawing"
+                and self.tournament.disqualification_pending(player)
+            ):
+                hand.draw(seat, ())  # a dead hand draws nothing; it is killed when betting opens
+                self.commit()
+                self.broadcast_table(table.number)
+                continue
             if state is not None and state.absent and hand.phase == "betting":
                 # Away when due to act: deemed checked or folded at once
                 # (DE-ABSENT-3/4, OQ-45), no clock to wait out.
@@ -417,9 +452,77 @@ class TournamentService:
             table.wake.clear()
             remaining = table.deadline - self.now()
             await wait_for_event(table.wake, max(0.0, remaining))
-            if hand.actor == seat and self.now() >= (table.deadline or 0):
+            if (
+                hand.actor == seat
+                and table.deadline is not None  # None: paused or acted meanwhile
+                and self.tournament.clock.paused_at is None
+                and self.now() >= table.deadline
+            ):
                 self._time_out(table, seat, player)
         table.deadline = None
+        table.remaining = None
+
+    def _hold_clock(self, table: TableRuntime) -> None:
+        """Paused: the action clock keeps the time it had left when the
+        director paused (NM-D-1G, OQ-03)."""
+        paused_at = self.tournament.clock.paused_at
+        if table.deadline is not None and paused_at is not None:
+            table.remaining = max(0.0, table.deadline - paused_at)
+            table.deadline = None
+
+    def _release_clock(self, table: TableRuntime, at: float) -> None:
+        """Resumed: the clock goes on from where it stood."""
+        if table.remaining is not None:
+            table.deadline = at + table.remaining
+            table.remaining = None
+
+    def pause(self) -> None:
+        """The director's pause: the level clock and every action clock
+        stop where they stand; nobody acts or times out (NM-D-1G, OQ-03)."""
+        self.tournament.pause(self.now())
+        for table in self.tables.values():
+            self._hold_clock(table)
+
+    def resume(self) -> None:
+        at = self.now()
+        self.tournament.resume(at)
+        for table in self.tables.values():
+            self._release_clock(table, at)
+
+    def disqualify(self, player: str, clause: str, note: str = "") -> None:
+        """Disqualification; during his hand it is dead at once, his chips
+        leave play when it ends (NM-D-1C/1D/1E, DE-PENALTY-3, NM-D-1G)."""
+        self.tournament.disqualify(player, clause, note)
+        state = self.tournament.players[player]
+        table = self.tables.get(state.table) if state.table is not None else None
+        if table is not None:
+            self._kill_disqualified(table)
+            table.wake.set()
+
+    def _kill_disqualified(self, table: TableRuntime) -> bool:
+        """Kill the hands of players disqualified during this hand while
+        betting is open (NM-D-1G, OQ-03); what they put in stays in the pot."""
+        hand = table.hand
+        killed = False
+        while hand is not None and not hand.is_complete and hand.phase == "betting":
+            seat = next(
+                (
+                    s
+                    for i, (s, p) in enumerate(zip(hand.seats, hand.players, strict=True))
+                    if not hand.folded[i] and self.tournament.disqualification_pending(p)
+                ),
+                None,
+            )
+            if seat is None:
+                break
+            if hand.actor == seat:
+                table.deadline = table.remaining = None
+            hand.kill(seat)
+            killed = True
+        if killed:
+            self.commit()
+            self.broadcast_table(table.number)
+        return killed
 
     def _bots_vote(self, table: TableRuntime, hand: HoldemHand) -> None:
         """Bots answer a check-down proposal (NM-H-13): they agree when they
@@ -462,6 +565,7 @@ class TournamentService:
         else:
             hand.time_out(seat)
         table.deadline = None
+        self.tournament.timed_out(player)  # for the ruling log (DE-TIME-4, OQ-63)
         self.timeouts[player] = self.timeouts.get(player, 0) + 1
         if self.timeouts[player] >= self.config.timeouts_before_absent:
             state = self.tournament.players.get(player)
@@ -484,6 +588,12 @@ class TournamentService:
             # The director's pause stops the tables for everyone (NM-D-1G, OQ-03).
             raise RuleViolation(
                 "the tournament is paused", clause="NM-D-1G, OQ-03", action=action.kind
+            )
+        if self.tournament.disqualification_pending(player):
+            raise RuleViolation(
+                "you are disqualified: your hand is dead",
+                clause="NM-D-1G, OQ-03",
+                action=action.kind,
             )
         table = self.tables.get(state.table)
         hand = table.hand if table is not None else None
@@ -538,6 +648,7 @@ class TournamentService:
                         "chips": ps.chips,
                         "bot": ps.bot is not None,
                         "absent": ps.absent,
+                        "pending": [c.ruling for c in t.pending_for(p)],
                     }
                 )
         level = t.current_level
@@ -555,9 +666,10 @@ class TournamentService:
                 {
                     "seat": hand.actor if hand else None,
                     "deadline": table.deadline,
+                    "remaining": table.remaining,  # held while paused (NM-D-1G, OQ-03)
                     "seconds": self.action_seconds,
                 }
-                if table is not None and table.deadline is not None
+                if table is not None and (table.deadline is not None or table.remaining is not None)
                 else None
             ),
             "level": {
@@ -583,6 +695,16 @@ class TournamentService:
     def unsubscribe(self, sub: Subscriber) -> None:
         self.subscribers.discard(sub)
 
+    def take_seat(self, sub: Subscriber) -> int:
+        """The player opened his seat on another device: every older socket
+        of his is told and closed (4409); the newest one plays.  Returns how
+        many were closed."""
+        older = [s for s in self.subscribers if s is not sub and s.player == sub.player]
+        for old in older:
+            self.subscribers.discard(old)
+            old.send(dict(SEAT_TAKEN))
+        return len(older)
+
     def table_of(self, sub: Subscriber) -> int | None:
         if sub.player is not None:
             state = self.tournament.players.get(sub.player)
@@ -599,6 +721,14 @@ class TournamentService:
         message = self.summary()
         for sub in list(self.subscribers):
             sub.send(message)
+
+
+SEAT_TAKEN_CODE = 4409  # websocket close code: the seat was opened on another device
+SEAT_TAKEN = {
+    "type": "seat_taken",
+    "code": SEAT_TAKEN_CODE,
+    "message": "seat taken over on another device",
+}
 
 
 def seat_options(hand: Hand, seat: int) -> dict[str, bool]:

@@ -71,9 +71,8 @@ def simulate(
                 break
             if sum(1 for p in state.seats.values() if tournament.players[p].chips) < 2:
                 continue
+            # dealt even when every hand is dead (DE-DEAL-3, OQ-45, OQ-62)
             spec = tournament.begin_hand(table, randbelow)
-            if spec is None:
-                continue  # everyone sits out a time penalty (OQ-62)
             hand = hand_for(profile, spec, shuffled_deck(rng.randrange))
             seat_bots = {
                 seat: bots[player] for seat, player in zip(spec.seats, spec.players, strict=True)
@@ -83,7 +82,7 @@ def simulate(
             tournament.end_hand(table, stacks, randbelow, carried_pot=carried, at=now)
             hands += 1
         now += seconds_per_hand
-        tournament.tick(now)
+        tournament.tick(now, randbelow)
         if progress is not None:
             progress(tournament, hands)
     return SimulationResult(tournament, hands, rounds, time.perf_counter() - started, now)

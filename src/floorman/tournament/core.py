@@ -19,10 +19,13 @@ from floorman.engine.errors import FloormanError, RuleViolation
 from floorman.engine.profile import RuleProfile
 from floorman.tournament import balancing
 from floorman.tournament.buttons import next_positions
+from floorman.tournament.corrections import correction_event
 from floorman.tournament.events import (
     Absence,
     CarriedPotAwarded,
     ChipCount,
+    Confirmed,
+    CorrectionPending,
     Created,
     Disqualified,
     Eliminated,
@@ -33,17 +36,19 @@ from floorman.tournament.events import (
     Moved,
     Overridden,
     Paused,
-    PenaltyHandServed,
     PrizeAwarded,
     Registered,
     Resumed,
     Seated,
     Started,
     TableBroken,
+    TimedOut,
     TimePenalty,
     TournamentEvent,
     Warned,
+    Withdrawn,
 )
+from floorman.tournament.names import clean_name, name_key
 from floorman.tournament.prizes import prize_table, shared_prizes
 from floorman.tournament.seating import draw_seats
 from floorman.tournament.state import ChipView, HandSpec, PlayerState, TournamentState
@@ -97,14 +102,76 @@ class Tournament(TournamentState):
 
     # ------------------------------------------------------------ registration
 
-    def register(self, player: str, name: str | None = None, bot: str | None = None) -> Registered:
+    def register(
+        self, player: str, name: str | None = None, bot: str | None = None, confirmed: bool = True
+    ) -> Registered:
+        """Enter ``player``; ``confirmed=False`` enters a running-along stack
+        (registered, not yet paid or checked in), withdrawn at the end of the
+        profile's ``unconfirmed_withdrawn_after_level`` unless confirmed
+        (DE-DEAL-4, OQ-46)."""
         if self.status != "registering" or any(p.table for p in self.players.values()):
             raise self._fail("registration closes at the seat draw", "OQ-41, DE-SEAT-1")
         if not player or player in self.players:
             raise self._fail(f"player id {player!r} is empty or taken", "DE-GEN-2, OQ-64")
-        event = Registered(player=player, name=name or player, bot=bot)
+        name = self.check_name(player if name is None else name)
+        event = Registered(player=player, name=name, bot=bot, confirmed=bool(confirmed))
         self._emit(event)
         return event  # type: ignore[return-value]
+
+    def confirm(self, player: str) -> Confirmed:
+        """The entry is confirmed (paid, checked in): a redeemed stack,
+        blinded down while away but never withdrawn (DE-DEAL-3, OQ-46).
+        Too late once the withdrawal level has ended (DE-DEAL-4)."""
+        state = self._player(player)
+        last = self.profile.unconfirmed_withdrawn_after_level
+        if state.status not in ("registered", "playing"):
+            raise self._fail(f"{player} is {state.status}", "DE-DEAL-4, OQ-46")
+        if state.confirmed:
+            raise self._fail(f"{player} is already confirmed", "DE-DEAL-3, OQ-46")
+        if self.level > last:
+            raise self._fail(
+                f"unconfirmed stacks were withdrawn at the end of level {last}", "DE-DEAL-4, OQ-46"
+            )
+        return self._emit(Confirmed(player=player))  # type: ignore[return-value]
+
+    def _withdraw_unconfirmed(self, table: int | None = None) -> list[TournamentEvent]:
+        """From the start of the level after ``unconfirmed_withdrawn_after_level``
+        every still-unconfirmed entry is withdrawn: its chips leave play,
+        the entry is cancelled - no elimination, no place, no prize, and it
+        no longer counts among the entrants the places are paid to (DE-DEAL-4,
+        OQ-46; OQ-39: an entry that never paid fills no paid place).  A
+        player dealt into a running hand goes when that hand ends
+        (``table``: the table whose hand just ended)."""
+        if self.status != "running" or self.level <= self.profile.unconfirmed_withdrawn_after_level:
+            return []
+        emitted: list[TournamentEvent] = []
+        for p in list(self.players.values()):
+            if p.confirmed or p.status != "playing":
+                continue
+            at = self.tables.get(p.table) if p.table is not None else None
+            if at is not None and at.in_hand and p.player in at.dealt and at.table != table:
+                continue  # at the end of his hand
+            emitted.append(
+                self._emit(
+                    Withdrawn(
+                        player=p.player, chips_removed=p.chips, table=p.table, level=self.level
+                    )
+                )
+            )
+        return emitted
+
+    def check_name(self, name: str) -> str:
+        """The name to register, trimmed; refused when empty, too long, with
+        control characters, or already entered under another spelling of the
+        same name (case and spaces aside): one person, one entry (DE-GEN-2, OQ-64)."""
+        cleaned = clean_name(name)  # MalformedName: no name at all
+        if twin := self.names.get(name_key(cleaned)):
+            raise self._fail(
+                f"{cleaned!r} is already entered (as {twin!r}): one entry per person",
+                "DE-GEN-2, OQ-64",
+                attempted=cleaned,
+            )
+        return cleaned
 
     def draw_seats(self, randbelow: RandBelow) -> list[Seated]:
         """A uniformly random seat draw (NM-D-1A, NM-H-1, DE-SEAT-1)."""
@@ -174,15 +241,24 @@ class Tournament(TournamentState):
             is_break=lv.is_break,
         )
 
-    def tick(self, now: float) -> list[LevelChanged]:
-        """Advance the level clock to ``now`` (time comes from outside)."""
+    def tick(self, now: float, randbelow: RandBelow | None = None) -> list[TournamentEvent]:
+        """Advance the level clock to ``now`` (time comes from outside).  At
+        the start of the level after ``unconfirmed_withdrawn_after_level``
+        unconfirmed stacks are withdrawn (DE-DEAL-4, OQ-46); with
+        ``randbelow`` the tables are then broken or balanced."""
         if self.status != "running":
             return []
         target = self.clock.level_at(now)
-        emitted = []
+        emitted: list[TournamentEvent] = []
         while self.level < target:
             emitted.append(self._emit(self._level_event(self.level + 1, now)))
-        return emitted  # type: ignore[return-value]
+        withdrawn = self._withdraw_unconfirmed()
+        if withdrawn:
+            emitted += withdrawn
+            if randbelow is not None:
+                emitted += self.rebalance(randbelow)
+            emitted += self._check_finish(now)
+        return emitted
 
     def pause(self, at: float) -> Paused:
         if self.status != "running" or self.clock.paused_at is not None:
@@ -200,11 +276,11 @@ class Tournament(TournamentState):
 
     # ------------------------------------------------------------ hands
 
-    def begin_hand(self, table: int, randbelow: RandBelow) -> HandSpec | None:
+    def begin_hand(self, table: int, randbelow: RandBelow) -> HandSpec:
         """Decide the next hand at ``table``: who is dealt in, where the
         button and blinds are (OQ-43, OQ-29, OQ-53), the ante of the level,
-        dead hands (absent OQ-45, time penalty OQ-62).  None when everyone
-        sits out a time penalty: no hand is dealt, one penalty hand passes."""
+        dead hands (absent OQ-45, time penalty OQ-62).  A hand is dealt even
+        when every hand is dead (DE-DEAL-3, OQ-45, OQ-62)."""
         if self.status != "running":
             raise self._fail(f"the tournament is {self.status}", "OQ-41")
         if self.clock.paused_at is not None:
@@ -239,15 +315,10 @@ class Tournament(TournamentState):
         dead = tuple(
             p for p in dealt if self.players[p].absent or self.players[p].penalty_hands > 0
         )
-        if len(dead) == len(dealt):
-            serving = [p for p in dead if self.players[p].penalty_hands > 0]
-            if not serving:
-                raise self._fail(
-                    f"every player at table {table} is away: no hand is dealt", "OQ-45, DE-DEAL-3"
-                )
-            for player in serving:
-                self._emit(PenaltyHandServed(player=player, table=table))
-            return None
+        # Every hand dead (all away or serving a time penalty) is still a
+        # hand: forced bets posted, hands killed, the stacks blinded down
+        # until someone returns or they are gone (DE-DEAL-3, OQ-45, OQ-46,
+        # OQ-62); the engine carries its pot to the next hand (DE-SEATED-3).
         event = HandBegun(
             table=table,
             hand=state.hands + 1,
@@ -301,6 +372,7 @@ class Tournament(TournamentState):
                 f"chips do not add up: {before} went in, {after} came out", "NM-D-1B s2"
             )
         hand = state.hands
+        pending = list(state.pending)  # HandEnded clears them
         emitted: list[TournamentEvent] = [
             self._emit(
                 HandEnded(
@@ -312,7 +384,13 @@ class Tournament(TournamentState):
                 )
             )
         ]
-        busted = [p for p, chips in stacks.items() if chips == 0]
+        for correction in pending:  # made during the hand (NM-D-1G, OQ-03)
+            if (event := correction_event(self, correction)) is not None:
+                emitted.append(self._emit(event))
+        emitted += self._withdraw_unconfirmed(table)  # DE-DEAL-4, OQ-46: after his hand
+        busted = [
+            p for p in stacks if self.players[p].chips == 0 and self.players[p].status == "playing"
+        ]
         emitted += self._place(busted, start_stacks, table=table, hand=hand)
         emitted += self.rebalance(randbelow)
         emitted += self._check_finish(at)
@@ -337,7 +415,7 @@ class Tournament(TournamentState):
         alive_after = self.alive - len(busted)
         place = alive_after + 1
         k = 0
-        table_of_prizes = prize_table(self.struct, len(self.players))
+        table_of_prizes = prize_table(self.struct, self.entrants)
         while k < len(ranked):
             group = [p for p in ranked if start_stacks.get(p, 0) == start_stacks.get(ranked[k], 0)]
             for player in group:
@@ -359,12 +437,15 @@ class Tournament(TournamentState):
         return emitted
 
     def _check_finish(self, at: float | None) -> list[TournamentEvent]:
-        if self.status != "running" or self.alive != 1:
+        if self.status != "running" or self.alive > 1:
             return []
+        if self.alive == 0:
+            # Nobody left to win: every entry withdrawn or disqualified (DE-DEAL-4, OQ-46).
+            return [self._emit(Finished(winner=None, at=at))]
         winner = next(p.player for p in self.players.values() if p.status == "playing")
         emitted: list[TournamentEvent] = [self._emit(Finished(winner=winner, at=at))]
         for player, amount, percent in shared_prizes(
-            prize_table(self.struct, len(self.players)), 1, [winner]
+            prize_table(self.struct, self.entrants), 1, [winner]
         ):
             emitted.append(
                 self._emit(PrizeAwarded(player=player, place=1, amount=amount, percent=percent))
@@ -486,22 +567,45 @@ class Tournament(TournamentState):
             TimePenalty(player=player, hands=hands, clause=clause, note=note)
         )
 
+    def timed_out(self, player: str) -> TimedOut:
+        """The action clock ran out on ``player`` in his table's running hand
+        (DE-TIME-4, OQ-63): a ruling for the log."""
+        state = self._player(player)
+        table = self.tables.get(state.table) if state.table is not None else None
+        if table is None or not table.in_hand:
+            raise self._fail(f"{player} is not in a hand", "DE-TIME-4, OQ-63")
+        return self._emit(  # type: ignore[return-value]
+            TimedOut(player=player, table=table.table, hand=table.hands)
+        )
+
     def set_absent(self, player: str, absent: bool) -> Absence:
         """Away from the seat: dealt in dead, forced bets posted (OQ-45,
         DE-DEAL-3, DE-SEATED-2)."""
         self._player(player)
         return self._emit(Absence(player=player, absent=absent))  # type: ignore[return-value]
 
+    def _pending(
+        self, ruling: str, player: str, clause: str, note: str, **fields: int
+    ) -> CorrectionPending:
+        state = self._player(player)
+        assert state.table is not None
+        if self.disqualification_pending(player):
+            raise self._fail(f"{player} is disqualified when his hand ends", clause)
+        event = CorrectionPending(
+            ruling=ruling, player=player, table=state.table, clause=clause, note=note, **fields
+        )
+        return self._emit(event)  # type: ignore[return-value]
+
     def disqualify(self, player: str, clause: str, note: str = "") -> list[TournamentEvent]:
         """Disqualification (NM-D-1C/1D/1E, DE-PENALTY-3, DE-GEN-5): the
-        player's chips leave play.  It is recorded between hands: while his
-        hand runs the call is refused, to be made again when it ends."""
+        player's chips leave play.  While his hand runs it is recorded as
+        pending: his hand is dead at once (the services kill it), and when
+        the hand ends his chips leave play; what he put in stays in the pot."""
         state = self._player(player)
         if state.status not in ("playing", "registered"):
             raise self._fail(f"{player} is not in the tournament", clause)
-        table = self.tables.get(state.table) if state.table is not None else None
-        if table is not None and table.in_hand and player in table.dealt:
-            raise self._fail("the player's hand is running; disqualify when it ends", clause)
+        if self.in_running_hand(player):
+            return [self._pending("disqualify", player, clause, note)]
         emitted: list[TournamentEvent] = [
             self._emit(
                 Disqualified(player=player, clause=clause, note=note, chips_removed=state.chips)
@@ -509,18 +613,31 @@ class Tournament(TournamentState):
         ]
         return emitted + self._check_finish(None)
 
-    def override_chips(self, player: str, chips: int, note: str) -> Overridden:
-        """The director corrects a stack (NM-D-1G, OQ-03)."""
+    def override_chips(self, player: str, chips: int, note: str) -> Overridden | CorrectionPending:
+        """The director corrects a stack (NM-D-1G, OQ-03): at once between
+        hands, when the hand ends if the player is in one (his stack after
+        it becomes ``chips``), and before the start his starting stack."""
         state = self._player(player)
-        if chips < 0 or (state.table is not None and self.tables[state.table].in_hand):
-            raise self._fail("chips are corrected between hands, never below 0", "NM-D-1G")
+        clause = "NM-D-1G, OQ-03"
+        if isinstance(chips, bool) or not isinstance(chips, int) or chips < 0:
+            raise self._fail("chips are a whole number, never below 0", clause)
+        if self.status == "registering":
+            if chips == 0 or state.status not in ("registered", "playing"):
+                raise self._fail("a starting stack is at least one chip", clause)
+            return self._emit(  # type: ignore[return-value]
+                Overridden(ruling="chips", clause=clause, note=note, player=player, chips=chips)
+            )
         if state.status != "playing":
-            raise self._fail(f"{player} is not playing", "NM-D-1G")
+            raise self._fail(f"{player} is not playing", clause)
+        if self.in_running_hand(player):
+            return self._pending("chips", player, clause, note, chips=chips)
+        return self._correct_chips(player, chips, note, clause)
+
+    def _correct_chips(self, player: str, chips: int, note: str, clause: str) -> Overridden:
+        state = self.players[player]
         before = state.chips
         event = self._emit(
-            Overridden(
-                ruling="chips", clause="NM-D-1G, OQ-03", note=note, player=player, chips=chips
-            )
+            Overridden(ruling="chips", clause=clause, note=note, player=player, chips=chips)
         )
         if chips == 0:
             # No chips, no seat: out of the tournament (NM-D-1B s2).
@@ -528,23 +645,34 @@ class Tournament(TournamentState):
             self._check_finish(None)
         return event  # type: ignore[return-value]
 
-    def override_seat(self, player: str, table: int, seat: int, note: str) -> Overridden:
+    def override_seat(
+        self, player: str, table: int, seat: int, note: str
+    ) -> Overridden | CorrectionPending:
+        """The director moves a player (NM-D-1G, OQ-03): at once between his
+        hands, when his hand ends if he is in one."""
+        clause = "NM-D-1G, OQ-03"
         state = self._player(player)
         if state.status != "playing":
-            raise self._fail(f"{player} is not playing", "NM-D-1G, OQ-03")
+            raise self._fail(f"{player} is not playing", clause)
         target = self.tables.get(table)
-        if target is None or seat in target.seats or not 1 <= seat <= self.struct.table_size:
-            raise self._fail(f"table {table} seat {seat} is not free", "NM-D-1G, OQ-03")
-        if state.table is not None and self.tables[state.table].in_hand:
-            raise self._fail("players move between hands", "NM-D-1G, OQ-03")
+        taken = {
+            (c.to_table, c.seat)
+            for t in self.tables.values()
+            for c in t.pending
+            if c.ruling == "seat"
+        }
+        if (
+            target is None
+            or seat in target.seats
+            or (table, seat) in taken
+            or not 1 <= seat <= self.struct.table_size
+        ):
+            raise self._fail(f"table {table} seat {seat} is not free", clause)
+        if self.in_running_hand(player):
+            return self._pending("seat", player, clause, note, to_table=table, seat=seat)
         return self._emit(  # type: ignore[return-value]
             Overridden(
-                ruling="seat",
-                clause="NM-D-1G, OQ-03",
-                note=note,
-                player=player,
-                table=table,
-                seat=seat,
+                ruling="seat", clause=clause, note=note, player=player, table=table, seat=seat
             )
         )
 
@@ -570,11 +698,21 @@ class Tournament(TournamentState):
     # ------------------------------------------------------------ live events
 
     def record_chip_counts(
-        self, table: int, counts: Mapping[str, int], randbelow: RandBelow, at: float | None = None
+        self,
+        table: int,
+        counts: Mapping[str, int],
+        randbelow: RandBelow,
+        at: float | None = None,
+        *,
+        confirm_correction: bool = False,
+        note: str = "",
     ) -> list[TournamentEvent]:
         """Live play: the floor's chip count of a table; a player at 0 is
         out.  Returns what the core decides: eliminations, places, breaks and
-        moves (the floor carries them out)."""
+        moves (the floor carries them out).  Chips change hands, never
+        appear or vanish (NM-D-1B s2): counts that change the table's total
+        are refused, unless the director confirms them as a correction with
+        a note (NM-D-1G, OQ-03), which the ruling log records."""
         state = self.tables.get(table)
         if state is None:
             raise self._fail(f"no table {table}", "NM-D-1G")
@@ -587,7 +725,29 @@ class Tournament(TournamentState):
         if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in counts.values()):
             raise self._fail("chip counts are whole numbers, not negative", "NM-D-1G")
         before = {p: self.players[p].chips for p in counts}
-        emitted: list[TournamentEvent] = [self._emit(ChipCount(table=table, counts=dict(counts)))]
+        had, total = sum(before.values()), sum(counts.values())
+        emitted: list[TournamentEvent] = []
+        if total != had:
+            gap = f"{had - total:,} missing" if total < had else f"{total - had:,} too many"
+            if not confirm_correction or not note.strip():
+                raise self._fail(
+                    f"counts total {total:,}, table had {had:,}: {gap} (table {table});"
+                    " confirm a correction with a note to record them",
+                    "NM-D-1B s2, NM-D-1G, OQ-03",
+                    attempted=total,
+                )
+            emitted.append(
+                self._emit(
+                    Overridden(
+                        ruling="count",
+                        clause="NM-D-1G, OQ-03",
+                        note=f"{note.strip()} (counts total {total:,}, table had {had:,}: {gap})",
+                        table=table,
+                        chips=total - had,
+                    )
+                )
+            )
+        emitted.append(self._emit(ChipCount(table=table, counts=dict(counts))))
         busted = [p for p, c in counts.items() if c == 0]
         emitted += self._place(busted, before, table=table, hand=None)
         emitted += self.rebalance(randbelow)

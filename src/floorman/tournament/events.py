@@ -36,6 +36,35 @@ class Registered(TournamentEvent):
     player: str
     name: str
     bot: str | None = None
+    # False: a "running-along" entry, not yet confirmed (paid, checked in);
+    # withdrawn at the end of the profile's level unless confirmed
+    # (DE-DEAL-4, OQ-46).
+    confirmed: bool = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Confirmed(TournamentEvent):
+    """An unconfirmed entry is confirmed (paid, checked in): his stack is a
+    redeemed one, blinded down while he is away, never withdrawn (DE-DEAL-3,
+    OQ-46)."""
+
+    player: str
+    clause: str = "DE-DEAL-3, OQ-46"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Withdrawn(TournamentEvent):
+    """A still-unconfirmed entry's stack is withdrawn when the level after
+    the profile's ``unconfirmed_withdrawn_after_level`` starts (or when his
+    running hand ends): his chips leave play and the entry is cancelled -
+    no elimination, no place, no prize, not counted among the entrants
+    (DE-DEAL-4, OQ-46, OQ-39)."""
+
+    player: str
+    chips_removed: int
+    table: int | None = None
+    level: int = 0
+    clause: str = "DE-DEAL-4, OQ-46"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -177,9 +206,52 @@ class Overridden(TournamentEvent):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class CorrectionPending(TournamentEvent):
+    """A director's correction made while the player's hand runs at
+    ``table``: recorded now, carried out when that hand ends, after its
+    result (NM-D-1G, OQ-03).  ``ruling``: "chips" (his stack becomes
+    ``chips``), "seat" (to ``to_table`` seat ``seat``) or "disqualify" (his
+    hand is killed at once; his chips leave play when the hand ends:
+    NM-D-1C/1D/1E, DE-PENALTY-3)."""
+
+    ruling: str
+    player: str
+    table: int
+    clause: str
+    note: str = ""
+    chips: int | None = None
+    to_table: int | None = None
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CorrectionLapsed(TournamentEvent):
+    """A pending correction that no longer applies when the hand ends: the
+    player is out, or the seat he was to take was filled meanwhile.  Logged
+    so the director sees it and rules again (NM-D-1G, OQ-03)."""
+
+    ruling: str
+    player: str
+    reason: str
+    clause: str = "NM-D-1G, OQ-03"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TimedOut(TournamentEvent):
+    """The action clock ran out on a player: his hand was checked or folded
+    for him (DE-TIME-4, OQ-63, OQ-42).  Recorded for the ruling log."""
+
+    player: str
+    table: int
+    hand: int
+    clause: str = "DE-TIME-4, OQ-63"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PenaltyHandServed(TournamentEvent):
     """Everyone at the table sat out, so no hand was dealt; a player on a
-    time penalty still serves one hand of it (OQ-62)."""
+    time penalty still served one hand of it (OQ-62).  Only in older logs:
+    such a hand is now dealt with every hand dead (DE-DEAL-3, OQ-45)."""
 
     player: str
     table: int
@@ -206,13 +278,18 @@ class ChipCount(TournamentEvent):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Finished(TournamentEvent):
-    winner: str
+    """The tournament is over: one player left, or none (every entry
+    withdrawn or disqualified: DE-DEAL-4, OQ-46) and then no winner."""
+
+    winner: str | None
     at: float | None = None
 
 
 _NAMES: dict[type, str] = {
     Created: "created",
     Registered: "registered",
+    Confirmed: "confirmed",
+    Withdrawn: "withdrawn",
     Seated: "seated",
     Started: "started",
     LevelChanged: "level",
@@ -232,6 +309,9 @@ _NAMES: dict[type, str] = {
     ChipCount: "chip_count",
     PenaltyHandServed: "penalty_hand_served",
     CarriedPotAwarded: "carried_pot_awarded",
+    CorrectionPending: "correction_pending",
+    CorrectionLapsed: "correction_lapsed",
+    TimedOut: "timed_out",
     Finished: "finished",
 }
 _TYPES: dict[str, type[TournamentEvent]] = {name: cls for cls, name in _NAMES.items()}

@@ -43,6 +43,7 @@ def hand_for(profile: RuleProfile, spec: HandSpec, deck: Sequence[Card]) -> Hand
         big_blind_seat=spec.big_blind_seat,
         deck=deck,
         dead=spec.dead,
+        carried_pot=spec.carried_pot,
         hand_id=spec.hand_id,
         table=spec.table,
     )
@@ -50,7 +51,8 @@ def hand_for(profile: RuleProfile, spec: HandSpec, deck: Sequence[Card]) -> Hand
 
 def result_of(hand: Hand) -> tuple[dict[str, int], int]:
     """Each player's chips after the hand, and the pot carried to the next
-    deal (a draw check-pot, OQ-10)."""
+    deal (a draw check-pot, OQ-10; the pot of a hand whose every hand was
+    dead, DE-SEATED-3, OQ-45)."""
     final = hand.final_stacks
     assert final is not None, "the hand is not over"
     return {hand.players[i]: final[i] for i in range(hand.n)}, hand.carried_pot

@@ -12,6 +12,9 @@ from floorman.tournament.events import (
     Absence,
     CarriedPotAwarded,
     ChipCount,
+    Confirmed,
+    CorrectionLapsed,
+    CorrectionPending,
     Created,
     Disqualified,
     Eliminated,
@@ -29,10 +32,13 @@ from floorman.tournament.events import (
     Seated,
     Started,
     TableBroken,
+    TimedOut,
     TimePenalty,
     TournamentEvent,
     Warned,
+    Withdrawn,
 )
+from floorman.tournament.names import name_key
 from floorman.tournament.structure import Structure
 
 
@@ -41,7 +47,7 @@ class PlayerState:
     player: str
     name: str
     bot: str | None = None
-    status: str = "registered"  # registered, playing, out, disqualified
+    status: str = "registered"  # registered, playing, out, disqualified, withdrawn
     table: int | None = None
     seat: int | None = None
     chips: int = 0
@@ -51,6 +57,9 @@ class PlayerState:
     penalty_hands: int = 0
     absent: bool = False
     warnings: int = 0
+    starting_stack: int | None = None  # the director's correction before the start
+    timeouts: int = 0
+    confirmed: bool = True  # False: a running-along stack (DE-DEAL-4, OQ-46)
 
 
 @dataclass(slots=True)
@@ -63,6 +72,7 @@ class TableState:
     newcomers: set[str] = field(default_factory=set)
     carried_pot: int = 0
     dealt: dict[str, int] = field(default_factory=dict)
+    pending: list[CorrectionPending] = field(default_factory=list)  # until the hand ends
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +104,7 @@ class TournamentState:
         self.profile = RuleProfile()
         self.structure: Structure | None = None
         self.players: dict[str, PlayerState] = {}
+        self.names: dict[str, str] = {}  # name_key -> the name entered (DE-GEN-2, OQ-64)
         self.tables: dict[int, TableState] = {}
         self.clock = LevelClock(())
         self.level = 0  # 1-based once started
@@ -125,12 +136,38 @@ class TournamentState:
         self.clock = LevelClock(self.structure.levels)
 
     def _apply_registered(self, e: Registered) -> None:
-        self.players[e.player] = PlayerState(e.player, e.name, e.bot)
+        self.players[e.player] = PlayerState(e.player, e.name, e.bot, confirmed=e.confirmed)
+        self.names.setdefault(name_key(e.name), e.name)
+
+    def _apply_confirmed(self, e: Confirmed) -> None:
+        self.players[e.player].confirmed = True
+
+    def _apply_withdrawn(self, e: Withdrawn) -> None:
+        """The entry is cancelled: out of play with no place (DE-DEAL-4, OQ-46)."""
+        self._leave_play(e.player, "withdrawn", e.chips_removed)
+
+    def _leave_play(self, player: str, status: str, chips_removed: int) -> None:
+        """Out with no place: his chips leave play and his seat is freed."""
+        p = self.players[player]
+        if p.status == "playing":
+            self.alive -= 1
+        p.status = status
+        p.chips = 0
+        self.chips_in_play -= chips_removed
+        if p.table is not None and self.tables[p.table].seats.get(p.seat or 0) == player:
+            del self.tables[p.table].seats[p.seat]  # type: ignore[arg-type]
+        self.needs_balance = True
+
+    @property
+    def entrants(self) -> int:
+        """Entries that can finish in a place: a withdrawn entry was
+        cancelled (DE-DEAL-4, OQ-46) and fills none (OQ-39)."""
+        return sum(1 for p in self.players.values() if p.status != "withdrawn")
 
     def _apply_seated(self, e: Seated) -> None:
         p = self.players[e.player]
         p.table, p.seat, p.status = e.table, e.seat, "playing"
-        p.chips = self.struct.starting_stack
+        p.chips = p.starting_stack or self.struct.starting_stack
         self.tables.setdefault(e.table, TableState(e.table)).seats[e.seat] = e.player
         self.alive += 1
         self.chips_in_play += p.chips
@@ -182,6 +219,7 @@ class TournamentState:
         for player, chips in e.stacks.items():
             self.players[player].chips = chips
         t.dealt = {}
+        t.pending = []  # end_hand records what each one became
 
     def _apply_moved(self, e: Moved) -> None:
         p = self.players[e.player]
@@ -200,6 +238,7 @@ class TournamentState:
     def _apply_eliminated(self, e: Eliminated) -> None:
         p = self.players[e.player]
         p.status, p.place, p.shared = "out", e.place, e.shared
+        # the eliminated leave the table (DE-GEN-3)
         if p.table is not None and self.tables[p.table].seats.get(p.seat or 0) == e.player:
             del self.tables[p.table].seats[p.seat]  # type: ignore[arg-type]
         self.alive -= 1
@@ -218,19 +257,14 @@ class TournamentState:
         self.players[e.player].absent = e.absent
 
     def _apply_disqualified(self, e: Disqualified) -> None:
-        p = self.players[e.player]
-        if p.status == "playing":
-            self.alive -= 1
-        p.status = "disqualified"
-        p.chips = 0
-        self.chips_in_play -= e.chips_removed
-        if p.table is not None and self.tables[p.table].seats.get(p.seat or 0) == e.player:
-            del self.tables[p.table].seats[p.seat]  # type: ignore[arg-type]
-        self.needs_balance = True
+        self._leave_play(e.player, "disqualified", e.chips_removed)
 
     def _apply_override(self, e: Overridden) -> None:
         if e.ruling == "chips" and e.player is not None and e.chips is not None:
             p = self.players[e.player]
+            if p.status == "registered":  # before the seat draw: his starting stack
+                p.starting_stack = e.chips
+                return
             self.chips_in_play += e.chips - p.chips
             p.chips = e.chips
             self.needs_balance = True
@@ -257,15 +291,42 @@ class TournamentState:
 
     def _apply_chip_count(self, e: ChipCount) -> None:
         for player, chips in e.counts.items():
+            self.chips_in_play += chips - self.players[player].chips
             self.players[player].chips = chips
         self.needs_balance = True
+
+    def _apply_correction_pending(self, e: CorrectionPending) -> None:
+        self.tables[e.table].pending.append(e)
+
+    def _apply_nothing(self, e: TournamentEvent) -> None:
+        """An event for the log only."""
+
+    def _apply_timed_out(self, e: TimedOut) -> None:
+        self.players[e.player].timeouts += 1
+
+    def in_running_hand(self, player: str) -> bool:
+        """Dealt into the hand now running at his table."""
+        state = self.players.get(player)
+        table = self.tables.get(state.table) if state and state.table is not None else None
+        return table is not None and table.in_hand and player in table.dealt
+
+    def pending_for(self, player: str) -> list[CorrectionPending]:
+        """The corrections waiting for ``player``'s hand to end (NM-D-1G)."""
+        state = self.players.get(player)
+        table = self.tables.get(state.table) if state and state.table is not None else None
+        return [c for c in table.pending if c.player == player] if table else []
+
+    def disqualification_pending(self, player: str) -> bool:
+        """Disqualified during his hand: it is dead, his chips go when it ends."""
+        return any(c.ruling == "disqualify" for c in self.pending_for(player))
 
     def _apply_finished(self, e: Finished) -> None:
         self.status = "finished"
         self.winner = e.winner
-        p = self.players[e.winner]
-        p.place = 1
-        p.status = "won"
+        if e.winner is not None:
+            p = self.players[e.winner]
+            p.place = 1
+            p.status = "won"
 
 
 class ChipView(Mapping[str, int]):
@@ -289,6 +350,8 @@ class ChipView(Mapping[str, int]):
 APPLY = {
     Created: TournamentState._apply_created,
     Registered: TournamentState._apply_registered,
+    Confirmed: TournamentState._apply_confirmed,
+    Withdrawn: TournamentState._apply_withdrawn,
     Seated: TournamentState._apply_seated,
     Started: TournamentState._apply_started,
     LevelChanged: TournamentState._apply_level,
@@ -308,5 +371,8 @@ APPLY = {
     ChipCount: TournamentState._apply_chip_count,
     PenaltyHandServed: TournamentState._apply_penalty_served,
     CarriedPotAwarded: TournamentState._apply_carried_awarded,
+    CorrectionPending: TournamentState._apply_correction_pending,
+    CorrectionLapsed: TournamentState._apply_nothing,
+    TimedOut: TournamentState._apply_timed_out,
     Finished: TournamentState._apply_finished,
 }

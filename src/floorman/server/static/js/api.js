@@ -83,7 +83,8 @@ export async function download(path, token, filename) {
  * it reconnects with exponential backoff (0.5 s, 1 s, 2 s … at most 15 s).
  * The server refusing us (unknown token, no tournament) is final.
  * onStatus(state, detail) gets "connecting", "online", "reconnecting"
- * (detail: seconds until the next try) or "refused" (detail: the reason).
+ * (detail: seconds until the next try), "refused" (detail: the reason) or
+ * "taken" (the seat was opened on another device: close code 4409, final).
  */
 export function openSocket(tournament, params, { onMessage, onStatus }) {
   const query = new URLSearchParams(params).toString();
@@ -106,6 +107,11 @@ export function openSocket(tournament, params, { onMessage, onStatus }) {
       if (stopped) return;
       if (event.code === 4403 || event.code === 4404) {
         onStatus("refused", event.reason || "refused by the server");
+        return;
+      }
+      if (event.code === 4409) {
+        // The seat was opened on another device: that one plays now.
+        onStatus("taken", event.reason || "seat taken over on another device");
         return;
       }
       const delay = Math.min(15000, 500 * 2 ** attempt) * (0.85 + 0.3 * Math.random());

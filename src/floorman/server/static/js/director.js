@@ -60,7 +60,19 @@ function describe(e) {
       return `${who} sits out ${e.hands} hand${e.hands === 1 ? "" : "s"}`;
     case "disqualified":
       return `${who} is disqualified (${chips(e.chips_removed)} chips removed)`;
+    case "timed_out":
+      return `${who} timed out at table ${e.table} (hand ${e.hand})`;
+    case "correction_pending": {
+      const what = {
+        chips: `${chips(e.chips)} chips`,
+        seat: `a move to table ${e.to_table} seat ${e.seat}`,
+        disqualify: "disqualification (hand killed)",
+      };
+      const open = pendingPlayers().has(e.player) ? "pending" : "made";
+      return `Correction for ${who} when his hand ends: ${what[e.ruling] || e.ruling} (${open})`;
+    }
     case "override": {
+      if (e.ruling === "count") return `Table ${e.table} count corrected by ${chips(e.chips)}`;
       const what = { chips: `${chips(e.chips)} chips`, seat: `table ${e.table} seat ${e.seat}` };
       const to = what[e.ruling] || `level ${e.level}`;
       return `Override${who ? ` for ${who}` : ""}: ${to}`;
@@ -70,10 +82,20 @@ function describe(e) {
   }
 }
 
+/** Players with a correction waiting for the end of their hand (NM-D-1G, OQ-03). */
+function pendingPlayers() {
+  const tables = (state.t && state.t.tables) || [];
+  const seats = tables.flatMap((t) => t.seats.filter((s) => s.pending && s.pending.length));
+  return new Set(seats.map((s) => s.player));
+}
+
+const timeOf = (at) => new Date(at * 1000).toLocaleTimeString([], { hour12: false });
+
 const eventLine = (e) =>
   h(
     "li",
-    {},
+    { "data-testid": "ruling", "data-type": e.type },
+    e.at ? h("time", { class: "muted", "data-testid": "ruling-time" }, `${timeOf(e.at)} `) : null,
     describe(e),
     e.clause ? h("span", { class: "clause" }, e.clause) : null,
     e.note ? h("span", { class: "muted" }, ` — ${e.note}`) : null,
@@ -295,9 +317,15 @@ $("#live").addEventListener("submit", async (event) => {
   const counts = Object.fromEntries(
     [...$("#live-counts").querySelectorAll("input")].map((i) => [i.name, Number(i.value)]),
   );
+  const correction = $("#live-confirm") && $("#live-confirm").checked;
   const answer = await call(
     "/live/counts",
-    { table: Number($("#live-table").value), counts },
+    {
+      table: Number($("#live-table").value),
+      counts,
+      confirm_correction: Boolean(correction),
+      note: $("#live-note") ? $("#live-note").value : "",
+    },
     "Counts recorded.",
   );
   if (answer) {
@@ -319,6 +347,9 @@ async function init() {
     profiles.map((p) => h("option", { value: p.name }, `${p.title} (${p.name})`)),
   );
   $("#c-profile").value = "nm-holdem";
+  // The ruling's clause is picked from the rules registry (a made-up one is refused).
+  const rules = await api("/rules");
+  fill("f-clauses", rules.map((c) => h("option", { value: c.id }, `${c.status}: ${c.text}`)));
   await loadList();
   await load();
   watch();

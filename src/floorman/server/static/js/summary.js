@@ -72,6 +72,14 @@ export function seatingChart(tables, { link } = {}) {
                 {},
                 `${s.seat}. ${s.name}`,
                 table.button === s.seat ? h("span", { class: "badge" }, "D") : null,
+                // A correction waiting for the end of his hand (NM-D-1G, OQ-03).
+                s.pending && s.pending.length
+                  ? h(
+                      "span",
+                      { class: "badge", "data-testid": "chart-pending" },
+                      `pending: ${s.pending.join(", ")}`,
+                    )
+                  : null,
               ),
               h("span", { class: "num" }, chips(s.chips)),
             ),

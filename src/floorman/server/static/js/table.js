@@ -3,13 +3,13 @@
 // spectator, who sees no hole cards until they are shown.
 
 import { decisionKey, renderHero } from "./actions.js";
-import { api, openSocket, seatOf } from "./api.js";
+import { api, keepSeat, openSocket, seatOf } from "./api.js";
 import { $, clockText, fill, h, ordinal, say, throttled, tournamentIdFromPath } from "./dom.js";
 import { renderFelt } from "./felt.js";
 
 const tournament = tournamentIdFromPath();
 const watched = location.pathname.match(/\/table\/(\d+)/);
-const seat = watched ? null : seatOf(tournament);
+let seat = watched ? null : seatOf(tournament);
 const state = {
   frame: null,
   table: watched ? Number(watched[1]) : null,
@@ -123,7 +123,7 @@ function render() {
     state.selected.clear();
     state.drawHand = drawHand;
   }
-  const key = decisionKey(view);
+  const key = `${decisionKey(view)}|${frame.paused ? "paused" : ""}`;
   if (key !== state.heroKey) {
     state.heroKey = key;
     renderHeroNow();
@@ -138,6 +138,19 @@ function renderHeroNow() {
     nameOf: nameOfSeat,
     rerender: renderHeroNow,
   });
+  if (state.frame.paused) {
+    // The director's pause: nobody acts, every clock stands still (NM-D-1G, OQ-03).
+    for (const control of $("#actions").querySelectorAll("button, input, select")) {
+      control.disabled = true;
+    }
+    $("#actions").prepend(
+      h(
+        "p",
+        { class: "muted", "data-testid": "actions-paused" },
+        "Paused by the director: your clock is stopped.",
+      ),
+    );
+  }
 }
 
 /** The action clock of the player to act, from timer.deadline. */
@@ -161,10 +174,46 @@ function onStatus(status, detail) {
         ? `refused: ${detail}`
         : status;
   if (status === "refused") say("error", `The server refused the connection: ${detail}`, "error");
+  if (status === "taken") {
+    el.textContent = "seat on another device";
+    say(
+      "notice",
+      "Your seat was opened on another device: it plays there now, not on this page.",
+      "info",
+    );
+    $("#actions").replaceChildren();
+  }
 }
 
-function start() {
+/** /t/{id}/play?seat=<token>: a seat link from another device takes the seat here. */
+async function takeSeatFromLink() {
+  const token = new URLSearchParams(location.search).get("seat");
+  if (watched || !token) return;
+  try {
+    const me = await api(`/tournaments/${tournament}/me`, { token });
+    seat = { player: me.player, token };
+    keepSeat(tournament, seat);
+  } catch (error) {
+    say("error", `This seat link does not work: ${error.message}`, "error");
+  }
+  history.replaceState(null, "", location.pathname); // the token stays out of the address bar
+}
+
+/** The link that opens this seat on another device. */
+function showSeatLink() {
+  if (!seat) return;
+  const link = `${location.origin}/t/${tournament}/play?seat=${encodeURIComponent(seat.token)}`;
+  $("#seat-link").replaceChildren(
+    "Play on another device: ",
+    h("a", { href: link, "data-testid": "seat-link-url" }, "seat link"),
+    " (opening it there closes this page's seat).",
+  );
+  $("#seat-link").hidden = false;
+}
+
+async function start() {
   if (!tournament) return;
+  await takeSeatFromLink();
   if (!watched && !seat) {
     $("#notice").replaceChildren(
       "You have no seat in this tournament in this browser. ",
@@ -179,6 +228,7 @@ function start() {
   }
   if (watched)
     say("notice", `Watching table ${state.table} as a spectator: hole cards stay hidden until shown.`);
+  showSeatLink();
   socket = openSocket(tournament, watched ? { table: state.table } : { token: seat.token }, {
     onMessage(frame) {
       if (frame.type === "table" && (!watched || frame.table === state.table)) onTable(frame);

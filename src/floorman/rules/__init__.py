@@ -1,0 +1,29 @@
+"""The rules registry: every clause of docs/rules/RULES_EN.md and its status."""
+
+from floorman.rules.registry import (
+    RULEBOOKS,
+    SECTIONS,
+    STATUSES,
+    Clause,
+    UnknownClause,
+    check_citation,
+    counts,
+    get,
+    ids_in,
+    registry,
+    rulebook_of,
+)
+
+__all__ = [
+    "RULEBOOKS",
+    "SECTIONS",
+    "STATUSES",
+    "Clause",
+    "UnknownClause",
+    "check_citation",
+    "counts",
+    "get",
+    "ids_in",
+    "registry",
+    "rulebook_of",
+]

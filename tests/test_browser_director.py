@@ -1,0 +1,81 @@
+"""The director rules at any moment, in the browser (issue 9): a pause
+leaves no live button (NM-D-1G, OQ-03), a seat link takes the seat to
+another device, and a live count that changes the table's total is recorded
+only as a confirmed correction (NM-D-1B s2, NM-D-1G)."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Browser, Page, expect
+
+from test_browser import DIRECTOR, TURN, Api, api, browser, page, take_seat
+
+__all__ = ["api", "browser", "page"]  # the fixtures, shared with test_browser
+
+
+def test_paused_players_see_no_live_buttons_NM_D_1G_OQ_03(page: Page, api: Api) -> None:
+    tournament = api.create("nm-holdem", bots=3)
+    seat = api.register(tournament, "Ann")
+    take_seat(page, api, tournament, seat)
+    api.start(tournament)
+    page.goto(f"{api.url}/t/{tournament}/play")
+    page.wait_for_selector(TURN)
+    api.call("POST", f"/tournaments/{tournament}/pause", {}, DIRECTOR)
+    expect(page.get_by_test_id("actions-paused")).to_be_visible()
+    expect(page.get_by_test_id("paused").first).to_be_visible()
+    buttons = page.locator("#actions button")
+    assert buttons.count() > 0
+    for k in range(buttons.count()):
+        expect(buttons.nth(k)).to_be_disabled()
+    api.call("POST", f"/tournaments/{tournament}/resume", {}, DIRECTOR)
+    expect(page.get_by_test_id("actions-paused")).to_have_count(0)
+    expect(page.locator(TURN).first).to_be_enabled()
+
+
+def test_a_seat_link_takes_the_seat_to_another_device(
+    page: Page, api: Api, browser: Browser
+) -> None:
+    """The old page is told and stops playing (close code 4409)."""
+    tournament = api.create("nm-holdem", bots=3)
+    seat = api.register(tournament, "Ann")
+    take_seat(page, api, tournament, seat)
+    api.start(tournament)
+    page.goto(f"{api.url}/t/{tournament}/play")
+    expect(page.get_by_test_id("connection")).to_have_text("online")
+    expect(page.get_by_test_id("seat-link")).to_be_visible()
+    other = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        phone = other.new_page()
+        phone.goto(api.url + seat["seat_link"])
+        expect(phone.get_by_test_id("connection")).to_have_text("online")
+        expect(phone.get_by_test_id("hero-cards")).to_be_visible()
+        assert "seat=" not in phone.url  # the token leaves the address bar
+        expect(page.get_by_test_id("notice")).to_contain_text("another device")
+        expect(page.get_by_test_id("connection")).to_have_text("seat on another device")
+    finally:
+        other.close()
+
+
+def test_live_counts_must_add_up_or_be_a_confirmed_correction(page: Page, api: Api) -> None:
+    """NM-D-1B s2: refused with the difference; NM-D-1G, OQ-03: confirmed
+    with a note it is recorded, and the ruling log shows it with its time."""
+    tournament = api.create("nm-holdem", bots=0, mode="live")
+    for k in range(12):
+        api.register(tournament, f"Live {k}")
+    api.start(tournament)
+    page.goto(f"{api.url}/director?t={tournament}")
+    page.get_by_test_id("director-token").fill(DIRECTOR)
+    page.get_by_test_id("token-save").click()
+    expect(page.get_by_test_id("chart-table")).to_have_count(2)
+    page.get_by_test_id("live-table").select_option("1")
+    page.get_by_test_id("live-count").first.fill("0")
+    page.get_by_test_id("live-submit").click()
+    expect(page.get_by_test_id("director-message")).to_contain_text("missing")
+    expect(page.get_by_test_id("director-message")).to_contain_text("NM-D-1B s2")
+    page.get_by_test_id("live-confirm").check()
+    page.get_by_test_id("live-note").fill("his chips were taken off the table")
+    page.get_by_test_id("live-submit").click()
+    expect(page.get_by_test_id("live-result")).to_contain_text("is out in 12th place")
+    expect(page.get_by_test_id("rulings")).to_contain_text("count corrected")
+    expect(page.get_by_test_id("ruling-time").first).to_have_text(re.compile(r"\d"))
