@@ -176,6 +176,7 @@ async def get_tournament(request: Request, tournament_id: str) -> dict[str, Any]
             "table": r["table"],
             "seat": r["seat"],
             "status": r["status"],
+            "shared": r["shared"],  # how many share his place (OQ-06)
         }
         for r in t.standings()
     ]
