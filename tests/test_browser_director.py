@@ -79,3 +79,35 @@ def test_live_counts_must_add_up_or_be_a_confirmed_correction(page: Page, api: A
     expect(page.get_by_test_id("live-result")).to_contain_text("is out in 12th place")
     expect(page.get_by_test_id("rulings")).to_contain_text("count corrected")
     expect(page.get_by_test_id("ruling-time").first).to_have_text(re.compile(r"\d"))
+
+
+def test_the_director_registers_an_unpaid_entry_and_confirms_it_DE_DEAL_4_OQ_46(
+    page: Page, api: Api
+) -> None:
+    """DE-DEAL-4, OQ-46: an entry registered as not yet paid is listed with a
+    Confirm button; once confirmed it is a redeemed stack (DE-DEAL-3), never
+    withdrawn, and the list says every entry is confirmed."""
+    tournament = api.create("de-holdem", bots=0, mode="live")
+    page.goto(f"{api.url}/director?t={tournament}")
+    page.get_by_test_id("director-token").fill(DIRECTOR)
+    page.get_by_test_id("token-save").click()
+    expect(page.get_by_test_id("unconfirmed")).to_contain_text("Every entry is confirmed")
+    page.get_by_test_id("entry-name").fill("  Berit  ")
+    page.get_by_test_id("entry-unconfirmed").check()
+    page.get_by_test_id("entry-submit").click()
+    expect(page.get_by_test_id("director-message")).to_contain_text("Berit is registered")
+    entry = page.get_by_test_id("unconfirmed-entry")
+    expect(entry).to_have_count(1)
+    expect(entry).to_contain_text("Berit — not confirmed")
+    status = api.call("GET", f"/tournaments/{tournament}")
+    (berit,) = [r for r in status["standings"] if r["name"] == "Berit"]
+    assert berit["confirmed"] is False
+    entry.get_by_test_id("confirm-entry").click()
+    expect(page.get_by_test_id("director-message")).to_contain_text("Berit is confirmed")
+    expect(page.get_by_test_id("unconfirmed-entry")).to_have_count(0)
+    status = api.call("GET", f"/tournaments/{tournament}")
+    assert [r["confirmed"] for r in status["standings"] if r["name"] == "Berit"] == [True]
+    # A second entry under the same name (other case and spaces) is refused.
+    page.get_by_test_id("entry-name").fill("BERIT")
+    page.get_by_test_id("entry-submit").click()
+    expect(page.get_by_test_id("director-message")).to_contain_text("already entered")

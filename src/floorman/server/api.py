@@ -177,6 +177,7 @@ async def get_tournament(request: Request, tournament_id: str) -> dict[str, Any]
             "seat": r["seat"],
             "status": r["status"],
             "shared": r["shared"],  # how many share his place (OQ-06)
+            "confirmed": r["confirmed"],  # False: withdrawn unless confirmed (DE-DEAL-4)
         }
         for r in t.standings()
     ]
@@ -185,6 +186,7 @@ async def get_tournament(request: Request, tournament_id: str) -> dict[str, Any]
     return {
         **service.summary(),
         "standings": standings,
+        "unconfirmed_withdrawn_after_level": t.profile.unconfirmed_withdrawn_after_level,
         "levels": [
             {
                 "level": k + 1,

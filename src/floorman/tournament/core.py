@@ -770,6 +770,7 @@ class Tournament(TournamentState):
                     "seat": p.seat,
                     "prize": p.prize,
                     "shared": p.shared,
+                    "confirmed": p.confirmed,
                 }
             )
         alive = sorted((r for r in rows if r["place"] is None), key=lambda r: -int(r["chips"]))  # type: ignore[call-overload]

@@ -165,6 +165,7 @@ function render(t, rulings) {
     );
     if (active.some((r) => r.player === chosen)) select.value = chosen;
   }
+  renderUnconfirmed(t);
   $("#live-section").hidden = t.mode !== "live";
   renderLiveTables(t);
   fill(
@@ -173,6 +174,65 @@ function render(t, rulings) {
       ? h("ol", { class: "log" }, rulings.slice().reverse().map(eventLine))
       : h("p", { class: "muted" }, "No rulings yet."),
   );
+}
+
+/** Entries not yet confirmed (paid, checked in): each with its Confirm
+ * button; unconfirmed stacks are withdrawn at the end of the profile's level
+ * (DE-DEAL-4, OQ-46). */
+function renderUnconfirmed(t) {
+  const open = t.standings.filter(
+    (r) => r.confirmed === false && (r.status === "playing" || r.status === "registered"),
+  );
+  if ($("#withdraw-level") && t.unconfirmed_withdrawn_after_level)
+    $("#withdraw-level").textContent = String(t.unconfirmed_withdrawn_after_level);
+  fill(
+    "unconfirmed",
+    open.length
+      ? h(
+          "ul",
+          { class: "log" },
+          open.map((r) =>
+            h(
+              "li",
+              { "data-testid": "unconfirmed-entry", "data-player": r.player },
+              `${r.name} — not confirmed `,
+              h(
+                "button",
+                {
+                  class: "btn",
+                  type: "button",
+                  "data-testid": "confirm-entry",
+                  onclick: () =>
+                    call(
+                      `/players/${encodeURIComponent(r.player)}/confirm`,
+                      {},
+                      `${r.name} is confirmed.`,
+                    ),
+                },
+                "Confirm",
+              ),
+            ),
+          ),
+        )
+      : h("p", { class: "muted" }, "Every entry is confirmed."),
+  );
+}
+
+async function registerEntry(event) {
+  event.preventDefault();
+  if (!state.id) return fail(new Error("choose a tournament first"));
+  const name = $("#entry-name").value;
+  try {
+    await api(`/tournaments/${state.id}/register`, {
+      method: "POST",
+      body: { name, confirmed: !$("#entry-unconfirmed").checked },
+    });
+    ok(`${name.trim()} is registered.`);
+    $("#entry-name").value = "";
+    await load();
+  } catch (error) {
+    fail(error);
+  }
 }
 
 function tick() {
@@ -341,6 +401,7 @@ $("#live").addEventListener("submit", async (event) => {
 
 async function init() {
   $("#token").value = directorToken();
+  $("#entry-form").addEventListener("submit", registerEntry);
   const profiles = await api("/profiles");
   fill(
     "c-profile",
