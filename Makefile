@@ -1,12 +1,12 @@
 # Two commands do all the set-up on a fresh machine (python3, make, root):
 #   make run   - start floorman
-#   make test  - lint, type-check the engine, run every test and doctest
+#   make test  - lint, type-check the package (mypy --strict), every test and doctest
 VENV    ?= .venv
 PYTHON  ?= python3
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest browser-deps clean
+.PHONY: run test lint typecheck pytest coverage browser-deps clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,15 +24,23 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check src tests
 
 typecheck: $(STAMP)
-	$(BIN)/mypy src/floorman/engine
+	$(BIN)/mypy --strict src/floorman
 
 # The PostgreSQL tests get a server that scripts/ensure-postgres installs
-# and starts (as root); the browser tests Debian's Chromium.
+# and starts (as root); the browser tests Debian's Chromium.  Line and branch
+# coverage of the floorman package ([tool.coverage] in pyproject.toml) is
+# printed at the end; `make coverage` then reports the engine and the
+# tournament on their own.
 pytest: $(STAMP)
-	FLOORMAN_TEST_POSTGRES_URL="$$(scripts/ensure-postgres)" $(BIN)/python -m pytest -q
+	FLOORMAN_TEST_POSTGRES_URL="$$(scripts/ensure-postgres)" $(BIN)/python -m pytest -q \
+		--cov=floorman --cov-branch --cov-report=term:skip-covered
+
+coverage: $(STAMP)
+	$(BIN)/coverage report --include='src/floorman/engine/*'
+	$(BIN)/coverage report --include='src/floorman/tournament/*'
 
 browser-deps:
 	@scripts/ensure-chromium
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .coverage .coverage.*

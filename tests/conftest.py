@@ -1,12 +1,3 @@
-"""The test helpers (``holdem_helpers``, ``server_helpers``, …) live beside
-the tests; pytest imports test modules by path (``--import-mode=importlib``),
-so their folder is put on the path once, here."""
-
-from __future__ import annotations
-
-import sys
-from pathlib import Path
-
-HERE = str(Path(__file__).resolve().parent)
-if HERE not in sys.path:
-    sys.path.insert(0, HERE)
+"""Shared test configuration.  The helpers are the package ``tests.helpers``
+(``from tests.helpers.holdem import start``), importable because pytest puts
+the repository root on the path (``pythonpath`` in pyproject.toml)."""

@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
-from test_browser import DIRECTOR, TURN, Api, api, browser, page, take_seat
+from tests.test_browser import DIRECTOR, TURN, Api, api, browser, page, take_seat
 
 __all__ = ["api", "browser", "page"]  # the fixtures, shared with test_browser
 

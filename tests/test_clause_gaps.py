@@ -9,8 +9,8 @@ from floorman.engine.cards import parse_cards
 from floorman.engine.holdem import HoldemHand
 from floorman.profiles import load_profile, profile_names
 from floorman.tournament.events import TableBroken
-from holdem_helpers import start
-from tournament_helpers import bust, events_of, seated, settle, table_counts
+from tests.helpers.holdem import start
+from tests.helpers.tournament import bust, events_of, seated, settle, table_counts
 
 
 def _calls_and_checks(hand: HoldemHand, street: int) -> None:

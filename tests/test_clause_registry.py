@@ -31,7 +31,7 @@ from floorman.rules import (
     registry,
 )
 from floorman.server.app import create_app
-from server_helpers import AUTH, DIRECTOR, create_tournament, sqlite_url
+from tests.helpers.server import AUTH, DIRECTOR, create_tournament, sqlite_url
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "docs" / "rules" / "RULES_EN.md"

@@ -26,7 +26,7 @@ from floorman.tournament.events import (
 )
 from floorman.tournament.hands import hand_for, result_of
 from floorman.tournament.names import MalformedName
-from tournament_helpers import (
+from tests.helpers.tournament import (
     assert_chips_conserved,
     assert_replay_equal,
     bust,

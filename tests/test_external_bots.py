@@ -13,7 +13,7 @@ import pytest
 
 from floorman.bots import make_bot
 from floorman.cli.bot import play, register
-from server_helpers import AUTH, LiveServer, wait_until
+from tests.helpers.server import AUTH, LiveServer, wait_until
 
 
 @pytest.mark.parametrize("profile", ["nm-holdem", "nm-draw"])

@@ -36,7 +36,7 @@ from floorman.dealing import seeded_randbelow
 from floorman.engine.cards import shuffled_deck
 from floorman.engine.holdem import HoldemHand
 from floorman.engine.pots import split_pot
-from holdem_helpers import profile
+from tests.helpers.holdem import profile
 
 AUTOMATIONS = (
     Automation.ANTE_POSTING,

@@ -34,7 +34,7 @@ from floorman.engine.cards import CARDS, shuffled_deck
 from floorman.engine.errors import RuleViolation
 from floorman.engine.events import Checked, Folded
 from floorman.engine.holdem import HoldemHand
-from holdem_helpers import (
+from tests.helpers.holdem import (
     assert_replays,
     assert_views_private,
     profile,

@@ -18,7 +18,7 @@ from floorman.engine.holdem import HoldemHand
 from floorman.formats.phh import read_phh_file, replay_phh
 from floorman.formats.pokerstars import describe_hand, hand_to_pokerstars
 from floorman.profiles import load_profile
-from holdem_helpers import start as holdem_start
+from tests.helpers.holdem import start as holdem_start
 
 DATA = Path(__file__).resolve().parent / "data" / "phh"
 WHEN = datetime.datetime(2026, 11, 30, 12, 0, 0)

@@ -22,7 +22,7 @@ from floorman.services import Floor
 from floorman.services.runtime import SEAT_TAKEN_CODE, TournamentService
 from floorman.storage import Store
 from floorman.tournament.events import Disqualified, TimedOut
-from server_helpers import AUTH, DIRECTOR, LiveServer, Socket, create_tournament, sqlite_url
+from tests.helpers.server import AUTH, DIRECTOR, LiveServer, Socket, create_tournament, sqlite_url
 
 
 class FakeClock:

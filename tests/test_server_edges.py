@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from floorman.server.app import create_app
-from server_helpers import AUTH, DIRECTOR, create_tournament, sqlite_url, wait_until
+from tests.helpers.server import AUTH, DIRECTOR, create_tournament, sqlite_url, wait_until
 
 
 @pytest.fixture

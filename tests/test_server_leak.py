@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from server_helpers import (
+from tests.helpers.server import (
     HandTruth,
     LiveServer,
     Socket,

@@ -15,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from floorman.server.app import create_app
-from server_helpers import AUTH, DIRECTOR, create_tournament, sqlite_url, tournament_body
+from tests.helpers.server import AUTH, DIRECTOR, create_tournament, sqlite_url, tournament_body
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from floorman.storage import Store
-from server_helpers import (
+from tests.helpers.server import (
     AUTH,
     DIRECTOR,
     VENV_BIN,

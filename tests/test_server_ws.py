@@ -17,7 +17,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from floorman.engine.cards import CARDS
 from floorman.engine.events import HoleDealt
-from server_helpers import (
+from tests.helpers.server import (
     LiveServer,
     Socket,
     cards_in,

@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from server_helpers import REPO, free_port, serving, tournament_body, wait_until
+from tests.helpers.server import REPO, free_port, serving, tournament_body, wait_until
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(200)]
 

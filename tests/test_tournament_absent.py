@@ -358,7 +358,7 @@ def test_DE_DEAL_4_OQ_46_api_registers_unconfirmed_confirms_and_logs_the_withdra
     from fastapi.testclient import TestClient
 
     from floorman.server.app import create_app
-    from server_helpers import AUTH, DIRECTOR, create_tournament, sqlite_url, wait_until
+    from tests.helpers.server import AUTH, DIRECTOR, create_tournament, sqlite_url, wait_until
 
     with TestClient(create_app(sqlite_url(tmp_path), DIRECTOR)) as client:
         # Level 3 starts after 2 s; a hand every 5 s at most, so the absent

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from floorman.tournament.events import TableBroken
-from tournament_helpers import (
+from tests.helpers.tournament import (
     Moved,
     active_seats,
     assert_chips_conserved,

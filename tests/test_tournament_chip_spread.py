@@ -13,7 +13,15 @@ from hypothesis import strategies as st
 
 from floorman.tournament.chip_spread import final_totals, solve, spread_of
 from floorman.tournament.events import TableBroken
-from tournament_helpers import Moved, active_seats, bust, events_of, seated, settle, table_counts
+from tests.helpers.tournament import (
+    Moved,
+    active_seats,
+    bust,
+    events_of,
+    seated,
+    settle,
+    table_counts,
+)
 
 Tables = Sequence[tuple[int, int]]
 

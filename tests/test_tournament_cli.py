@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from floorman.cli.app import app
 from floorman.tournament.core import Tournament
 from floorman.tournament.events import event_from_dict
-from tournament_helpers import PROFILES
+from tests.helpers.tournament import PROFILES
 
 runner = CliRunner()
 

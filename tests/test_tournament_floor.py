@@ -24,7 +24,7 @@ from floorman.tournament.events import (
     event_from_dict,
     event_to_dict,
 )
-from tournament_helpers import (
+from tests.helpers.tournament import (
     PROFILES,
     Moved,
     Player,

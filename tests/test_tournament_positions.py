@@ -16,7 +16,7 @@ from floorman.sim.simulate import play_out
 from floorman.tournament.core import Tournament
 from floorman.tournament.hands import hand_for, result_of
 from floorman.tournament.state import HandSpec
-from tournament_helpers import (
+from tests.helpers.tournament import (
     Moved,
     bust,
     events_of,

@@ -15,7 +15,7 @@ from floorman.engine.profile import with_changes
 from floorman.tournament.core import Tournament
 from floorman.tournament.events import PrizeAwarded
 from floorman.tournament.structure import DEFAULT_PAYOUT_SHARES, Structure
-from tournament_helpers import (
+from tests.helpers.tournament import (
     Player,
     assert_places_complete,
     assert_replay_equal,

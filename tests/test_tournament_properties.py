@@ -34,7 +34,7 @@ from floorman.tournament.core import Tournament, TournamentError
 from floorman.tournament.events import Eliminated, HandBegun, Moved, TableBroken
 from floorman.tournament.hands import hand_for, result_of
 from floorman.tournament.state import HandSpec
-from tournament_helpers import (
+from tests.helpers.tournament import (
     PROFILES,
     active_seats,
     assert_chips_conserved,
@@ -233,7 +233,7 @@ def check_spread(t: Tournament, events: list) -> None:  # type: ignore[type-arg]
         return  # later moves changed the totals
     for table, total in last.chip_totals.items():
         assert total == sum(t.players[p].chips for p in active_seats(t, table).values())
-    if t.profile.break_policy != "nm-holdem":
+    if t.profile.seat_broken_players_by != "chip-spread":
         return
     moves = []
     for e in reversed(events[: broken[-1]]):

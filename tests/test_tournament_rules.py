@@ -31,7 +31,7 @@ from floorman.tournament.structure import (
     Level,
     Structure,
 )
-from tournament_helpers import (
+from tests.helpers.tournament import (
     PROFILES,
     Player,
     active_seats,

@@ -9,20 +9,19 @@ answers with an :class:`~floorman.engine.actions.Action` that goes through
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from typing import Any, Protocol
 
 from floorman.engine.actions import Action
-from floorman.engine.betting import LegalActions
-from floorman.engine.cards import Card
-from floorman.engine.draw import DrawHand
-from floorman.engine.holdem import HoldemHand
+from floorman.engine.betting import BettingHand, LegalActions
+from floorman.engine.cards import Card, parse_card
+from floorman.engine.seat_view import SeatView
 
 
 @dataclass(frozen=True, slots=True)
 class Situation:
     seat: int
-    game: str  # "holdem" or "draw"
+    game: str  # the variant ("holdem", "draw"): which strategy plays it
     phase: str  # "betting", "drawing", "showdown"
     round: str  # hold'em street or draw round ("pre-draw", "opening", "unseen", "seen")
     cards: tuple[Card, ...]  # the cards this seat can see of its own hand
@@ -36,53 +35,39 @@ class Situation:
     big_blind: int
     is_high_bidder: bool = False
     must_look: bool = False  # NM-D-2E s4: behind a seen player, look before calling
+    max_draw: int = 0  # the most cards the draw lets him exchange
 
 
-def situation(hand: HoldemHand | DrawHand, seat: int) -> Situation:
-    """The situation of ``seat``, from its own point of view only."""
-    i = hand.position[seat]
-    legal = hand.legal_actions(seat)
-    opponents = sum(1 for k in range(hand.n) if k != i and not hand.folded[k])
-    if isinstance(hand, DrawHand):
-        if hand.discarded[i] is None:
-            cards: tuple[Card, ...] = tuple(hand.cards[i])
-            hidden = 0
-        else:
-            drawn = tuple(hand.drawn[i]) if hand.looked[i] else ()
-            cards = (*hand.kept[i], *drawn)
-            hidden = 0 if hand.looked[i] else len(hand.drawn[i])
-        return Situation(
-            seat=seat,
-            game="draw",
-            phase=hand.phase,
-            round=hand.round_kind,
-            cards=cards,
-            hidden_cards=hidden,
-            board=(),
-            legal=legal,
-            pot=hand.pot_total,
-            stack=hand.stacks[i],
-            opponents=opponents,
-            can_look=hand.can_look(seat),
-            big_blind=hand.ante_unit,
-            is_high_bidder=hand.high_bidder == i,
-            must_look=hand.must_look(i),
-        )
-    hole = hand.holes[i] or ()
+def situation(hand: BettingHand, seat: int) -> Situation:
+    """The situation of ``seat``, from its own point of view only: read from
+    the engine's seat view, as an external bot reads its frames."""
+    return situation_from_view(hand.seat_view(seat))
+
+
+def situation_from_view(view: SeatView) -> Situation:
+    """A bot's situation from the seat view (its ``you`` is the bot's seat)."""
+    seat = view.you
+    assert seat is not None, "a spectator's view has no situation"
+    me = next(p for p in view.players if p.seat == seat)
+    own = me.cards or ()
+    legal = LegalActions(*astuple(view.legal)) if view.legal is not None else None
     return Situation(
         seat=seat,
-        game="holdem",
-        phase=hand.phase,
-        round=hand.street_name,
-        cards=tuple(hole),
-        hidden_cards=0,
-        board=hand.board,
+        game=view.game,
+        phase=view.phase,
+        round=view.round,
+        cards=tuple(parse_card(c) for c in own if c),
+        hidden_cards=sum(1 for c in own if c is None),
+        board=tuple(parse_card(c) for c in view.board or ()),
         legal=legal,
-        pot=hand.pot_total,
-        stack=hand.stacks[i],
-        opponents=opponents,
-        can_look=False,
-        big_blind=hand.started.big_blind,
+        pot=view.pot,
+        stack=me.stack,
+        opponents=sum(1 for p in view.players if p.seat != seat and not p.folded),
+        can_look=view.can_look,
+        big_blind=view.bet_unit,
+        is_high_bidder=view.high_bidder == seat,
+        must_look=view.must_look or bool(legal and legal.must_look),
+        max_draw=view.draw_limit.max_cards if view.draw_limit is not None else 0,
     )
 
 

@@ -17,7 +17,7 @@ class RandomBot:
 
     def decide(self, situation: Situation, rng: random.Random) -> Action:
         if situation.phase == "drawing":
-            count = rng.randrange(min(5, len(situation.cards) + 1))
+            count = rng.randrange(min(situation.max_draw, len(situation.cards)) + 1)
             return Action("draw", cards=tuple(rng.sample(situation.cards, count)))
         if situation.can_look and (situation.must_look or rng.randrange(3) == 0):
             return Action("look")
@@ -30,6 +30,6 @@ class RandomBot:
             choices.append("raise")
         pick = rng.choice(choices)
         if pick == "raise":
-            assert legal.max_raise_to is not None
+            assert legal.min_raise_to is not None and legal.max_raise_to is not None
             return bet_action(legal, rng.randint(legal.min_raise_to, legal.max_raise_to))
         return Action(pick)

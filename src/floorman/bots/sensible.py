@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
+from typing import ClassVar
 
 from floorman.bots.base import Situation, bet_action, passive_action
 from floorman.engine.actions import Action
@@ -23,14 +25,13 @@ from floorman.sim.batch import equity_monte_carlo
 
 class SensibleBot:
     name = "sensible"
+    _strategies: ClassVar[dict[str, Callable[[SensibleBot, Situation, random.Random], Action]]]
 
     def __init__(self, trials: int = 150) -> None:
         self.trials = trials
 
     def decide(self, situation: Situation, rng: random.Random) -> Action:
-        if situation.game == "draw":
-            return self._draw_game(situation, rng)
-        return self._holdem(situation, rng)
+        return self._strategies[situation.game](self, situation, rng)
 
     # ------------------------------------------------------------ hold'em
 
@@ -159,3 +160,7 @@ def discards(cards: tuple[Card, ...]) -> tuple[Card, ...]:
             return tuple(c for c in cards if c.rank not in window)
     best = max(cards, key=lambda c: c.rank)
     return tuple(c for c in cards if c is not best)
+
+
+#: the strategy that plays each variant, by its name
+SensibleBot._strategies = {"holdem": SensibleBot._holdem, "draw": SensibleBot._draw_game}

@@ -10,8 +10,8 @@ import typer
 
 from floorman.bots import make_bot
 from floorman.engine.cards import shuffled_deck
-from floorman.engine.draw import DrawHand
-from floorman.engine.holdem import HoldemHand
+from floorman.engine.variants import Hand, variant_for
+from floorman.formats.variants import hand_to_text
 from floorman.profiles import load_profile, profile_names
 from floorman.sim.simulate import play_out
 
@@ -27,8 +27,8 @@ def demo(
     """Bots play a few hands at one table; each is printed in full."""
     rules = load_profile(profile)
     rng = random.Random(seed)
-    if rules.game == "draw":
-        players = min(players, 5)
+    variant = variant_for(rules)
+    players = min(players, variant.max_players)
     seats = list(range(1, players + 1))
     stacks = [100 * 20] * players
     bots = {seat: make_bot("sensible") for seat in seats}
@@ -38,28 +38,16 @@ def demo(
         button = seats[(number - 1) % players]
         deck = shuffled_deck(rng.randrange)
         names = [f"Bot {s}" for s in seats]
-        hand: HoldemHand | DrawHand
-        if rules.game == "draw":
-            hand = DrawHand.start(
-                rules,
-                seats=seats,
-                stacks=stacks,
-                button=button,
-                ante_unit=10,
-                players=names,
-                carried_pot=carried,
-                deck=deck,
-            )
-        else:
-            hand = HoldemHand.start(
-                rules,
-                seats=seats,
-                stacks=stacks,
-                button=button,
-                ante_unit=10,
-                players=names,
-                deck=deck,
-            )
+        hand = variant.start(
+            rules,
+            seats=seats,
+            stacks=stacks,
+            button=button,
+            ante_unit=10,
+            players=names,
+            carried_pot=carried,
+            deck=deck,
+        )
         play_out(hand, bots, rng)
         assert hand.final_stacks is not None
         stacks = list(hand.final_stacks)
@@ -75,13 +63,5 @@ def demo(
             bots = {seat: bots[seat] for seat in seats}
 
 
-def _text(hand: HoldemHand | DrawHand, number: int, when: datetime.datetime) -> str:
-    if isinstance(hand, DrawHand):
-        try:
-            from floorman.formats.draw_text import draw_hand_to_text
-        except ImportError:  # the draw text export is optional for the demo
-            return "\n".join(repr(e) for e in hand.events[1:])
-        return draw_hand_to_text(hand, hand_number=number, played_at=when)
-    from floorman.formats.pokerstars import hand_to_pokerstars
-
-    return hand_to_pokerstars(hand, hand_number=number, played_at=when)
+def _text(hand: Hand, number: int, when: datetime.datetime) -> str:
+    return hand_to_text(hand, hand_number=number, played_at=when)

@@ -92,9 +92,9 @@ def simulate(
         )
     tournament = result.tournament
     if events is not None:
-        with events.open("w", encoding="utf-8") as out:
+        with events.open("w", encoding="utf-8") as log:
             for event in tournament.events:
-                out.write(json.dumps(event_to_dict(event)) + "\n")
+                log.write(json.dumps(event_to_dict(event)) + "\n")
     standings = [
         {"player": row["player"], "place": row["place"], "prize": row["prize"]}
         for row in tournament.standings()

@@ -17,7 +17,11 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, NamedTuple, Self
 
+from floorman.engine.awarding import AwardingMixin
+from floorman.engine.cards import CARDS, Card
 from floorman.engine.clauses import clauses_for
+from floorman.engine.common import CommonMixin
+from floorman.engine.common import Phase as Phase  # re-exported: the games import it from here
 from floorman.engine.errors import (
     ActionNotAllowed,
     AmountOutOfRange,
@@ -33,14 +37,14 @@ from floorman.engine.events import (
     Checked,
     Event,
     Folded,
-    HandEnded,
     HandStarted,
     Misdealt,
     PenaltyPosted,
     PotAwarded,
 )
-from floorman.engine.pots import build_pots, dead_pot_taker, split_pot
+from floorman.engine.limits import limit_max
 from floorman.engine.profile import RuleProfile
+from floorman.engine.seat_view import PlayerView, SeatView, build_seat_view
 
 
 class LegalActions(NamedTuple):
@@ -60,21 +64,14 @@ _NONE: frozenset[int] = frozenset()
 _new_legal = tuple.__new__  # LegalActions without the namedtuple's Python-level __new__
 
 
-class Phase:
-    POSTING = "posting"
-    DEALING = "dealing"
-    BETTING = "betting"
-    DRAWING = "drawing"
-    SHOWDOWN = "showdown"
-    AWARDING = "awarding"
-    COMPLETE = "complete"
-
-
-class BettingHand(ABC):
+class BettingHand(CommonMixin, AwardingMixin, ABC):
     """State and rules common to every betting game floorman deals."""
 
     profile: RuleProfile
     events: list[Event]
+    used: set[int]
+    burned: list[Card]
+    hole_card_count = 0  # how many cards each player is dealt
     has_unseen_cards = False  # only the draw deals cards a player may not have seen
     has_extra_rules = False  # the draw adds the unseen rules to raising
 
@@ -107,6 +104,36 @@ class BettingHand(ABC):
         self.deck_position = 0
         self.dead = frozenset([self.position[s] for s in started.dead]) if started.dead else _NONE
         self.auto_showdown = started.auto_showdown
+        self.carried_pot = started.carried_pot
+        self.showdown_queue: deque[int] = deque()
+        self.shown: dict[int, tuple[Card, ...]] = {}
+        self.mucked: set[int] = set()
+        self.round_openers: list[int] = []
+        self._reset_cards()
+
+    @abstractmethod
+    def _reset_cards(self) -> None:
+        """No card dealt yet (at the start and after a misdeal)."""
+
+    # ----------------------------------------------------------------- views
+
+    def seat_view(self, seat: int | None = None) -> SeatView:
+        """What ``seat`` may see (None: a spectator), typed: see
+        :mod:`floorman.engine.seat_view`.  Built on demand, never while
+        applying events."""
+        return build_seat_view(self, seat)
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """The seat view as plain data (the websocket frame's ``hand``)."""
+        return self.seat_view(seat).to_json()
+
+    @abstractmethod
+    def _seat_player(self, i: int, mine: int | None) -> PlayerView:
+        """Position ``i`` as the viewer at position ``mine`` may see it."""
+
+    @abstractmethod
+    def _view_fields(self, seat: int | None, mine: int | None) -> dict[str, Any]:
+        """The game's own fields of the seat view."""
 
     def _player_view(self, i: int) -> dict[str, Any]:
         """What anyone may see of position ``i``: chips and status."""
@@ -124,13 +151,7 @@ class BettingHand(ABC):
         }
 
     def _mucked_positions(self) -> set[int]:
-        return set()
-
-    def _pots_view(self) -> list[dict[str, Any]]:
-        return [
-            {"amount": a.amount, "winners": list(a.winners), "shares": list(a.shares)}
-            for a in self.awards
-        ]
+        return self.mucked
 
     def _init_table(
         self,
@@ -251,8 +272,15 @@ class BettingHand(ABC):
         return self.max_bet + max(self.full_increment, self.min_bet)
 
     def max_raise_to(self, i: int) -> int:
-        """No limit (NM-H-5): all one's chips.  Draw overrides (NM-D-3A)."""
-        return self.stacks[i] + self.bets[i]
+        """The profile's ``betting`` limit (NM-H-5, NM-D-3A, OQ-48): :func:`limit_max`."""
+        return limit_max(
+            self.profile,
+            self.ante_unit,
+            pot=self.pot_total,
+            max_bet=self.max_bet,
+            bet=self.bets[i],
+            stack=self.stacks[i],
+        )
 
     def legal_actions(self, seat: int | None = None) -> LegalActions | None:
         """The options of the player to act (or of ``seat`` if it is his
@@ -318,7 +346,7 @@ class BettingHand(ABC):
             self._check_actor_extra(i, action)
         return i
 
-    def _check_actor_extra(self, i: int, action: str) -> None:  # noqa: B027 (optional hook)
+    def _check_actor_extra(self, i: int, action: str) -> None:
         """Game-specific conditions on any action (draw: looking, unseen)."""
 
     def verify_fold(self, seat: int) -> None:
@@ -564,8 +592,6 @@ class BettingHand(ABC):
                 "a hand that deals itself needs a new shuffled deck to redeal",
                 clause=self.rulings["misdeal"],
             )
-        from floorman.engine.cards import CARDS
-
         new_deck = tuple(CARDS[c] for c in deck) if deck is not None else None
         emitted: list[Event] = [
             Misdealt(reason=reason, clause=self.rulings["misdeal"], deck=new_deck)
@@ -711,80 +737,4 @@ class BettingHand(ABC):
             self.bets[i] = 0
         self.max_bet = 0
         self.round_aggressors.append(self.aggressor)
-        self.to_act.clear()
-
-    # ----------------------------------------------------------------- awarding
-
-    def _award_events(self, strengths: dict[int, int]) -> list[Event]:
-        """Pot awards and the end of the hand.  ``strengths`` holds the hand
-        strength of every live position that still claims the pot; a pot
-        whose claimants all mucked cannot arise (the last claimant must
-        show)."""
-        if self.dead and len(self.dead) == self.n:
-            return self._all_dead_events()
-        live = [not f for f in self.folded]
-        if self.profile.merge_pots_with_same_winners and len(strengths) > 1:
-            live = self._winners_only(live, strengths)
-        pots = build_pots(self.total, live, self.carried_pot)
-        events: list[Event] = []
-        stacks = list(self.stacks)
-        for k, pot in enumerate(pots):
-            claimants = [i for i in pot.eligible if i in strengths] or list(pot.eligible)
-            best = max((strengths.get(i, 0) for i in claimants), default=0)
-            winners = [i for i in claimants if strengths.get(i, 0) == best]
-            shares = split_pot(pot.amount, winners)
-            for i, share in shares.items():
-                stacks[i] += share
-            events.append(
-                PotAwarded(
-                    pot=k,
-                    amount=pot.amount,
-                    eligible=tuple(self.seats[i] for i in pot.eligible),
-                    winners=tuple(self.seats[i] for i in sorted(shares)),
-                    shares=tuple(shares[i] for i in sorted(shares)),
-                    strength=best if len(claimants) > 1 and best else None,
-                )
-            )
-        events.append(HandEnded(stacks=tuple(stacks)))
-        return events
-
-    def _all_dead_events(self) -> list[Event]:
-        """Every hand dead, forced bets posted (away or penalised: DE-SEATED-2,
-        DE-DEAL-2, DE-ABSENT-2, OQ-45, OQ-62): the pot stays in the middle,
-        carried to the next hand (DE-SEATED-3, OQ-10), the stacks blinded down
-        (DE-DEAL-3, OQ-46); or taken as :func:`dead_pot_taker` rules when no
-        hand can follow (NM-D-3B, OQ-06, DE-ODDCHIP-1)."""
-        pot, stacks = self.pot_total, list(self.stacks)
-        taker = dead_pot_taker(stacks, self.started.stacks)
-        if taker is None:
-            return [HandEnded(stacks=tuple(stacks), carried_pot=pot)]
-        stacks[taker] += pot
-        seat = self.seats[taker]
-        return [
-            PotAwarded(pot=0, amount=pot, eligible=(seat,), winners=(seat,), shares=(pot,)),
-            HandEnded(stacks=tuple(stacks)),
-        ]
-
-    def _winners_only(self, live: list[bool], strengths: dict[int, int]) -> list[bool]:
-        """The profile switch that splits pots as PokerKit does: hands that
-        win no pot are killed first, so consecutive pots left to the same
-        players are split as one (odd chips then fall once, OQ-67 variant)."""
-        wins: set[int] = set()
-        for pot in build_pots(self.total, live, self.carried_pot):
-            claimants = [i for i in pot.eligible if i in strengths]
-            if claimants:
-                best = max(strengths[i] for i in claimants)
-                wins.update(i for i in claimants if strengths[i] == best)
-        return [is_live and i in wins for i, is_live in enumerate(live)]
-
-    def _apply_award(self, event: PotAwarded) -> None:
-        for seat, share in zip(event.winners, event.shares, strict=True):
-            self.stacks[self.position[seat]] += share
-        self.awards.append(event)
-
-    def _apply_end(self, event: HandEnded) -> None:
-        self.final_stacks = event.stacks
-        self.carried_pot = event.carried_pot
-        self.total = [0] * self.n
-        self.phase = Phase.COMPLETE
         self.to_act.clear()

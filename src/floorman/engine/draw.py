@@ -15,7 +15,6 @@ left, so he is the last position when he is dealt in.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -44,16 +43,24 @@ from floorman.engine.events import (
     Shown,
 )
 from floorman.engine.profile import RuleProfile
+from floorman.engine.seat_view import DrawLimit, Note, PlayerView
 from floorman.engine.seating import checked_deck, dead_seats, seat_players
 from floorman.engine.showdown import ShowdownMixin
 
 PREDRAW, OPENING, UNSEEN, SEEN = "pre-draw", "opening", "unseen", "seen"
+_ROUND_LABELS = {
+    PREDRAW: "before the draw",
+    OPENING: "after the draw",
+    UNSEEN: "unseen round",
+    SEEN: "seen round",
+}
 
 
 class DrawHand(ShowdownMixin, BettingHand):
     """One deal of NM five-card draw.  Use :meth:`start` or :meth:`replay`."""
 
     game = "draw"
+    hole_card_count = 5
     has_unseen_cards = True
     has_extra_rules = True
 
@@ -118,23 +125,17 @@ class DrawHand(ShowdownMixin, BettingHand):
 
     def __init__(self, started: HandStarted) -> None:
         self._begin_from(started)
-        self.carried_pot = started.carried_pot
         self.pending_posts = [
             AntePosted(seat=seat, amount=min(ante, stack))
             for seat, ante, stack in zip(started.seats, started.antes, started.stacks, strict=True)
             if ante
         ]
-        self._reset_cards()
         self.round_kind = PREDRAW
         self.high_bidder: int | None = None  # H of OQ-19
         self.unseen_round_played = False
         self.seen_acted = False  # NM-D-2E s4: a seen call or raise this round
         self.opener_checked = False
         self.in_unseen = [False] * self.n
-        self.showdown_queue: deque[int] = deque()
-        self.shown: dict[int, tuple[Card, ...]] = {}
-        self.mucked: set[int] = set()
-        self.round_openers: list[int] = []
         self.check_pot = False
         if not self.pending_posts:
             self.phase = Phase.DEALING
@@ -156,17 +157,6 @@ class DrawHand(ShowdownMixin, BettingHand):
 
     # ------------------------------------------------------------- queries
 
-    @property
-    def actor(self) -> int | None:
-        if self.phase == Phase.BETTING and self.to_act:
-            return self.seats[self.to_act[0]]
-        if self.phase == Phase.DRAWING:
-            i = self._next_drawer()
-            return self.seats[i] if i is not None else None
-        if self.phase == Phase.SHOWDOWN and self.showdown_queue:
-            return self.seats[self.showdown_queue[0]]
-        return None
-
     def dealer_position(self) -> int | None:
         return self.position.get(self.button)
 
@@ -186,17 +176,6 @@ class DrawHand(ShowdownMixin, BettingHand):
         }
 
     # ------------------------------------------------------------- limits
-
-    def max_raise_to(self, i: int) -> int:
-        """Half-pot limit, or 10 antes if more (NM-D-3A, OQ-23): a bet at
-        most max(P/2, 10a); a raise at most max((P + C)/2, 10a) on top of the
-        call, P being every chip in the pot and C the call."""
-        floor = self.profile.half_pot_floor_antes * self.ante_unit
-        pot = self.pot_total
-        if self.max_bet == 0:
-            return max(pot // 2, floor)
-        call = self.max_bet - self.bets[i]
-        return self.max_bet + max((pot + call) // 2, floor)
 
     def _check_actor_extra(self, i: int, action: str) -> None:
         if self.must_look(i) and action in ("call", "raise", "check", "check or call"):
@@ -300,7 +279,7 @@ class DrawHand(ShowdownMixin, BettingHand):
                     clause="NM-D-2D s7-s8, OQ-16",
                     seat=seat,
                 )
-        self._verify_unused(cards)
+        self._verify_unused(cards, "NM-D-1F")
 
     def deal_draw(self, seat: int, cards: Sequence[int]) -> DrawDealt:
         """Replacement cards dealt by hand (live dealing, hand histories)."""
@@ -348,7 +327,7 @@ class DrawHand(ShowdownMixin, BettingHand):
             )
         if len(cards) != 5:
             raise BadCards(f"five cards are dealt, not {len(cards)}", clause="NM-D-2B s1")
-        self._verify_unused(cards)
+        self._verify_unused(cards, "NM-D-1F")
 
     def deal_hole(self, seat: int, cards: Sequence[int]) -> HoleDealt:
         self.verify_deal_hole(seat, cards)
@@ -356,17 +335,7 @@ class DrawHand(ShowdownMixin, BettingHand):
         self._act(event)
         return event
 
-    def _verify_unused(self, cards: Sequence[int]) -> None:
-        if len(set(cards)) != len(cards) or any(c in self.used for c in cards):
-            raise BadCards(
-                f"{[str(CARDS[c]) for c in cards]} repeat a card already dealt",
-                clause="NM-D-1F",
-            )
-
     # ------------------------------------------------------------- showdown
-
-    def _mucked_positions(self) -> set[int]:
-        return self.mucked
 
     def _hand_cards(self, i: int) -> tuple[Card, ...]:
         return tuple(self.cards[i])
@@ -583,12 +552,6 @@ class DrawHand(ShowdownMixin, BettingHand):
         self.owed_now[i] = max(0, self.owed_now[i] - len(event.cards))
         self._after_draw_step()
 
-    def _apply_burn(self, event: Burned) -> None:
-        self.burned.append(event.card)
-        self.used.add(event.card)
-        if self.deck is not None:
-            self.deck_position += 1
-
     def _after_draw_step(self) -> None:
         if any(d is None for d in (self.discarded[i] for i in self.draw_order)) or any(self.owed):
             return
@@ -610,95 +573,118 @@ class DrawHand(ShowdownMixin, BettingHand):
     def _apply_look(self, event: Looked) -> None:
         self.looked[self.position[event.seat]] = True
 
-    def _apply_shown(self, event: Shown | Mucked) -> None:
-        i = self.showdown_queue.popleft()
-        if isinstance(event, Shown):
-            self.shown[i] = event.cards
-        else:
-            self.mucked.add(i)
-        if not self.showdown_queue:
-            self.phase = Phase.AWARDING
-
-    def _apply_misdeal(self, event: Misdealt) -> None:
-        self.misdeals += 1
-        self.deck = event.deck
-        self.deck_position = 0
-        self._reset_cards()
-        self.folded = [False] * self.n
-        self.to_act.clear()
-        self.round_openers = []
-        self.round_aggressors = []
-        self.phase = Phase.DEALING
-
     def _award_events(self, strengths: dict[int, int]) -> list[Event]:
         if self.check_pot and len(self.dead) < self.n:  # all dead: BettingHand rules it
             return [HandEnded(stacks=tuple(self.stacks), carried_pot=self.pot_total)]
         return super()._award_events(strengths)
 
-    def _apply_ended(self, event: HandEnded) -> None:
-        self._apply_end(event)
-
     # ------------------------------------------------------------- views
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
-        """What ``seat`` may see (None: a spectator).  A player's drawn cards
-        stay face down, even to him, until he looks (NM-D-2E, OQ-19); draw
-        counts are public during the draw, afterwards only the dealer's
-        unless the profile shows all (NM-D-2D s4-s5, OQ-17)."""
-        mine = self.position.get(seat) if seat is not None else None
-        draw_over = self.phase not in (Phase.POSTING, Phase.DEALING, Phase.DRAWING) and bool(
+    def _draw_over(self) -> bool:
+        return self.phase not in (Phase.POSTING, Phase.DEALING, Phase.DRAWING) and bool(
             self.draw_order
         )
-        dealer = self.dealer_position()
-        players = []
-        for i in range(self.n):
-            own: list[str | None] | None = None
-            if i in self.shown:
-                own = [str(c) for c in self.shown[i]]
-            elif i == mine and self.cards[i]:
-                hidden = not self.looked[i]
-                own = (
-                    [str(c) for c in self.kept[i]]
-                    if self.discarded[i] is not None
-                    else [str(c) for c in self.cards[i]]
-                )
-                own += [None if hidden else str(c) for c in self.drawn[i]]
-            count = None
-            if self.discarded[i] is not None and (
-                not draw_over or i == dealer or self.profile.show_all_draw_counts
-            ):
-                count = len(self.discarded[i] or ())
-            players.append(
-                {
-                    **self._player_view(i),
-                    "has_cards": bool(self.cards[i]) and not self.folded[i],
-                    "cards": own,
-                    "drew": count,
-                    "looked": self.looked[i] if self.discarded[i] is not None else None,
-                    "in_unseen": self.in_unseen[i],
-                }
+
+    def _seat_player(self, i: int, mine: int | None) -> PlayerView:
+        """A player's drawn cards stay face down, even to him, until he
+        looks (NM-D-2E, OQ-19); draw counts are public during the draw,
+        afterwards only the dealer's unless the profile shows all (NM-D-2D
+        s4-s5, OQ-17)."""
+        own: tuple[str | None, ...] | None = None
+        if i in self.shown:
+            own = tuple(str(c) for c in self.shown[i])
+        elif i == mine and self.cards[i]:
+            hidden = not self.looked[i]
+            held = self.kept[i] if self.discarded[i] is not None else self.cards[i]
+            own = (
+                *(str(c) for c in held),
+                *(None if hidden else str(c) for c in self.drawn[i]),
             )
-        legal = self.legal_actions(seat) if seat is not None else None
+        discarded = self.discarded[i]
+        count = None
+        if discarded is not None and (
+            not self._draw_over()
+            or i == self.dealer_position()
+            or self.profile.show_all_draw_counts
+        ):
+            count = len(discarded)
+        return PlayerView(
+            **self._player_view(i),
+            has_cards=bool(self.cards[i]) and not self.folded[i],
+            cards=own,
+            drew=count,
+            looked=self.looked[i] if discarded is not None else None,
+            in_unseen=self.in_unseen[i],
+        )
+
+    def _view_fields(self, seat: int | None, mine: int | None) -> dict[str, Any]:
+        can_look = seat is not None and self.can_look(seat)
+        must_look = mine is not None and self.must_look(mine)
+        hidden = 0
+        if mine is not None and not self.looked[mine]:
+            hidden = len(self.drawn[mine])
         return {
-            "game": "draw",
-            "hand_id": self.started.hand_id,
-            "profile": self.profile.name,
-            "phase": self.phase,
+            "game": self.game,
             "round": self.round_kind,
-            "button": self.button,
-            "ante": self.ante_unit,
-            "carried_pot": self.started.carried_pot,
-            "pot": self.pot_total,
-            "pots": self._pots_view(),
-            "actor": self.actor,
-            "you": seat,
-            "players": players,
-            "legal": legal._asdict() if legal else None,
-            "can_look": seat is not None and self.can_look(seat),
+            "round_label": self._round_label(),
+            "board": None,
+            "bet_unit": self.ante_unit,
+            "draw_limit": DrawLimit(self.profile.max_draw, 3, "NM-D-2D s6, OQ-15, OQ-16"),
+            "must_look": must_look,
+            "can_look": can_look,
             "can_draw": seat is not None and self.actor == seat and self.phase == Phase.DRAWING,
+            "can_propose_checkdown": False,
+            "can_vote_checkdown": False,
+            "checkdown_vote": None,
+            "checkdown_voters": (),
+            "unseen_bet": can_look and self.round_kind in (OPENING, UNSEEN),
             "high_bidder": self.seats[self.high_bidder] if self.high_bidder is not None else None,
             "check_pot": self.check_pot,
+            "hints": self._hints(seat, mine, hidden, must_look) if can_look else (),
+            "notes": (
+                (Note("Everyone checked: the pot is carried to the next deal", "OQ-10"),)
+                if self.check_pot
+                else ()
+            ),
         }
+
+    def _round_label(self) -> str:
+        if self.phase == Phase.DRAWING:
+            return "the draw"
+        if self.phase == Phase.COMPLETE:
+            return "hand over"
+        return _ROUND_LABELS[self.round_kind]
+
+    def _hints(
+        self, seat: int | None, mine: int | None, hidden: int, must_look: bool
+    ) -> tuple[Note, ...]:
+        """What the face-down cards mean now (NM-D-2E/2F, OQ-19)."""
+        cards = f"Your {hidden} new card{' is' if hidden == 1 else 's are'} face down."
+        if must_look:
+            return (
+                Note(
+                    "A player before you acted seen: look at your cards before you call or raise.",
+                    "NM-D-2E s4",
+                ),
+            )
+        if self.round_kind == OPENING and mine is not None and self.high_bidder == mine:
+            return (
+                Note(
+                    f"{cards} You made the highest bid before the draw: bid unseen now, check,"
+                    " or look first.",
+                    "NM-D-2E s2",
+                ),
+            )
+        if self.round_kind == UNSEEN:
+            return (
+                Note(
+                    f"{cards} Call or raise without looking to stay in unseen, or look first.",
+                    "NM-D-2E s3",
+                ),
+            )
+        return (
+            Note(f"{cards} Look at them, or act: acting in the seen round turns them up.", "OQ-19"),
+        )
 
     def snapshot(self) -> dict[str, Any]:
         return {
@@ -735,13 +721,13 @@ _APPLY: dict[type, Callable[[Any, Any], None]] = {
     BetsCollected: DrawHand._apply_collected,
     Discarded: DrawHand._apply_discard,
     DrawDealt: DrawHand._apply_draw_dealt,
-    Burned: DrawHand._apply_burn,
+    Burned: BettingHand._apply_burn,
     Looked: DrawHand._apply_look,
-    Shown: DrawHand._apply_shown,
-    Mucked: DrawHand._apply_shown,
+    Shown: BettingHand._apply_shown,
+    Mucked: BettingHand._apply_shown,
     PotAwarded: BettingHand._apply_award,
-    HandEnded: DrawHand._apply_ended,
-    Misdealt: DrawHand._apply_misdeal,
+    HandEnded: BettingHand._apply_end,
+    Misdealt: BettingHand._apply_misdeal,
     PenaltyPosted: BettingHand._apply_penalty,
 }
 DrawHand.appliers = _APPLY

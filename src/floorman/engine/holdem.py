@@ -20,7 +20,6 @@ rebuilds the same state from the log alone.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -49,6 +48,7 @@ from floorman.engine.events import (
     Shown,
 )
 from floorman.engine.profile import RuleProfile, check_forced_bets
+from floorman.engine.seat_view import PlayerView
 from floorman.engine.seating import checked_deck, dead_seats, seat_players
 from floorman.engine.showdown import ShowdownMixin
 
@@ -71,6 +71,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
     """One hold'em hand.  Use :meth:`start` or :meth:`replay`."""
 
     game = "holdem"
+    hole_card_count = 2
 
     # ------------------------------------------------------------- creation
 
@@ -163,18 +164,8 @@ class HoldemHand(ShowdownMixin, BettingHand):
 
     def __init__(self, started: HandStarted) -> None:
         self._begin_from(started)
-        self.carried_pot = started.carried_pot
-        self.used: set[int] = set()
-        self.holes: list[tuple[Card, ...] | None] = [None] * self.n
-        self.holes_dealt = 0
-        self.board: tuple[Card, ...] = ()
-        self.burned: list[Card] = []
         self.pending_posts: list[BlindPosted | AntePosted] = self._required_posts(started)
-        self.showdown_queue: deque[int] = deque()
         self.showdown_done = False
-        self.shown: dict[int, tuple[Card, ...]] = {}
-        self.mucked: set[int] = set()
-        self.round_openers: list[int] = []
         self.checkdown_votes: dict[int, bool] | None = None
         self.runout = False
         if not self.pending_posts:
@@ -200,16 +191,14 @@ class HoldemHand(ShowdownMixin, BettingHand):
                     posts.append(BlindPosted(seat=seat, blind=blind, amount=posted))
         return posts
 
-    # ------------------------------------------------------------- queries
+    def _reset_cards(self) -> None:
+        self.used: set[int] = set()
+        self.holes: list[tuple[Card, ...] | None] = [None] * self.n
+        self.holes_dealt = 0
+        self.board: tuple[Card, ...] = ()
+        self.burned: list[Card] = []
 
-    @property
-    def actor(self) -> int | None:
-        """The seat that must act now (betting or showdown), or None."""
-        if self.phase == Phase.BETTING and self.to_act:
-            return self.seats[self.to_act[0]]
-        if self.phase == Phase.SHOWDOWN and self.showdown_queue:
-            return self.seats[self.showdown_queue[0]]
-        return None
+    # ------------------------------------------------------------- queries
 
     @property
     def street_name(self) -> str:
@@ -260,11 +249,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
                 attempted=len(cards),
                 allowed=count,
             )
-        if len(set(cards)) != len(cards) or any(c in self.used for c in cards):
-            raise BadCards(
-                f"{what} {[str(CARDS[c]) for c in cards]} repeat a card already dealt",
-                clause="DE-DECK-1, DE-DECK-5",
-            )
+        self._verify_unused(cards, "DE-DECK-1, DE-DECK-5", what)
 
     def _hole_done(self) -> bool:
         return self.holes_dealt == self.n
@@ -324,9 +309,6 @@ class HoldemHand(ShowdownMixin, BettingHand):
         return [i for i in range(self.n) if not self.folded[i] and self.stacks[i]]
 
     # ------------------------------------------------------------- showdown
-
-    def _mucked_positions(self) -> set[int]:
-        return self.mucked
 
     def _hand_cards(self, i: int) -> tuple[Card, ...]:
         # the best five of his two and the board's five, any number of each (NM-H-11);
@@ -437,12 +419,6 @@ class HoldemHand(ShowdownMixin, BettingHand):
         if self.folded.count(False) < 2:
             self.to_act.clear()
 
-    def _apply_burn(self, event: Burned) -> None:
-        self.burned.append(event.card)
-        self.used.add(event.card)
-        if self.deck is not None:
-            self.deck_position += 1
-
     def _apply_board(self, event: BoardDealt) -> None:
         self.board = self.board + event.cards
         self.used.update(event.cards)
@@ -499,81 +475,53 @@ class HoldemHand(ShowdownMixin, BettingHand):
         else:
             self.phase = Phase.DEALING
 
-    def _apply_shown(self, event: Shown | Mucked) -> None:
-        i = self.showdown_queue.popleft()
-        if isinstance(event, Shown):
-            self.shown[i] = event.cards
-        else:
-            self.mucked.add(i)
-        if not self.showdown_queue:
-            self.showdown_done = True
-            self.phase = Phase.DEALING if len(self.board) < 5 else Phase.AWARDING
-
-    def _apply_misdeal(self, event: Misdealt) -> None:
-        self.misdeals += 1
-        self.deck = event.deck
-        self.deck_position = 0
-        self.used = set()
-        self.holes = [None] * self.n
-        self.holes_dealt = 0
-        self.board = ()
-        self.burned = []
-        self.folded = [False] * self.n
-        self.to_act.clear()
-        self.round_openers = []
-        self.round_aggressors = []
-        self.phase = Phase.DEALING
-
-    def _apply_awarded(self, event: PotAwarded) -> None:
-        self._apply_award(event)
-
-    def _apply_ended(self, event: HandEnded) -> None:
-        self._apply_end(event)
+    def _showdown_over(self) -> None:
+        self.showdown_done = True
+        self.phase = Phase.DEALING if len(self.board) < 5 else Phase.AWARDING
 
     # ------------------------------------------------------------- views
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
-        """What ``seat`` may see (None: a spectator).  Other players' hole
-        cards appear only once shown (DE-HOLE-1, DE-HOLE-2); the deck and
-        burn cards never (DE-BURN-11)."""
-        mine = self.position.get(seat) if seat is not None else None
-        players = []
-        for i in range(self.n):
-            cards: list[str] | None = None
-            if i in self.shown:
-                cards = [str(c) for c in self.shown[i]]
-            elif i == mine and self.holes[i] is not None:
-                cards = [str(c) for c in self.holes[i]]  # type: ignore[union-attr]
-            players.append(
-                {
-                    **self._player_view(i),
-                    "has_cards": self.holes[i] is not None and not self.folded[i],
-                    "cards": cards,
-                }
-            )
-        legal = self.legal_actions(seat) if seat is not None else None
+    def _seat_player(self, i: int, mine: int | None) -> PlayerView:
+        """Other players' hole cards appear only once shown (DE-HOLE-1,
+        DE-HOLE-2); the deck and burn cards never (DE-BURN-11)."""
+        cards: tuple[str | None, ...] | None = None
+        hole = self.holes[i]
+        if i in self.shown:
+            cards = tuple(str(c) for c in self.shown[i])
+        elif i == mine and hole is not None:
+            cards = tuple(str(c) for c in hole)
+        return PlayerView(
+            **self._player_view(i), has_cards=hole is not None and not self.folded[i], cards=cards
+        )
+
+    def _view_fields(self, seat: int | None, mine: int | None) -> dict[str, Any]:
+        started = self.started
+        street = self.street_name
+        votes = self.checkdown_votes
         return {
-            "game": "holdem",
-            "hand_id": self.started.hand_id,
-            "profile": self.profile.name,
-            "phase": self.phase,
-            "street": self.street_name,
-            "button": self.button,
-            "small_blind_seat": self.started.small_blind_seat,
-            "big_blind_seat": self.started.big_blind_seat,
-            "blinds": [self.started.small_blind, self.started.big_blind],
-            "board": [str(c) for c in self.board],
-            "pot": self.pot_total,
-            "pots": self._pots_view(),
-            "actor": self.actor,
-            "you": seat,
-            "players": players,
-            "legal": legal._asdict() if legal else None,
+            "game": self.game,
+            "round": street,
+            "round_label": "hand over" if self.phase == Phase.COMPLETE else street,
+            "street": street,
+            "board": tuple(str(c) for c in self.board),
+            "bet_unit": started.big_blind,
+            "small_blind_seat": started.small_blind_seat,
+            "big_blind_seat": started.big_blind_seat,
+            "blinds": (started.small_blind, started.big_blind),
+            "must_look": False,
+            "can_look": False,
+            "can_draw": False,
+            "can_propose_checkdown": seat is not None and self.can_propose_checkdown(seat),
+            "can_vote_checkdown": seat is not None and self.can_vote_checkdown(seat),
             "checkdown_vote": (
-                sorted(self.seats[i] for i in self.checkdown_votes)
-                if self.checkdown_votes is not None
-                else None
+                tuple(sorted(self.seats[i] for i in votes)) if votes is not None else None
             ),
+            "checkdown_voters": (
+                tuple(self.checkdown_voters()) if self.profile.checkdown_agreement else ()
+            ),
+            "unseen_bet": False,
+            "hints": (),
+            "notes": (),
         }
 
     def snapshot(self) -> dict[str, Any]:
@@ -608,7 +556,7 @@ _APPLY: dict[type, Callable[[Any, Any], None]] = {
     AntePosted: HoldemHand._apply_post,
     BlindPosted: HoldemHand._apply_post,
     HoleDealt: HoldemHand._apply_hole,
-    Burned: HoldemHand._apply_burn,
+    Burned: BettingHand._apply_burn,
     BoardDealt: HoldemHand._apply_board,
     Folded: HoldemHand._apply_fold,
     Checked: BettingHand._apply_check,
@@ -617,11 +565,11 @@ _APPLY: dict[type, Callable[[Any, Any], None]] = {
     CheckdownProposed: HoldemHand._apply_proposal,
     CheckdownVoted: HoldemHand._apply_vote,
     BetsCollected: HoldemHand._apply_collected,
-    Shown: HoldemHand._apply_shown,
-    Mucked: HoldemHand._apply_shown,
-    PotAwarded: HoldemHand._apply_awarded,
-    Misdealt: HoldemHand._apply_misdeal,
+    Shown: BettingHand._apply_shown,
+    Mucked: BettingHand._apply_shown,
+    PotAwarded: BettingHand._apply_award,
+    Misdealt: BettingHand._apply_misdeal,
     PenaltyPosted: BettingHand._apply_penalty,
-    HandEnded: HoldemHand._apply_ended,
+    HandEnded: BettingHand._apply_end,
 }
 HoldemHand.appliers = _APPLY

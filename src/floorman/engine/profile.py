@@ -11,15 +11,33 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from functools import cache
+from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 from floorman.engine.errors import ProfileError, SetupViolation
 
+# The allowed values of the text switches are these types' arguments, read
+# by the validation (:func:`allowed_values`): a new value is added here only.
 Game = Literal["holdem", "draw"]
 Betting = Literal["no-limit", "half-pot-limit"]
 ShowdownOrder = Literal["final-round", "last-aggressor-any-street"]
-BreakPolicy = Literal["nm-draw", "nm-holdem", "de-holdem", "tda"]
 Rulebook = Literal["NM-D", "NM-H", "DE"]
+# How broken tables' players are seated: at the tables whose chip totals they
+# even out best (NM-H-16, OQ-36 (iii)), or at the tables with the fewest
+# players, free seats by lot (NM-D-1B s1, OQ-04; DE-BREAK-1/2, OQ-53).
+SeatBrokenPlayersBy = Literal["chip-spread", "fewest-players"]
+# When a player moves between tables that are not broken: only to bring a
+# table up to ``table_min`` (NM-H-17, OQ-36; NM-D-1A, OQ-04), or whenever two
+# tables differ by two or more players (DE-BALANCE-*, OQ-54, TDA).
+BalanceTrigger = Literal["table-minimum", "difference-of-two"]
+# Who moves when tables are balanced: the stack that best evens the two
+# tables' chips (NM-H-16, OQ-36), anyone by lot (NM-D-1A, OQ-04), the player
+# in the same position as the free seat (DE-BALANCE-1, else DE-BALANCE-2,
+# OQ-54), or the next big blind to the worst position (TDA, OQ-54).
+BalanceMover = Literal["evens-chips", "random", "same-position", "next-big-blind"]
+# Where a table's first button is: seat 1 (DE-SEAT-2, OQ-47) or drawn by
+# lot among the players (OQ-07).
+FirstButton = Literal["seat-1", "by-lot"]
 
 
 def _rule(default: Any, clauses: str) -> Any:
@@ -43,7 +61,14 @@ class RuleProfile:
     # player's ante a or none), as a hand history is refused otherwise;
     # False: the organiser's (or the history's) amounts stand (OQ-68).
     forced_bets_in_antes: bool = _rule(False, "NM-H-2, OQ-28, OQ-68")
+    # Heads-up the button posts the small blind (DE-BLINDS-3, OQ-29); off:
+    # the button posts the big blind.  Read by the engine's blind seats and
+    # the tournament's positions.
     heads_up_button_posts_small_blind: bool = _rule(True, "DE-BLINDS-3, OQ-29")
+    # The big blind moves on one active player every hand, the small blind and
+    # button follow, dead if their seats are gone (OQ-43, OQ-47); off: the
+    # button moves to the next player with chips and the blinds are the two
+    # after it (a moving button, never dead).
     dead_button: bool = _rule(True, "OQ-43, OQ-47")
 
     # Betting.
@@ -59,7 +84,6 @@ class RuleProfile:
 
     # Showdown.
     showdown_order: ShowdownOrder = _rule("final-round", "OQ-27, OQ-51, DE-SHOWDOWN-1/2")
-    show_both_hole_cards: bool = _rule(True, "OQ-52, DE-SHOWALL-1, DE-PLAYBOARD-1")
     merge_pots_with_same_winners: bool = _rule(False, "OQ-67 (PokerKit/PHH reading), DE-ODDCHIP-1")
 
     # Five-card draw.
@@ -80,9 +104,25 @@ class RuleProfile:
     # Tournament.
     table_min: int = _rule(5, "NM-H-1, NM-H-17, NM-D-1A")
     table_max: int = _rule(10, "NM-H-1, NM-D-1A")
-    # Each rulebook breaks tables its own way: NM-D-1B's break at 2 players
-    # is the draw's only, never hold'em's (OQ-37).
-    break_policy: BreakPolicy = _rule("nm-holdem", "NM-D-1B, NM-H-16, DE-BREAK-*, OQ-36, OQ-53")
+    # Breaking and balancing (tournament/balancing.py).  Each rulebook breaks
+    # tables its own way: NM-D-1B's break at 2 players is the draw's only,
+    # never hold'em's (OQ-37).  The final table, once everyone fits at one,
+    # is never broken (OQ-05, OQ-36 (iv)).
+    # A table down to this many players with chips is broken (NM-D-1B s1:
+    # 2); 0: never for its size alone.
+    break_table_at_players: int = _rule(0, "NM-D-1B s1, OQ-04, OQ-37")
+    # Break the smallest table whenever its players fit at the other tables
+    # (NM-H-17, OQ-36 (ii); DE-BREAK-1, OQ-53); off: only when it is below
+    # ``table_min`` and can be broken (NM-D-1A, OQ-04).
+    break_when_players_fit: bool = _rule(True, "NM-H-17, OQ-36, DE-BREAK-1, OQ-53, NM-D-1A")
+    seat_broken_players_by: SeatBrokenPlayersBy = _rule(
+        "chip-spread", "NM-H-16, OQ-36, NM-D-1B, OQ-04, DE-BREAK-1/2"
+    )
+    balance_trigger: BalanceTrigger = _rule("table-minimum", "NM-H-17, OQ-36, OQ-04, DE-BALANCE-*")
+    balance_mover: BalanceMover = _rule(
+        "evens-chips", "NM-H-16, OQ-36, OQ-04, DE-BALANCE-1/2, OQ-54"
+    )
+    first_button: FirstButton = _rule("by-lot", "OQ-07, DE-SEAT-2, OQ-47")
     # Prizes: the default payout table pays ``paid_places`` places; with
     # ``paid_places_fixed`` every payout table must pay exactly that many
     # (NM-H-19 "the 5 best are awarded prizes"), else the organiser's table
@@ -96,21 +136,22 @@ class RuleProfile:
     unconfirmed_withdrawn_after_level: int = _rule(2, "DE-DEAL-4, OQ-46")
 
     def __post_init__(self) -> None:
-        problems = []
-        if self.game not in ("holdem", "draw"):
-            problems.append(f"game must be 'holdem' or 'draw', not {self.game!r}")
-        if self.betting not in ("no-limit", "half-pot-limit"):
-            problems.append(f"betting must be 'no-limit' or 'half-pot-limit', not {self.betting!r}")
-        if self.showdown_order not in ("final-round", "last-aggressor-any-street"):
-            problems.append(f"unknown showdown_order {self.showdown_order!r}")
-        if self.rulebook not in ("NM-D", "NM-H", "DE"):
-            problems.append(f"rulebook must be NM-D, NM-H or DE, not {self.rulebook!r}")
-        if self.break_policy not in ("nm-draw", "nm-holdem", "de-holdem", "tda"):
-            problems.append(f"unknown break_policy {self.break_policy!r}")
+        problems = [
+            problem
+            for f in dataclasses.fields(self)
+            if (problem := _type_problem(f.name, getattr(self, f.name))) is not None
+        ]
+        if problems:  # the range checks below need the right types
+            raise ProfileError(f"rule profile {self.name!r}: " + "; ".join(problems))
         if not 2 <= self.table_min <= self.table_max <= 10:
             problems.append(
                 f"table sizes must satisfy 2 <= table_min <= table_max <= 10,"
                 f" not {self.table_min}..{self.table_max}"
+            )
+        if self.break_table_at_players and not 2 <= self.break_table_at_players < self.table_min:
+            problems.append(
+                "break_table_at_players must be 0 (never) or 2 up to table_min - 1"
+                f" (NM-D-1B s1), not {self.break_table_at_players}"
             )
         if not 0 <= self.max_draw <= 4:
             problems.append(f"max_draw must be 0..4 (NM-D-2D s6), not {self.max_draw}")
@@ -127,6 +168,42 @@ class RuleProfile:
             raise ProfileError(f"rule profile {self.name!r}: " + "; ".join(problems))
 
 
+@cache
+def _field_types() -> dict[str, Any]:
+    return get_type_hints(RuleProfile)
+
+
+def allowed_values(field_name: str) -> tuple[str, ...]:
+    """The values a text switch takes, read from its ``Literal`` type
+    (empty for a free text field such as ``name``).
+
+    >>> allowed_values("balance_mover")
+    ('evens-chips', 'random', 'same-position', 'next-big-blind')
+    """
+    hint = _field_types()[field_name]
+    return get_args(hint) if get_origin(hint) is Literal else ()
+
+
+def _type_problem(name: str, value: object) -> str | None:
+    """What is wrong with ``value`` for the field ``name``, from its type."""
+    hint = _field_types()[name]
+    if get_origin(hint) is Literal:
+        choices = get_args(hint)
+        if value in choices and isinstance(value, str):
+            return None
+        listed = ", ".join(repr(c) for c in choices)
+        return f"field {name!r} must be one of {listed}, not {value!r}"
+    if hint is bool:
+        ok = isinstance(value, bool)
+        return None if ok else f"field {name!r} must be true or false, not {value!r}"
+    if hint is int:
+        ok = isinstance(value, int) and not isinstance(value, bool)
+        return None if ok else f"field {name!r} must be a whole number, not {value!r}"
+    if hint is str:
+        return None if isinstance(value, str) else f"field {name!r} must be text, not {value!r}"
+    raise TypeError(f"profile field {name!r} has a type the validation does not know: {hint!r}")
+
+
 def field_clauses() -> dict[str, str]:
     """Each profile field and the clauses that decide it."""
     return {f.name: f.metadata.get("clauses", "") for f in dataclasses.fields(RuleProfile)}
@@ -139,16 +216,67 @@ def profile_from_mapping(data: Mapping[str, Any]) -> RuleProfile:
     unknown = sorted(set(data) - set(fields))
     if unknown:
         raise ProfileError(f"unknown rule profile field(s): {', '.join(unknown)}")
-    defaults = RuleProfile()
     for key, value in data.items():
-        expected = type(getattr(defaults, key))
-        if expected is bool and not isinstance(value, bool):
-            raise ProfileError(f"profile field {key!r} must be true or false, not {value!r}")
-        if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise ProfileError(f"profile field {key!r} must be a whole number, not {value!r}")
-        if expected is str and not isinstance(value, str):
-            raise ProfileError(f"profile field {key!r} must be text, not {value!r}")
+        if (problem := _type_problem(key, value)) is not None:
+            name = data.get("name", "custom")
+            raise ProfileError(f"rule profile {name!r}: {problem}")
     return RuleProfile(**dict(data))
+
+
+# The one ``break_policy`` string of earlier profiles, as the switches that
+# replaced it (so that tournaments logged before still replay).
+LEGACY_BREAK_POLICIES: dict[str, dict[str, Any]] = {
+    "nm-draw": {
+        "break_table_at_players": 2,
+        "break_when_players_fit": False,
+        "seat_broken_players_by": "fewest-players",
+        "balance_trigger": "table-minimum",
+        "balance_mover": "random",
+        "first_button": "by-lot",
+    },
+    "nm-holdem": {
+        "break_table_at_players": 0,
+        "break_when_players_fit": True,
+        "seat_broken_players_by": "chip-spread",
+        "balance_trigger": "table-minimum",
+        "balance_mover": "evens-chips",
+        "first_button": "by-lot",
+    },
+    "de-holdem": {
+        "break_table_at_players": 0,
+        "break_when_players_fit": True,
+        "seat_broken_players_by": "fewest-players",
+        "balance_trigger": "difference-of-two",
+        "balance_mover": "same-position",
+        "first_button": "seat-1",
+    },
+    "tda": {
+        "break_table_at_players": 0,
+        "break_when_players_fit": True,
+        "seat_broken_players_by": "fewest-players",
+        "balance_trigger": "difference-of-two",
+        "balance_mover": "next-big-blind",
+        "first_button": "seat-1",
+    },
+}
+# Fields earlier profiles had and no rule needs.  ``show_both_hole_cards``:
+# both hole cards are shown at every showdown, at DE-SHOWDOWN-3's qualifier
+# tables and, by OQ-52's default, at all others (DE-SHOWALL-1,
+# DE-PLAYBOARD-1); no clause offers another way, so there is no switch.
+_REMOVED_FIELDS = ("show_both_hole_cards",)
+
+
+def upgrade_profile_data(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A profile as an older log recorded it, in today's fields: its
+    ``break_policy`` spelled out as the switches that replaced it, removed
+    fields dropped.  Data in today's fields comes back unchanged."""
+    upgraded = {k: v for k, v in data.items() if k not in _REMOVED_FIELDS}
+    policy = upgraded.pop("break_policy", None)
+    if policy is not None:
+        if policy not in LEGACY_BREAK_POLICIES:
+            raise ProfileError(f"unknown break_policy {policy!r} in a recorded profile")
+        upgraded = {**LEGACY_BREAK_POLICIES[policy], **upgraded}
+    return upgraded
 
 
 def check_forced_bets(

@@ -68,6 +68,7 @@ from floorman.engine.draw import DrawHand
 from floorman.engine.errors import ProfileError, RuleViolation
 from floorman.engine.events import Discarded, DrawDealt, HoleDealt, Looked, Mucked
 from floorman.engine.profile import RuleProfile
+from floorman.engine.variants import variant_for
 from floorman.formats import played_events
 from floorman.formats.phh_common import (
     OPTIONAL_FIELDS,
@@ -390,7 +391,7 @@ def replay_nmd_file(path: str | Path, *, profile: RuleProfile | None = None) -> 
     """One file's outcome for ``floorman phh replay``: its finishing stacks
     and the pot carried to the next deal, or its error.  ``profile`` is used
     when it is a draw profile, else ``nm-draw``."""
-    rules = profile if profile is not None and profile.game == "draw" else None
+    rules = profile if profile is not None and variant_for(profile).phh_code == "NMD" else None
     try:
         hand = replay_nmd(read_nmd_file(path), profile=rules)
     except NmdError as error:

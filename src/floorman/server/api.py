@@ -12,11 +12,16 @@ from fastapi import APIRouter, Depends, Header, HTTPException, Request
 from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, Field, field_validator
 
-from floorman.engine.errors import FloormanError, ProfileError, RuleViolation
 from floorman.profiles import load_profile, profile_names
 from floorman.rules import check_citation
 from floorman.server.history import hand_phh, hand_steps, hand_text
-from floorman.services import Floor, TournamentService
+from floorman.services import (
+    Floor,
+    FloormanError,
+    ProfileError,
+    RuleViolation,
+    TournamentService,
+)
 
 router = APIRouter(prefix="/api")
 
@@ -164,70 +169,7 @@ async def create_tournament(request: Request, body: CreateTournament) -> dict[st
 
 @router.get("/tournaments/{tournament_id}", summary="Status, standings, tables and prizes")
 async def get_tournament(request: Request, tournament_id: str) -> dict[str, Any]:
-    service = service_of(request, tournament_id)
-    t = service.tournament
-    standings = [
-        {
-            "player": r["player"],
-            "name": r["name"],
-            "place": r["place"],
-            "chips": r["chips"],
-            "prize": r["prize"],
-            "table": r["table"],
-            "seat": r["seat"],
-            "status": r["status"],
-            "shared": r["shared"],  # how many share his place (OQ-06)
-            "confirmed": r["confirmed"],  # False: withdrawn unless confirmed (DE-DEAL-4)
-        }
-        for r in t.standings()
-    ]
-    structure = t.struct
-    blinds = (t.profile.small_blind_antes, t.profile.big_blind_antes)
-    return {
-        **service.summary(),
-        "standings": standings,
-        "unconfirmed_withdrawn_after_level": t.profile.unconfirmed_withdrawn_after_level,
-        "levels": [
-            {
-                "level": k + 1,
-                "ante": lv.ante,
-                "blinds": [lv.ante * blinds[0], lv.ante * blinds[1]],
-                "seconds": lv.seconds,
-                "is_break": lv.is_break,
-            }
-            for k, lv in enumerate(structure.levels)
-        ],
-        "payouts": list(structure.payout_shares),
-        "prize_pool": structure.prize_pool,
-        "tables": seating_chart(service),
-    }
-
-
-def seating_chart(service: TournamentService) -> list[dict[str, Any]]:
-    t = service.tournament
-    chart = []
-    for number, state in sorted(t.tables.items()):
-        if not state.seats:
-            continue
-        chart.append(
-            {
-                "table": number,
-                "in_hand": state.in_hand,
-                "button": state.positions.button if state.positions else None,
-                "seats": [
-                    {
-                        "seat": s,
-                        "player": p,
-                        "name": t.players[p].name,
-                        "chips": t.players[p].chips,
-                        # corrections waiting for his hand to end (NM-D-1G, OQ-03)
-                        "pending": [c.ruling for c in t.pending_for(p)],
-                    }
-                    for s, p in sorted(state.seats.items())
-                ],
-            }
-        )
-    return chart
+    return service_of(request, tournament_id).details()
 
 
 @router.post("/tournaments/{tournament_id}/register", summary="Register a player")
@@ -248,11 +190,7 @@ def director_call(request: Request, tournament_id: str, call: Any) -> dict[str, 
         result = call(service)
     except FloormanError as error:
         raise rule_error(error) from None
-    service.commit()
-    service.broadcast_summary()
-    for number in service.tournament.tables:
-        service.broadcast_table(number)
-        service._table(number).wake.set()
+    service.settle()  # stored, told, the tables woken
     return {"ok": True, "result": result} if result is not None else {"ok": True}
 
 
@@ -283,7 +221,7 @@ async def warn(request: Request, tournament_id: str, body: FloorRuling) -> dict[
     return director_call(
         request,
         tournament_id,
-        lambda s: s.tournament.warn(body.player, body.clause, body.note) and None,
+        lambda s: s.warn(body.player, body.clause, body.note),
     )
 
 
@@ -296,9 +234,7 @@ async def penalty(request: Request, tournament_id: str, body: FloorRuling) -> di
     return director_call(
         request,
         tournament_id,
-        lambda s: (
-            s.tournament.time_penalty(body.player, body.hands or 1, body.clause, body.note) and None
-        ),
+        lambda s: s.time_penalty(body.player, body.hands or 1, body.clause, body.note),
     )
 
 
@@ -317,14 +253,12 @@ async def disqualify(request: Request, tournament_id: str, body: FloorRuling) ->
     summary="Confirm an unconfirmed entry (paid, checked in): never withdrawn (DE-DEAL-3/4, OQ-46)",
 )
 async def confirm(request: Request, tournament_id: str, player: str) -> dict[str, Any]:
-    return director_call(request, tournament_id, lambda s: s.tournament.confirm(player) and None)
+    return director_call(request, tournament_id, lambda s: s.confirm(player))
 
 
 @router.post("/tournaments/{tournament_id}/floor/absent", dependencies=[Director])
 async def absent(request: Request, tournament_id: str, body: Absent) -> dict[str, Any]:
-    return director_call(
-        request, tournament_id, lambda s: s.tournament.set_absent(body.player, body.absent) and None
-    )
+    return director_call(request, tournament_id, lambda s: s.set_absent(body.player, body.absent))
 
 
 @router.post(
@@ -338,7 +272,7 @@ async def override_chips(
     return director_call(
         request,
         tournament_id,
-        lambda s: s.tournament.override_chips(body.player, body.chips, body.note) and None,
+        lambda s: s.override_chips(body.player, body.chips, body.note),
     )
 
 
@@ -347,9 +281,7 @@ async def override_seat(request: Request, tournament_id: str, body: SeatOverride
     return director_call(
         request,
         tournament_id,
-        lambda s: (
-            s.tournament.override_seat(body.player, body.table, body.seat, body.note) and None
-        ),
+        lambda s: s.override_seat(body.player, body.table, body.seat, body.note),
     )
 
 
@@ -360,7 +292,7 @@ async def override_level(
     return director_call(
         request,
         tournament_id,
-        lambda s: s.tournament.override_level(body.level, s.now(), body.note) and None,
+        lambda s: s.override_level(body.level, body.note),
     )
 
 
@@ -370,24 +302,15 @@ async def override_level(
     summary="Live event: a table's chip counts; returns breaks and moves",
 )
 async def live_counts(request: Request, tournament_id: str, body: ChipCounts) -> dict[str, Any]:
-    from floorman.dealing import secure_randbelow
-    from floorman.tournament.events import event_to_dict
-
     def call(s: TournamentService) -> list[dict[str, Any]]:
-        events = s.tournament.record_chip_counts(
+        return s.record_chip_counts(
             body.table,
             body.counts,
-            secure_randbelow,
-            s.now(),
             confirm_correction=body.confirm_correction,
             note=body.note,
         )
-        return [event_to_dict(e) for e in events]
 
     return director_call(request, tournament_id, call)
-
-
-RULING_LOG_TYPES = frozenset({"eliminated", "moved", "table_broken", "timed_out"})
 
 
 @router.get(
@@ -396,17 +319,7 @@ RULING_LOG_TYPES = frozenset({"eliminated", "moved", "table_broken", "timed_out"
     " moves and breaks, each with the time it was recorded (``at``, Unix seconds)",
 )
 async def rulings(request: Request, tournament_id: str) -> list[dict[str, Any]]:
-    from floorman.tournament.events import event_to_dict
-
-    service = service_of(request, tournament_id)
-    log = []
-    for k, event in enumerate(service.tournament.events):
-        entry = event_to_dict(event)
-        if not (entry.get("clause") or entry["type"] in RULING_LOG_TYPES):
-            continue
-        stamp = service.logged_at[k] if k < len(service.logged_at) else None
-        log.append({**entry, "at": stamp})
-    return log
+    return service_of(request, tournament_id).ruling_log()
 
 
 @router.get(
@@ -414,7 +327,7 @@ async def rulings(request: Request, tournament_id: str) -> list[dict[str, Any]]:
     summary="Table cards: each player's table and seat (DE-SEAT-1)",
 )
 async def table_cards(request: Request, tournament_id: str) -> list[dict[str, Any]]:
-    return service_of(request, tournament_id).tournament.table_cards()
+    return service_of(request, tournament_id).table_cards()
 
 
 @router.get(
@@ -423,7 +336,7 @@ async def table_cards(request: Request, tournament_id: str) -> list[dict[str, An
     summary="The table cards, ready to print and cut (DE-SEAT-1)",
 )
 async def table_cards_text(request: Request, tournament_id: str) -> str:
-    return service_of(request, tournament_id).tournament.table_cards_text()
+    return service_of(request, tournament_id).table_cards_text()
 
 
 @router.get("/tournaments/{tournament_id}/tables/{table}", summary="A table as you may see it")
@@ -450,16 +363,7 @@ async def me(
     player = service.player_for(token)
     if player is None:
         raise HTTPException(403, "unknown player token")
-    state = service.tournament.players[player]
-    return {
-        "player": player,
-        "name": state.name,
-        "table": state.table,
-        "seat": state.seat,
-        "chips": state.chips,
-        "place": state.place,
-        "status": state.status,
-    }
+    return service.player_record(player)
 
 
 @router.post("/tournaments/{tournament_id}/actions", summary="Act (player token)")
@@ -484,21 +388,20 @@ async def act(
 
 @router.get("/tournaments/{tournament_id}/hands", summary="Finished hands")
 async def hands(request: Request, tournament_id: str) -> list[dict[str, Any]]:
-    service = service_of(request, tournament_id)
-    return [h for h in service.store.hands(tournament_id) if h["status"] == "finished"]
+    return service_of(request, tournament_id).finished_hands()
 
 
-def finished_hand(request: Request, hand_id: str) -> list[dict[str, Any]]:
-    store = floor_of(request).store
-    row = store.hand(hand_id)
-    if row is None or row["status"] != "finished":
+def finished_hand(request: Request, hand_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A finished hand's stored record and events; 404 for any other id."""
+    found = floor_of(request).finished_hand(hand_id)
+    if found is None:
         raise HTTPException(404, "no finished hand with that id")
-    return store.hand_events(hand_id)
+    return found
 
 
 @router.get("/hands/{hand_id}", summary="A finished hand, step by step, as a spectator saw it")
 async def hand_history(request: Request, hand_id: str) -> dict[str, Any]:
-    return {"hand_id": hand_id, "steps": hand_steps(finished_hand(request, hand_id))}
+    return {"hand_id": hand_id, "steps": hand_steps(finished_hand(request, hand_id)[1])}
 
 
 @router.get(
@@ -509,15 +412,10 @@ async def hand_history(request: Request, hand_id: str) -> dict[str, Any]:
 async def hand_history_text(
     request: Request, hand_id: str, token: Annotated[str | None, Depends(bearer)] = None
 ) -> str:
-    events = finished_hand(request, hand_id)
-    hero = None
-    row = floor_of(request).store.hand(hand_id)
-    assert row is not None  # finished_hand found it
-    if token:
-        service = floor_of(request).get(row["tournament"])
-        hero = service.player_for(token) if service else None
+    row, events = finished_hand(request, hand_id)
     service = floor_of(request).get(row["tournament"])
-    names = {p.player: p.name for p in service.tournament.players.values()} if service else None
+    hero = service.player_for(token) if service and token else None
+    names = service.player_names() if service else None
     return hand_text(events, hero, hand_id=hand_id, started_at=row["started_at"], names=names)
 
 
@@ -529,6 +427,6 @@ async def hand_history_text(
 )
 async def hand_history_phh(request: Request, hand_id: str) -> str:
     try:
-        return hand_phh(finished_hand(request, hand_id))
+        return hand_phh(finished_hand(request, hand_id)[1])
     except FloormanError as error:  # e.g. dead hands, which PHH cannot write
         raise rule_error(error) from None

@@ -11,7 +11,7 @@ from fastapi.responses import FileResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
 from floorman import __version__
-from floorman.server import api, rules_api, ws
+from floorman.server import api, rules_api, schema_api, ws
 from floorman.services import Floor
 from floorman.storage import Store
 
@@ -48,6 +48,7 @@ def create_app(database_url: str, director_token: str) -> FastAPI:
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(rules_api.router)
+    app.include_router(schema_api.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     def page(name: str) -> FileResponse:

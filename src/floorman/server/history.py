@@ -10,7 +10,6 @@ import datetime
 import hashlib
 from typing import Any
 
-from floorman.engine.draw import DrawHand
 from floorman.engine.events import (
     Burned,
     Discarded,
@@ -20,10 +19,8 @@ from floorman.engine.events import (
     HoleDealt,
     event_from_dict,
 )
-from floorman.engine.holdem import HoldemHand
-from floorman.formats.phh import hand_to_phh
-from floorman.formats.pokerstars import hand_to_pokerstars
-from floorman.tournament.hands import replay_hand
+from floorman.formats.variants import hand_to_phh_text, hand_to_text
+from floorman.tournament.hands import Hand, replay_hand
 
 _QUIET = (HandStarted, Burned)
 
@@ -74,13 +71,7 @@ def hand_text(
     hand = replay_hand(events)
     number = hand_number(hand_id)
     when = datetime.datetime.fromtimestamp(started_at, datetime.UTC).replace(tzinfo=None)
-    if isinstance(hand, DrawHand):
-        from floorman.formats.draw_text import draw_hand_to_text
-
-        return draw_hand_to_text(
-            hand, hand_number=number, played_at=when, hero=hero, time_zone="UTC"
-        )
-    return hand_to_pokerstars(hand, hand_number=number, played_at=when, hero=hero, time_zone="UTC")
+    return hand_to_text(hand, hand_number=number, played_at=when, hero=hero, time_zone="UTC")
 
 
 def hand_number(hand_id: str) -> int:
@@ -90,15 +81,10 @@ def hand_number(hand_id: str) -> int:
 
 
 def hand_phh(raw: list[dict[str, Any]]) -> str:
-    hand = replay_hand([event_from_dict(e) for e in raw])
-    if isinstance(hand, DrawHand):
-        from floorman.formats.nmd import draw_hand_to_phh
-
-        return draw_hand_to_phh(hand)
-    return hand_to_phh(hand)
+    return hand_to_phh_text(replay_hand([event_from_dict(e) for e in raw]))
 
 
-def _seat_of(hand: HoldemHand | DrawHand, player: str | None) -> int | None:
+def _seat_of(hand: Hand, player: str | None) -> int | None:
     if player is None or player not in hand.players:
         return None
     return hand.seats[hand.players.index(player)]

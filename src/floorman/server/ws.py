@@ -6,119 +6,243 @@ seat only), ``{"type": "tournament", …}`` (summaries), ``{"type": "error",
 ``{"type": "seat_taken", …}`` (the player opened his seat on another device:
 this socket is then closed with code 4409).
 Client → server: an action object such as ``{"action": "raise", "amount": 40}``,
-``{"action": "look"}``, ``{"action": "draw", "cards": ["As", "Kd"]}``."""
+``{"action": "look"}``, ``{"action": "draw", "cards": ["As", "Kd"]}``.
+
+Each socket is a small state machine (:class:`SocketState`): *connecting*
+until accepted, *open* while frames flow both ways, *closing* once the server
+closes it (4409), *closed* when either side is gone.  Nothing a client does —
+vanishing in the middle of a frame included — raises out of the handler, and
+its subscriber is always removed when the handler ends.
+"""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import enum
 import json
 import logging
+from collections.abc import MutableMapping
+from typing import Any
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, WebSocket
 
-from floorman.engine.errors import FloormanError, RuleViolation
-from floorman.services.runtime import SEAT_TAKEN_CODE
+from floorman.services import SEAT_TAKEN_CODE, FloormanError, RuleViolation, TournamentService
+from floorman.services.broadcast import Subscriber
 
 router = APIRouter()
 log = logging.getLogger("floorman.server")
 
+MAX_MESSAGE = 10_000  # characters of one client message
+
+
+class Phase(enum.Enum):
+    CONNECTING = "connecting"
+    OPEN = "open"
+    CLOSING = "closing"
+    CLOSED = "closed"
+
+
+#: the phases each phase may move on to; closed is final
+TRANSITIONS: dict[Phase, frozenset[Phase]] = {
+    Phase.CONNECTING: frozenset({Phase.OPEN, Phase.CLOSING, Phase.CLOSED}),
+    Phase.OPEN: frozenset({Phase.CLOSING, Phase.CLOSED}),
+    Phase.CLOSING: frozenset({Phase.CLOSED}),
+    Phase.CLOSED: frozenset(),
+}
+
+
+class SocketState:
+    """connecting → open → closing → closed.  :meth:`to` returns whether the
+    phase changed: moving to the phase it is in, or anywhere once closed,
+    changes nothing (both directions may see the end); going back (open →
+    connecting, closing → open) is a bug and raises ValueError."""
+
+    def __init__(self) -> None:
+        self.phase = Phase.CONNECTING
+        self.history: list[Phase] = [Phase.CONNECTING]
+
+    def to(self, phase: Phase) -> bool:
+        if phase is self.phase or self.phase is Phase.CLOSED:
+            return False
+        if phase not in TRANSITIONS[self.phase]:
+            raise ValueError(f"a socket cannot go from {self.phase.value} to {phase.value}")
+        self.phase = phase
+        self.history.append(phase)
+        return True
+
+    @property
+    def is_open(self) -> bool:
+        return self.phase is Phase.OPEN
+
+
+class SocketSession:
+    """One client's socket: its subscriber, the task sending its frames and
+    the loop reading its messages."""
+
+    def __init__(
+        self,
+        websocket: WebSocket,
+        service: TournamentService,
+        player: str | None,
+        table: int | None,
+    ) -> None:
+        self.websocket = websocket
+        self.service = service
+        self.player = player
+        self.table = table
+        self.state = SocketState()
+        self.sub: Subscriber | None = None
+
+    async def run(self) -> None:
+        """Accept, play until either side is gone, then clean up: the
+        subscriber is removed whatever happened."""
+        try:
+            await self.websocket.accept()
+        except Exception:  # gone before it was accepted
+            self.state.to(Phase.CLOSED)
+            return
+        self.state.to(Phase.OPEN)
+        service = self.service
+        sub = self.sub = service.subscribe(self.player, self.table)
+        sender: asyncio.Task[None] | None = None
+        try:
+            if self.player is not None:
+                service.take_seat(sub)  # one device per seat: the older ones are closed
+                service.back(self.player)
+            sub.send(service.summary())
+            number = service.table_of(sub)
+            if number is not None:
+                sub.send(service.table_view(number, self.player))
+            sender = asyncio.create_task(self.pump(sub.queue))
+            await self.read()
+        finally:
+            try:
+                if sender is not None:
+                    sender.cancel()
+                    await asyncio.gather(sender, return_exceptions=True)
+            finally:
+                service.unsubscribe(sub)
+                self.state.to(Phase.CLOSED)
+
+    async def send(self, message: dict[str, Any]) -> bool:
+        """Send one frame while open; a client gone meanwhile closes the
+        session (False), it never raises."""
+        if not self.state.is_open:
+            return False
+        try:
+            await self.websocket.send_text(json.dumps(message))
+        except Exception as error:  # WebSocketDisconnect, a reset connection, …
+            log.debug("socket gone while sending: %r", error)
+            self.state.to(Phase.CLOSED)
+            return False
+        return True
+
+    async def close(self, code: int, reason: str) -> None:
+        if self.state.to(Phase.CLOSING):
+            try:
+                await self.websocket.close(code=code, reason=reason)
+            except Exception as error:  # already gone
+                log.debug("socket gone while closing: %r", error)
+        self.state.to(Phase.CLOSED)
+
+    async def pump(self, queue: asyncio.Queue[dict[str, Any]]) -> None:
+        """Send the subscriber's frames as they come."""
+        while self.state.is_open:
+            message = await queue.get()
+            if not await self.send(message):
+                return
+            if message.get("type") == "seat_taken":
+                await self.close(SEAT_TAKEN_CODE, str(message["message"]))
+                return
+
+    async def receive(self) -> MutableMapping[str, Any] | None:
+        """The client's next message; None once it is gone or the socket
+        closed."""
+        try:
+            message: MutableMapping[str, Any] = await self.websocket.receive()
+        except Exception as error:  # RuntimeError after our own close (4409), a reset
+            log.debug("socket gone while receiving: %r", error)
+            self.state.to(Phase.CLOSED)
+            return None
+        if message["type"] == "websocket.disconnect":
+            self.state.to(Phase.CLOSED)
+            return None
+        return message
+
+    async def read(self) -> None:
+        """Take the client's messages until the socket is no longer open."""
+        while self.state.is_open:
+            message = await self.receive()
+            if message is None:
+                return
+            text = message.get("text")
+            self.handle(text if isinstance(text, str) else None)
+
+    def frame(self, message: dict[str, Any]) -> None:
+        """Queue a frame for this client (sent by :meth:`pump`)."""
+        if self.sub is not None:
+            self.sub.send(message)
+
+    def error(self, message: str, clause: str) -> None:
+        self.frame({"type": "error", "message": message, "clause": clause})
+
+    def watch(self, table: int | None) -> None:
+        """Watch another table (a player keeps seeing his own)."""
+        if self.sub is not None:
+            self.sub.table = table
+        if table is not None:
+            self.frame(self.service.table_view(table, self.player))
+
+    def handle(self, text: str | None) -> None:
+        """One client message (None: a binary frame): a watch request or an
+        action."""
+        service = self.service
+        turn = service.rulings["turn"]  # messages out of turn or out of form
+        if text is None:
+            return self.error("send text frames holding JSON", turn)
+        if len(text) > MAX_MESSAGE:
+            return self.error("message too long", turn)
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError:
+            return self.error("not JSON", turn)
+        if isinstance(data, dict) and data.get("type") == "watch":
+            watched = data.get("table")
+            self.watch(watched if isinstance(watched, int) else None)
+            return None
+        if self.player is None:
+            return self.error("spectators cannot act", service.rulings["not_a_player"])
+        try:
+            service.submit(self.player, data)
+        except RuleViolation as error:
+            self.frame({"type": "error", **error.to_dict()})
+        except FloormanError as error:
+            self.error(str(error), turn)
+        except Exception:  # a bug must cost one message, not the player's socket
+            log.exception("action %r from %s failed", data, self.player)
+            self.error("the server could not take that action", turn)
+        return None
+
 
 @router.websocket("/ws/tournaments/{tournament_id}")
 async def tournament_socket(websocket: WebSocket, tournament_id: str) -> None:
-    floor = websocket.app.state.floor
-    service = floor.get(tournament_id)
+    service = websocket.app.state.floor.get(tournament_id)
     token = websocket.query_params.get("token")
     table_param = websocket.query_params.get("table")
-    if service is None:
-        await websocket.close(code=4404, reason="no such tournament")
-        return
-    player = service.player_for(token) if token else None
-    if token and player is None:
-        await websocket.close(code=4403, reason="unknown player token")
+    try:
+        if service is None:
+            await websocket.close(code=4404, reason="no such tournament")
+            return
+        player = service.player_for(token) if token else None
+        if token and player is None:
+            await websocket.close(code=4403, reason="unknown player token")
+            return
+    except Exception as error:  # gone before it was refused
+        log.debug("socket gone while refused: %r", error)
         return
     table = (
         int(table_param)
         if table_param and table_param.isascii() and table_param.isdigit()
         else None
     )
-    turn = service.rulings["turn"]  # messages out of turn or out of form
-    await websocket.accept()
-    sub = service.subscribe(player, table)
-    if player is not None:
-        service.take_seat(sub)  # one device per seat: the older ones are closed
-        service.back(player)
-    sub.send(service.summary())
-    number = service.table_of(sub)
-    if number is not None:
-        sub.send(service.table_view(number, player))
-
-    async def pump() -> None:
-        while True:
-            message = await sub.queue.get()
-            await websocket.send_text(json.dumps(message))
-            if message.get("type") == "seat_taken":
-                await websocket.close(code=SEAT_TAKEN_CODE, reason=str(message["message"]))
-                return
-
-    sender = asyncio.create_task(pump())
-    try:
-        while True:
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
-                break
-            text = message.get("text")
-            if text is None:
-                sub.send(
-                    {
-                        "type": "error",
-                        "message": "send text frames holding JSON",
-                        "clause": turn,
-                    }
-                )
-                continue
-            if len(text) > 10_000:
-                sub.send({"type": "error", "message": "message too long", "clause": turn})
-                continue
-            try:
-                data = json.loads(text)
-            except json.JSONDecodeError:
-                sub.send({"type": "error", "message": "not JSON", "clause": turn})
-                continue
-            if isinstance(data, dict) and data.get("type") == "watch":
-                watched = data.get("table")
-                sub.table = watched if isinstance(watched, int) else None
-                if sub.table is not None:
-                    sub.send(service.table_view(sub.table, player))
-                continue
-            if player is None:
-                sub.send(
-                    {
-                        "type": "error",
-                        "message": "spectators cannot act",
-                        "clause": service.rulings["not_a_player"],
-                    }
-                )
-                continue
-            try:
-                service.submit(player, data)
-            except RuleViolation as error:
-                sub.send({"type": "error", **error.to_dict()})
-            except FloormanError as error:
-                sub.send({"type": "error", "message": str(error), "clause": turn})
-            except Exception:  # a bug must cost one message, not the player's socket
-                log.exception("action %r from %s failed", data, player)
-                sub.send(
-                    {
-                        "type": "error",
-                        "message": "the server could not take that action",
-                        "clause": turn,
-                    }
-                )
-    except (WebSocketDisconnect, RuntimeError):  # RuntimeError: closed by pump (4409)
-        pass
-    finally:
-        sender.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await sender
-        service.unsubscribe(sub)
+    await SocketSession(websocket, service, player, table).run()

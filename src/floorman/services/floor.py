@@ -105,6 +105,14 @@ class Floor:
     def get(self, tournament_id: str) -> TournamentService | None:
         return self.tournaments.get(tournament_id)
 
+    def finished_hand(self, hand_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+        """A finished hand's stored record and its events; None for a hand
+        still being played or no hand at all (nothing of it is shown)."""
+        row = self.store.hand(hand_id)
+        if row is None or row["status"] != "finished":
+            return None
+        return row, self.store.hand_events(hand_id)
+
     async def stop_all(self) -> None:
         for service in self.tournaments.values():
             await service.shutdown()

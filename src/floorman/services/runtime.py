@@ -1,91 +1,45 @@
-"""A running tournament: its tables dealing hands, the action clock, bots,
-persistence of every event as it happens, and the per-seat views pushed to
-whoever watches.
+"""A running tournament: the facade the server keeps to.
+
+Its tables deal hands (:mod:`floorman.services.tables`, on the shared
+:class:`~floorman.sim.driver.TableDriver`), every event is stored as it
+happens, the per-seat views are pushed to whoever watches
+(:mod:`floorman.services.broadcast`), players are known by their tokens
+(:mod:`floorman.services.auth`), and the director's rulings and the API's
+reports go through here (:mod:`floorman.services.reports`).
 
 Everything runs in one asyncio event loop, so state changes never race.  The
-engine and the tournament core stay pure: this module brings the clock
+engine and the tournament core stay pure: this package brings the clock
 (``time.time``), the randomness (``secrets``) and the database.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import logging
 import secrets
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from floorman.bots import Bot, make_bot, situation
+from floorman.bots import Bot, make_bot
 from floorman.dealing import secure_deck, secure_randbelow
 from floorman.engine.actions import Action, apply_action
 from floorman.engine.clauses import clauses_for
-from floorman.engine.draw import DrawHand
 from floorman.engine.errors import FloormanError, RuleViolation
 from floorman.engine.events import event_from_dict as hand_event_from_dict
 from floorman.engine.events import event_to_dict as hand_event_to_dict
-from floorman.engine.holdem import HoldemHand
 from floorman.engine.profile import RuleProfile
+from floorman.engine.variants import variant_for
+from floorman.services import reports
+from floorman.services.auth import Tokens, token_hash
+from floorman.services.broadcast import SEAT_TAKEN, SEAT_TAKEN_CODE, Broadcaster, Subscriber
+from floorman.services.tables import ServiceConfig, TableLoops, TableRuntime, wait_for_event
+from floorman.sim.driver import TableDriver
 from floorman.storage import Store
 from floorman.tournament.core import Tournament, TournamentError
 from floorman.tournament.events import event_from_dict, event_to_dict
-from floorman.tournament.hands import Hand, hand_for, replay_hand, result_of
+from floorman.tournament.hands import replay_hand
 from floorman.tournament.names import name_key
 from floorman.tournament.structure import Structure
-
-log = logging.getLogger("floorman.services")
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-@dataclass
-class ServiceConfig:
-    action_delay_ms: int = 800  # how long bots think
-    between_hands_s: float = 2.0  # results stay on the table this long
-    action_seconds: float | None = None  # default: the profile's (DE-TIME-2, OQ-42)
-    timeouts_before_absent: int = 2  # then the player's hands are dealt dead (OQ-45)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "action_delay_ms": self.action_delay_ms,
-            "between_hands_s": self.between_hands_s,
-            "action_seconds": self.action_seconds,
-            "timeouts_before_absent": self.timeouts_before_absent,
-        }
-
-
-@dataclass(eq=False)  # kept in a set: compared and hashed by identity
-class Subscriber:
-    """One websocket: a player (sees his seat), a spectator of a table, or
-    the lobby/director (tournament summaries only)."""
-
-    queue: asyncio.Queue[dict[str, Any]]
-    player: str | None = None
-    table: int | None = None  # spectators: the table watched
-
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue a frame; a client that falls far behind loses its oldest
-        frames, never the newest (each frame holds the whole state)."""
-        if self.queue.qsize() >= 500:
-            self.queue.get_nowait()
-        self.queue.put_nowait(message)
-
-
-@dataclass
-class TableRuntime:
-    number: int
-    hand: Hand | None = None
-    hand_id: str | None = None
-    saved: int = 0  # hand events already stored
-    deadline: float | None = None  # action clock of the player to act
-    remaining: float | None = None  # its time left, held while paused (NM-D-1G, OQ-03)
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
-    task: asyncio.Task[None] | None = None
-    last_result: dict[str, Any] | None = None
 
 
 class TournamentService:
@@ -108,12 +62,22 @@ class TournamentService:
         # When each tournament event was stored (the ruling log's times): kept
         # beside the event, never in it, so a replay stays exactly the same.
         self.logged_at: list[float | None] = [None] * len(tournament.events)
-        self.tables: dict[int, TableRuntime] = {}
-        self.tokens: dict[str, str] = {}  # token hash -> player
+        self.auth = Tokens()
         self.bots: dict[str, Bot] = {}
-        self.subscribers: set[Subscriber] = set()
         self.timeouts: dict[str, int] = {}
         self.rng = secrets.SystemRandom()
+        self.driver = TableDriver(
+            tournament,
+            self.bots,
+            rng=self.rng,
+            randbelow=secure_randbelow,
+            deck=secure_deck,
+            action_seconds=lambda: self.action_seconds,
+            timeouts_before_absent=config.timeouts_before_absent,
+            timeouts=self.timeouts,
+        )
+        self.loops = TableLoops(self, self.driver)
+        self.broadcaster = Broadcaster(self.table_view, self.summary, self._seated_at)
         self.changed = asyncio.Event()
         self._new_hands: list[tuple[str, int, int]] = []
         self._finished_hands: set[str] = set()
@@ -136,6 +100,20 @@ class TournamentService:
     @property
     def action_seconds(self) -> float:
         return self.config.action_seconds or float(self.profile.action_seconds)
+
+    @property
+    def tables(self) -> dict[int, TableRuntime]:
+        """The tables' hands and action clocks, by number."""
+        return self.loops.tables
+
+    @property
+    def tokens(self) -> Mapping[str, str]:
+        """Token hash -> player."""
+        return self.auth.by_hash
+
+    @property
+    def subscribers(self) -> set[Subscriber]:
+        return self.broadcaster.subscribers
 
     # ------------------------------------------------------------ creating, loading
 
@@ -168,8 +146,7 @@ class TournamentService:
         tournament = Tournament.replay(event_from_dict(e) for e in stored)
         service = cls(tournament, store, ServiceConfig(**config))
         service.logged_at = [e.get("logged_at") for e in stored]
-        for row in store.players(tournament_id):
-            service.tokens[row["token_hash"]] = row["player"]
+        service.auth.load(store.players(tournament_id))
         for player in tournament.players.values():
             if player.bot:
                 service.bots[player.player] = make_bot(player.bot)
@@ -182,7 +159,7 @@ class TournamentService:
             hand_events = [hand_event_from_dict(e) for e in store.hand_events(hand_id)]
             if not hand_events:
                 raise FloormanError(f"hand {hand_id} is running but has no stored events")
-            table = service._table(number)
+            table = service.table(number)
             table.hand = replay_hand(hand_events)
             table.hand_id = hand_id
             table.saved = len(hand_events)
@@ -190,11 +167,11 @@ class TournamentService:
                 service._finished_hands.add(hand_id)
         return service
 
-    def _table(self, number: int) -> TableRuntime:
-        table = self.tables.get(number)
-        if table is None:
-            table = self.tables[number] = TableRuntime(number)
-        return table
+    def table(self, number: int) -> TableRuntime:
+        """Table ``number``'s runtime (made when first asked for)."""
+        return self.loops.table(number)
+
+    _table = table  # the older name, kept for callers outside the package
 
     # ------------------------------------------------------------ persistence
 
@@ -230,6 +207,10 @@ class TournamentService:
         self._new_hands = []
         self.changed.set()
 
+    def hand_dealt(self, hand_id: str, table: int, number: int) -> None:
+        """A new hand to store with the next commit."""
+        self._new_hands.append((hand_id, table, number))
+
     # ------------------------------------------------------------ registration
 
     def register(self, name: str, kind: str = "human", confirmed: bool = True) -> tuple[str, str]:
@@ -246,9 +227,8 @@ class TournamentService:
         name = self.tournament.check_name(name)
         player = f"p{len(self.tournament.players) + 1}"
         self.tournament.register(player, name, bot=bot, confirmed=confirmed)
-        token = secrets.token_urlsafe(18)
-        self.store.add_player(self.id, player, name, "bot" if bot else kind, token_hash(token))
-        self.tokens[token_hash(token)] = player
+        token, digest = self.auth.issue(player)
+        self.store.add_player(self.id, player, name, "bot" if bot else kind, digest)
         if bot:
             self.bots[player] = make_bot(bot)
         self.commit()
@@ -277,9 +257,8 @@ class TournamentService:
         return added
 
     def player_for(self, token: str | None) -> str | None:
-        if not token:
-            return None
-        return self.tokens.get(token_hash(token))
+        """The player a token seats (None: no token, or nobody's)."""
+        return self.auth.player_for(token)
 
     def start(self) -> None:
         if self.tournament.status != "registering":
@@ -298,20 +277,7 @@ class TournamentService:
             self._runner = asyncio.get_running_loop().create_task(self.run())
 
     async def run(self) -> None:
-        ticker = asyncio.create_task(self._tick_loop())
-        try:
-            while self.tournament.status == "running" and not self.stopping:
-                for number in list(self.tournament.tables):
-                    table = self._table(number)
-                    if table.task is None or table.task.done():
-                        table.task = asyncio.create_task(self._table_loop(table))
-                self.changed.clear()
-                await wait_for_event(self.changed, 1.0)
-        finally:
-            tasks = [ticker, *(t.task for t in self.tables.values() if t.task is not None)]
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
+        await self.loops.run()
 
     async def shutdown(self) -> None:
         """Stop dealing and wait until every table has stopped."""
@@ -321,173 +287,18 @@ class TournamentService:
             runner.cancel()
             await asyncio.gather(runner, return_exceptions=True)
 
-    async def _tick_loop(self) -> None:
-        while self.tournament.status == "running" and not self.stopping:
-            if self.tournament.tick(self.now(), secure_randbelow):  # DE-DEAL-4 moves
-                self.commit()
-                self.broadcast_summary()
-            await asyncio.sleep(0.5)
-
-    def _may_deal(self, number: int) -> bool:
-        t = self.tournament
-        state = t.tables.get(number)
-        level = t.current_level
-        return (
-            t.status == "running"
-            and t.mode == "online"  # live events play with real cards
-            and t.clock.paused_at is None
-            and level is not None
-            and not level.is_break
-            and state is not None
-            and not state.in_hand
-            and sum(1 for p in state.seats.values() if t.players[p].chips > 0) >= 2
-        )
-
-    async def _table_loop(self, table: TableRuntime) -> None:
-        try:
-            while self.tournament.status == "running" and not self.stopping:
-                if table.hand is not None and not table.hand.is_complete:
-                    await self._drive(table)
-                if table.hand is not None and table.hand.is_complete and self._hand_open(table):
-                    self._finish_hand(table)
-                    await asyncio.sleep(self.config.between_hands_s)
-                    continue
-                if not self._may_deal(table.number):
-                    table.wake.clear()
-                    await wait_for_event(table.wake, 0.5)
-                    continue
-                try:
-                    dealt = self._begin_hand(table)
-                except TournamentError:  # refused (a race with the clock, a break)
-                    dealt = False
-                if not dealt:  # nobody could play: give it a hand's time
-                    await asyncio.sleep(max(1.0, self.config.between_hands_s))
-        except asyncio.CancelledError:
-            raise
-        except Exception:  # a bug must not silently stop a table
-            log.exception("table %s stopped", table.number)
-            raise
-
-    def _hand_open(self, table: TableRuntime) -> bool:
-        state = self.tournament.tables.get(table.number)
-        return state is not None and state.in_hand
-
-    def _begin_hand(self, table: TableRuntime) -> bool:
-        # Dealt even when every hand is dead: blinded down (DE-DEAL-3, OQ-45).
-        spec = self.tournament.begin_hand(table.number, secure_randbelow)
-        table.hand = hand_for(self.profile, spec, secure_deck())
-        table.hand_id = spec.hand_id
-        table.saved = 0
-        table.last_result = None
-        self._new_hands.append((spec.hand_id, spec.table, spec.hand))
-        self.commit()
-        self.broadcast_table(table.number)
-        return True
-
-    def _finish_hand(self, table: TableRuntime) -> None:
-        hand = table.hand
-        assert hand is not None
-        stacks, carried = result_of(hand)
-        self.tournament.end_hand(
-            table.number, stacks, secure_randbelow, carried_pot=carried, at=self.now()
-        )
-        table.last_result = {"hand_id": table.hand_id, "stacks": stacks}
-        self.commit()
-        for number in self.tournament.tables:
-            self._table(number).wake.set()
-            self.broadcast_table(number)
-        self.broadcast_summary()
-
-    async def _drive(self, table: TableRuntime) -> None:
-        """Play the hand until it ends: bots act after their delay, people
-        within the action clock (time-outs check or fold: DE-TIME-4, OQ-63)."""
-        hand = table.hand
-        assert hand is not None
-        while not hand.is_complete:
-            if self.tournament.status != "running" or self.stopping:
-                return
-            if self.tournament.clock.paused_at is not None:
-                self._hold_clock(table)  # it stops where it stood (NM-D-1G, OQ-03)
-                table.wake.clear()
-                await wait_for_event(table.wake, 0.5)
-                continue
-            self._release_clock(table, self.now())
-            if self._kill_disqualified(table):
-                continue
-            if isinstance(hand, HoldemHand) and hand.checkdown_votes is not None:
-                self._bots_vote(table, hand)
-            seat = hand.actor
-            if seat is None:
-                return
-            player = hand.players[hand.position[seat]]
-            bot = self.bots.get(player)
-            if bot is not None:
-                await asyncio.sleep(self.config.action_delay_ms / 1000)
-                if hand.actor != seat or self.tournament.clock.paused_at is not None:
-                    continue
-                action = bot.decide(situation(hand, seat), self.rng)  # type: ignore[arg-type]
-                self._act(table, seat, action)
-                continue
-            state = self.tournament.players.get(player)
-            if (
-                isinstance(hand, DrawHand)
-                and hand.phase == "drawing"
-                and self.tournament.disqualification_pending(player)
-            ):
-                hand.draw(seat, ())  # a dead hand draws nothing; it is killed when betting opens
-                self.commit()
-                self.broadcast_table(table.number)
-                continue
-            if state is not None and state.absent and hand.phase == "betting":
-                # Away when due to act: deemed checked or folded at once
-                # (DE-ABSENT-3/4, OQ-45), no clock to wait out.
-                hand.act_absent(seat)
-                table.deadline = None
-                self.commit()
-                self.broadcast_table(table.number)
-                continue
-            if table.deadline is None:
-                table.deadline = self.now() + self.action_seconds
-                self.broadcast_table(table.number)
-            table.wake.clear()
-            remaining = table.deadline - self.now()
-            await wait_for_event(table.wake, max(0.0, remaining))
-            if (
-                hand.actor == seat
-                and table.deadline is not None  # None: paused or acted meanwhile
-                and self.tournament.clock.paused_at is None
-                and self.now() >= table.deadline
-            ):
-                self._time_out(table, seat, player)
-        table.deadline = None
-        table.remaining = None
-
-    def _hold_clock(self, table: TableRuntime) -> None:
-        """Paused: the action clock keeps the time it had left when the
-        director paused (NM-D-1G, OQ-03)."""
-        paused_at = self.tournament.clock.paused_at
-        if table.deadline is not None and paused_at is not None:
-            table.remaining = max(0.0, table.deadline - paused_at)
-            table.deadline = None
-
-    def _release_clock(self, table: TableRuntime, at: float) -> None:
-        """Resumed: the clock goes on from where it stood."""
-        if table.remaining is not None:
-            table.deadline = at + table.remaining
-            table.remaining = None
-
     def pause(self) -> None:
         """The director's pause: the level clock and every action clock
         stop where they stand; nobody acts or times out (NM-D-1G, OQ-03)."""
         self.tournament.pause(self.now())
         for table in self.tables.values():
-            self._hold_clock(table)
+            self.driver.hold_clock(table)
 
     def resume(self) -> None:
         at = self.now()
         self.tournament.resume(at)
         for table in self.tables.values():
-            self._release_clock(table, at)
+            self.driver.release_clock(table, at)
 
     def disqualify(self, player: str, clause: str, note: str = "") -> None:
         """Disqualification; during his hand it is dead at once, his chips
@@ -496,83 +307,65 @@ class TournamentService:
         state = self.tournament.players[player]
         table = self.tables.get(state.table) if state.table is not None else None
         if table is not None:
-            self._kill_disqualified(table)
+            if self.driver.kill_disqualified(table):
+                self.commit()
+                self.broadcast_table(table.number)
             table.wake.set()
 
-    def _kill_disqualified(self, table: TableRuntime) -> bool:
-        """Kill the hands of players disqualified during this hand while
-        betting is open (NM-D-1G, OQ-03); what they put in stays in the pot."""
-        hand = table.hand
-        killed = False
-        while hand is not None and not hand.is_complete and hand.phase == "betting":
-            seat = next(
-                (
-                    s
-                    for i, (s, p) in enumerate(zip(hand.seats, hand.players, strict=True))
-                    if not hand.folded[i] and self.tournament.disqualification_pending(p)
-                ),
-                None,
-            )
-            if seat is None:
-                break
-            if hand.actor == seat:
-                table.deadline = table.remaining = None
-            hand.kill(seat)
-            killed = True
-        if killed:
-            self.commit()
-            self.broadcast_table(table.number)
-        return killed
+    # ------------------------------------------------------------ the director's rulings
+    # Each is verified by the core; the server then calls :meth:`settle`.
 
-    def _bots_vote(self, table: TableRuntime, hand: HoldemHand) -> None:
-        """Bots answer a check-down proposal (NM-H-13): they agree when they
-        would not bet themselves."""
-        for seat in hand.checkdown_voters():
-            bot = self.bots.get(hand.players[hand.position[seat]])
-            if bot is None or hand.checkdown_votes is None or not hand.can_vote_checkdown(seat):
-                continue
-            legal = hand.legal_actions()
-            wants_to_bet = False
-            if legal is not None and legal.seat == seat:
-                choice = bot.decide(situation(hand, seat), self.rng)
-                wants_to_bet = choice.kind in ("bet", "raise")
-            hand.vote_checkdown(seat, not wants_to_bet)
-        self.commit()
-        self.broadcast_table(table.number)
+    def warn(self, player: str, clause: str, note: str = "") -> None:
+        self.tournament.warn(player, clause, note)
 
-    def _act(self, table: TableRuntime, seat: int, action: Action) -> None:
-        hand = table.hand
-        assert hand is not None
-        apply_action(hand, seat, action)
-        table.deadline = None
-        self.commit()
-        self.broadcast_table(table.number)
+    def time_penalty(self, player: str, hands: int, clause: str, note: str = "") -> None:
+        """His next ``hands`` hands are dealt dead (OQ-62)."""
+        self.tournament.time_penalty(player, hands, clause, note)
 
-    def _time_out(self, table: TableRuntime, seat: int, player: str) -> None:
-        hand = table.hand
-        assert hand is not None
-        if hand.phase == "drawing":
-            hand.draw(seat, ())  # stands pat: nothing to exchange without a decision
-        elif (
-            isinstance(hand, DrawHand)
-            and hand.phase == "betting"
-            and hand.can_look(seat)
-            and hand.round_kind == "unseen"
-            and hand.seen_acted
-        ):
-            hand.look(seat)
-            hand.time_out(seat)
-        else:
-            hand.time_out(seat)
-        table.deadline = None
-        self.tournament.timed_out(player)  # for the ruling log (DE-TIME-4, OQ-63)
-        self.timeouts[player] = self.timeouts.get(player, 0) + 1
-        if self.timeouts[player] >= self.config.timeouts_before_absent:
-            state = self.tournament.players.get(player)
-            if state is not None and not state.absent:
-                self.tournament.set_absent(player, True)
+    def confirm(self, player: str) -> None:
+        """An unconfirmed entry is paid or checked in (DE-DEAL-3/4, OQ-46)."""
+        self.tournament.confirm(player)
+
+    def set_absent(self, player: str, absent: bool) -> None:
+        self.tournament.set_absent(player, absent)
+
+    def override_chips(self, player: str, chips: int, note: str) -> None:
+        """Correct a stack (NM-D-1G, OQ-03): pending while his hand runs."""
+        self.tournament.override_chips(player, chips, note)
+
+    def override_seat(self, player: str, table: int, seat: int, note: str) -> None:
+        self.tournament.override_seat(player, table, seat, note)
+
+    def override_level(self, level: int, note: str) -> None:
+        self.tournament.override_level(level, self.now(), note)
+
+    def record_chip_counts(
+        self,
+        table: int,
+        counts: Mapping[str, int],
+        *,
+        confirm_correction: bool = False,
+        note: str = "",
+    ) -> list[dict[str, Any]]:
+        """A live table's chip counts (NM-D-1B s2); the eliminations, moves
+        and breaks they lead to, as event dictionaries."""
+        events = self.tournament.record_chip_counts(
+            table,
+            dict(counts),
+            secure_randbelow,
+            self.now(),
+            confirm_correction=confirm_correction,
+            note=note,
+        )
+        return [event_to_dict(e) for e in events]
+
+    def settle(self) -> None:
+        """After a director's call: store it, tell everyone, wake the tables."""
         self.commit()
-        self.broadcast_table(table.number)
+        self.broadcast_summary()
+        for number in self.tournament.tables:
+            self.broadcast_table(number)
+            self.table(number).wake.set()
 
     # ------------------------------------------------------------ player input
 
@@ -633,9 +426,8 @@ class TournamentService:
         if hand is not None:
             if player is not None and player in hand.players:
                 seat = hand.seats[hand.players.index(player)]
-            hand_view = hand.view(seat)
-            if seat is not None:
-                hand_view.update(seat_options(hand, seat))
+            # the engine's typed seat view, serialised once (what every client reads)
+            hand_view = hand.seat_view(seat).to_json()
         seats = []
         if state is not None:
             for s, p in sorted(state.seats.items()):
@@ -657,7 +449,7 @@ class TournamentService:
             "tournament": self.id,
             "table": number,
             "profile": self.profile.name,
-            "game": self.profile.game,
+            "game": variant_for(self.profile).game,
             "seats": seats,
             "hand": hand_view,
             "hand_id": table.hand_id if table else None,
@@ -687,72 +479,70 @@ class TournamentService:
     def summary(self) -> dict[str, Any]:
         return {"type": "tournament", **self.tournament.summary(self.now())}
 
+    # ------------------------------------------------------------ reports
+
+    def details(self) -> dict[str, Any]:
+        """The summary with standings, levels, payouts and the seating chart."""
+        return {**self.summary(), **reports.details(self.tournament)}
+
+    def seating_chart(self) -> list[dict[str, Any]]:
+        return reports.seating_chart(self.tournament)
+
+    def ruling_log(self) -> list[dict[str, Any]]:
+        """Every ruling with its clause and the time it was stored."""
+        return reports.ruling_log(self.tournament, self.logged_at)
+
+    def player_record(self, player: str) -> dict[str, Any]:
+        return reports.player_record(self.tournament, player)
+
+    def player_names(self) -> dict[str, str]:
+        return {p.player: p.name for p in self.tournament.players.values()}
+
+    def table_cards(self) -> list[dict[str, Any]]:
+        """Each player's table and seat (DE-SEAT-1)."""
+        return self.tournament.table_cards()
+
+    def table_cards_text(self) -> str:
+        return self.tournament.table_cards_text()
+
+    def finished_hands(self) -> list[dict[str, Any]]:
+        return [h for h in self.store.hands(self.id) if h["status"] == "finished"]
+
+    # ------------------------------------------------------------ watchers
+
+    def _seated_at(self, player: str) -> int | None:
+        state = self.tournament.players.get(player)
+        return state.table if state is not None else None
+
     def subscribe(self, player: str | None, table: int | None) -> Subscriber:
-        sub = Subscriber(asyncio.Queue(), player, table)
-        self.subscribers.add(sub)
-        return sub
+        return self.broadcaster.subscribe(player, table)
 
     def unsubscribe(self, sub: Subscriber) -> None:
-        self.subscribers.discard(sub)
+        self.broadcaster.unsubscribe(sub)
 
     def take_seat(self, sub: Subscriber) -> int:
         """The player opened his seat on another device: every older socket
-        of his is told and closed (4409); the newest one plays.  Returns how
-        many were closed."""
-        older = [s for s in self.subscribers if s is not sub and s.player == sub.player]
-        for old in older:
-            self.subscribers.discard(old)
-            old.send(dict(SEAT_TAKEN))
-        return len(older)
+        of his is told and closed (4409); the newest one plays."""
+        return self.broadcaster.take_seat(sub)
 
     def table_of(self, sub: Subscriber) -> int | None:
-        if sub.player is not None:
-            state = self.tournament.players.get(sub.player)
-            if state is not None and state.table is not None:
-                return state.table
-        return sub.table
+        return self.broadcaster.table_of(sub)
 
     def broadcast_table(self, number: int) -> None:
-        for sub in list(self.subscribers):
-            if self.table_of(sub) == number:
-                sub.send(self.table_view(number, sub.player))
+        self.broadcaster.broadcast_table(number)
 
     def broadcast_summary(self) -> None:
-        message = self.summary()
-        for sub in list(self.subscribers):
-            sub.send(message)
+        self.broadcaster.broadcast_summary()
 
 
-SEAT_TAKEN_CODE = 4409  # websocket close code: the seat was opened on another device
-SEAT_TAKEN = {
-    "type": "seat_taken",
-    "code": SEAT_TAKEN_CODE,
-    "message": "seat taken over on another device",
-}
-
-
-def seat_options(hand: Hand, seat: int) -> dict[str, bool]:
-    """What a seat may do beyond the engine's ``legal`` betting options, so a
-    client offers only allowed actions: the check-down proposal and vote
-    (NM-H-13), and whether he must look before calling or raising because a
-    player in front of him acted seen (NM-D-2E s4)."""
-    if isinstance(hand, DrawHand):
-        return {"must_look": hand.must_look(hand.position[seat])}
-    return {
-        "can_propose_checkdown": hand.can_propose_checkdown(seat),
-        "can_vote_checkdown": hand.can_vote_checkdown(seat),
-    }
-
-
-async def wait_for_event(event: asyncio.Event, timeout: float) -> None:
-    """Wait until ``event`` is set or ``timeout`` passes.  Built on
-    asyncio.wait, which (unlike wait_for on Python 3.11) never swallows the
-    cancellation of the waiting task."""
-    waiter = asyncio.ensure_future(event.wait())
-    try:
-        await asyncio.wait({waiter}, timeout=timeout)
-    finally:
-        waiter.cancel()
-
-
-__all__ = ["FloormanError", "ServiceConfig", "TournamentService", "token_hash"]
+__all__ = [
+    "SEAT_TAKEN",
+    "SEAT_TAKEN_CODE",
+    "FloormanError",
+    "ServiceConfig",
+    "Subscriber",
+    "TableRuntime",
+    "TournamentService",
+    "token_hash",
+    "wait_for_event",
+]

@@ -1,6 +1,8 @@
 """Whole tournaments played by bots, for testing the rules at scale and for
 ``floorman simulate``.  Simulated time: every table plays one hand per round
-and the clock advances by ``seconds_per_hand`` (levels rise on that clock)."""
+and the clock advances by ``seconds_per_hand`` (levels rise on that clock).
+The hands are played by the same :class:`~floorman.sim.driver.TableDriver`
+as a running tournament's tables, with seeded randomness and no waiting."""
 
 from __future__ import annotations
 
@@ -12,11 +14,10 @@ from dataclasses import dataclass
 from floorman.bots import Bot, make_bot, situation
 from floorman.engine.actions import apply_action
 from floorman.engine.cards import shuffled_deck
-from floorman.engine.draw import DrawHand
-from floorman.engine.holdem import HoldemHand
 from floorman.engine.profile import RuleProfile
+from floorman.engine.variants import Hand
+from floorman.sim.driver import DrivenTable, TableDriver
 from floorman.tournament.core import Tournament
-from floorman.tournament.hands import hand_for, result_of
 from floorman.tournament.structure import Structure
 
 
@@ -29,7 +30,7 @@ class SimulationResult:
     simulated_seconds: float
 
 
-def play_out(hand: HoldemHand | DrawHand, bots: Mapping[int, Bot], rng: random.Random) -> None:
+def play_out(hand: Hand, bots: Mapping[int, Bot], rng: random.Random) -> None:
     """Let the bots act until the hand is over."""
     while not hand.is_complete:
         seat = hand.actor
@@ -61,25 +62,24 @@ def simulate(
     tournament.draw_seats(randbelow)
     now = 0.0
     tournament.start(now)
+    driver = TableDriver(
+        tournament, bots, rng=rng, randbelow=randbelow, deck=lambda: shuffled_deck(rng.randrange)
+    )
+    tables: dict[int, DrivenTable] = {}
     started = time.perf_counter()
     hands = rounds = 0
     while tournament.status == "running" and rounds < max_rounds:
         rounds += 1
-        for table in sorted(tournament.tables):
-            state = tournament.tables[table]
+        for number in sorted(tournament.tables):
             if tournament.status != "running":
                 break
-            if sum(1 for p in state.seats.values() if tournament.players[p].chips) < 2:
+            if not driver.can_play(number):
                 continue
+            table = tables.setdefault(number, DrivenTable(number))
             # dealt even when every hand is dead (DE-DEAL-3, OQ-45, OQ-62)
-            spec = tournament.begin_hand(table, randbelow)
-            hand = hand_for(profile, spec, shuffled_deck(rng.randrange))
-            seat_bots = {
-                seat: bots[player] for seat, player in zip(spec.seats, spec.players, strict=True)
-            }
-            play_out(hand, seat_bots, rng)
-            stacks, carried = result_of(hand)
-            tournament.end_hand(table, stacks, randbelow, carried_pot=carried, at=now)
+            driver.deal(table)
+            driver.play_bots_only(table, now)
+            driver.finish(table, now)
             hands += 1
         now += seconds_per_hand
         tournament.tick(now, randbelow)

@@ -1,21 +1,31 @@
-"""Breaking and balancing tables, one policy per rulebook.
+"""Breaking and balancing tables, as the profile's switches say.
 
-- ``nm-draw``: 4–5 a table (NM-D-1A); a table with only 2 players with chips
-  is broken (NM-D-1B s1) and they go to the tables with the fewest players,
-  at random free seats; further moves only to keep every table at 4–5;
-  never the final table (OQ-04, OQ-05).
-- ``nm-holdem``: never fewer than 5 a table when avoidable (NM-H-17); a table
-  is broken when its players fit elsewhere, and they are seated so that the
+Everyone fitting at one table forms the final table, never broken (OQ-05,
+OQ-36 (iv)).  Otherwise, between hands:
+
+- ``break_table_at_players``: a table down to that many players with chips
+  is broken (NM-D-1B s1: 2, the draw's only, OQ-37).
+- ``break_when_players_fit``: the smallest table is broken whenever its
+  players fit elsewhere (NM-H-17, OQ-36 (ii); DE-BREAK-1, OQ-53); off, only
+  when it is below ``table_min`` (NM-D-1A, OQ-04).
+- ``seat_broken_players_by``: ``"chip-spread"`` seats them so that the
   tables' chip totals end as even as possible (NM-H-16, OQ-36): the least
   possible spread, solved exactly by :mod:`floorman.tournament.chip_spread`
-  (its docstring gives the objective and the tie-break).
-- ``de-holdem``: broken tables' players take the duties of their new seat
-  (DE-BREAK-1/2, waiting between button and small blind: DE-BREAK-3, OQ-53);
-  balancing moves the player in the same position as the free seat, else
-  the UTG player to the free seat furthest from the big blind (DE-BALANCE-1/2,
-  OQ-54).
-- ``tda``: the player due the big blind next moves to the worst position (the
-  free seat that pays the big blind soonest).
+  (its docstring gives the objective and the tie-break);
+  ``"fewest-players"`` at the tables with the fewest players, at free seats
+  by lot (NM-D-1B s1, OQ-04; DE-BREAK-1/2, the newcomer waiting between
+  button and small blind: DE-BREAK-3, OQ-53).
+- ``balance_trigger``: a player moves between tables that are not broken
+  only to bring one up to ``table_min`` (``"table-minimum"``: NM-H-17,
+  OQ-36; NM-D-1A, OQ-04) or whenever two differ by two or more
+  (``"difference-of-two"``: DE-BALANCE-*, OQ-54).
+- ``balance_mover``: who moves: the stack that best evens the two tables'
+  chips (``"evens-chips"``, NM-H-16), anyone by lot (``"random"``), the
+  player in the same position as the free seat, else the UTG player to the
+  free seat furthest from the big blind (``"same-position"``:
+  DE-BALANCE-1/2, OQ-54), or the player due the big blind next to the worst
+  position, the free seat that pays the big blind soonest
+  (``"next-big-blind"``: TDA).
 
 Every decision names its clause.  Randomness (seats, ties) comes in as
 ``randbelow``; the decisions are recorded as events, so replays never draw.
@@ -96,10 +106,19 @@ def may_need_action(profile: RuleProfile, counts: Sequence[int], capacity: int) 
     total = sum(live)
     if total <= (len(live) - 1) * capacity:
         return True  # a table can be broken (or the final table formed)
-    policy = profile.break_policy
-    if policy in ("nm-draw", "nm-holdem"):
+    if profile.balance_trigger == "table-minimum":
         return min(live) < profile.table_min
     return max(live) - min(live) >= 2
+
+
+# The clauses a decision cites, by the rulebook rulings cite (``rulebook``).
+_FINAL_TABLE = {"NM-D": "OQ-05, NM-D-5", "NM-H": "OQ-05, OQ-36, NM-H-17", "DE": "DE-BREAK-1, OQ-68"}
+_BREAK_WHEN_FIT = {
+    "NM-D": "NM-D-1A, OQ-04",
+    "NM-H": "NM-H-16, NM-H-17, OQ-36",
+    "DE": "DE-BREAK-1, OQ-53",
+}
+_UP_TO_MINIMUM = {"NM-D": "NM-D-1A, OQ-04", "NM-H": "NM-H-17, OQ-36", "DE": "DE-BALANCE-1, OQ-54"}
 
 
 def plan(
@@ -116,32 +135,27 @@ def plan(
         return []
     total_players = sum(t.count for t in live)
     capacity = max(t.capacity for t in live)
-    policy = profile.break_policy
+    by = profile.seat_broken_players_by
     if total_players <= capacity:
         # Everyone fits at one table: the final table (OQ-05, OQ-36 (iv)).
         final = _final_table(live)
         others = [t for t in live if t.table != final.table and t.table in idle]
-        clause = {
-            "nm-draw": "OQ-05, NM-D-5",
-            "nm-holdem": "OQ-05, OQ-36, NM-H-17",
-        }.get(policy, "DE-BREAK-1, OQ-68")
-        return _break(live, others[:1], [final], randbelow, clause, policy)
+        return _break(live, others[:1], [final], randbelow, _FINAL_TABLE[profile.rulebook], by)
     breakable = total_players <= (len(live) - 1) * capacity
-    if policy == "nm-draw":
-        twos = [t for t in live if t.count <= 2 and t.table in idle]
-        if twos and breakable:
+    if profile.break_table_at_players:
+        small = [t for t in live if t.count <= profile.break_table_at_players and t.table in idle]
+        if small and breakable:
             # NM-D-1B s1: only 2 players with chips left: the table is broken.
-            return _break(live, twos[:1], None, randbelow, "NM-D-1B, OQ-04", policy)
+            return _break(live, small[:1], None, randbelow, "NM-D-1B, OQ-04", by)
     smallest = min(live, key=lambda t: (t.count, -t.table))
     if breakable and smallest.table in idle:
-        if policy == "nm-holdem":
-            # OQ-36 (ii): break the smallest table whenever its players fit
-            # elsewhere.
-            return _break(live, [smallest], None, randbelow, "NM-H-16, NM-H-17, OQ-36", policy)
-        if policy in ("de-holdem", "tda"):
-            return _break(live, [smallest], None, randbelow, "DE-BREAK-1, OQ-53", policy)
+        if profile.break_when_players_fit:
+            # OQ-36 (ii), DE-BREAK-1: break the smallest table whenever its
+            # players fit elsewhere.
+            clause = _BREAK_WHEN_FIT[profile.rulebook]
+            return _break(live, [smallest], None, randbelow, clause, by)
         if smallest.count < profile.table_min:
-            return _break(live, [smallest], None, randbelow, "NM-D-1A, OQ-04", policy)
+            return _break(live, [smallest], None, randbelow, "NM-D-1A, OQ-04", by)
     return _balance(profile, live, idle, randbelow)
 
 
@@ -157,10 +171,11 @@ def _break(
     targets: Sequence[TableState] | None,
     randbelow: RandBelow,
     clause: str,
-    policy: str,
+    by: str,
 ) -> list[Decision]:
     """Break ``breaking`` (one table) and seat its players at ``targets``
-    (default: every other table)."""
+    (default: every other table), ``by`` the profile's
+    ``seat_broken_players_by``."""
     if not breaking:
         return []
     table = breaking[0]
@@ -168,7 +183,7 @@ def _break(
     chips = table.chips
     destinations = [t for t in (targets if targets is not None else live) if t.table != table.table]
     players = list(table.seats.items())
-    if policy == "nm-holdem":
+    if by == "chip-spread":
         return _break_evenly(table, players, destinations, seats, randbelow, clause)
     players = [players.pop(randbelow(len(players))) for _ in range(len(players))]
     totals = {t.table: sum(chips[p] for p in seats[t.table].values()) for t in destinations}
@@ -245,16 +260,16 @@ def _balance(
     if not donors or not shortest.free_seats():
         return []
     donor = donors[0]
-    policy = profile.break_policy
-    if policy in ("nm-draw", "nm-holdem"):
+    if profile.balance_trigger == "table-minimum":
         # Move only to keep every table at its minimum (NM-H-17, OQ-04, OQ-36).
         if shortest.count >= profile.table_min or donor.count <= profile.table_min:
             return []
-        clause = "NM-H-17, OQ-36" if policy == "nm-holdem" else "NM-D-1A, OQ-04"
+        clause = _UP_TO_MINIMUM[profile.rulebook]
     else:
         if donor.count - shortest.count < 2:
             return []
-        clause = "DE-BALANCE-1, OQ-54" if policy == "de-holdem" else "DE-BALANCE-2, OQ-54 (TDA)"
+        tda = profile.balance_mover == "next-big-blind"
+        clause = "DE-BALANCE-2, OQ-54 (TDA)" if tda else "DE-BALANCE-1, OQ-54"
     from_seat, seat, clause = _choose_mover(profile, donor, shortest, randbelow, clause)
     player = donor.seats[from_seat]
     move = Move(player, donor.table, from_seat, shortest.table, seat, clause)
@@ -273,14 +288,14 @@ def _choose_mover(
 ) -> tuple[int, int, str]:
     free = short.free_seats()
     occupied = sorted(donor.seats)
-    policy = profile.break_policy
-    if policy == "nm-holdem":
+    mover = profile.balance_mover
+    if mover == "evens-chips":
         # Keep the chip spread small (NM-H-16): the stack that best evens
         # the two tables' totals.
         gap = donor.total - short.total
         from_seat = min(occupied, key=lambda s: (abs(gap - 2 * donor.chips[donor.seats[s]]), s))
         return from_seat, _pick(free, randbelow), clause
-    if policy == "nm-draw" or donor.big_blind is None or short.big_blind is None:
+    if mover == "random" or donor.big_blind is None or short.big_blind is None:
         return _pick(occupied, randbelow), _pick(free, randbelow), clause
     donor_bb = donor.big_blind
     short_bb = short.big_blind
@@ -289,7 +304,7 @@ def _choose_mover(
         occupied, key=lambda s: _clockwise_distance(s, donor_bb, donor.capacity) or 99
     )
     utg = after_bb[0]
-    if policy == "de-holdem":
+    if mover == "same-position":
         # Variant 1: the player in the same position as the free seat,
         # counted in active players after the big blind (DE-BALANCE-1).
         short_occupied = sorted(short.seats)

@@ -318,11 +318,11 @@ _TYPES: dict[str, type[TournamentEvent]] = {name: cls for cls, name in _NAMES.it
 
 
 def event_type(event: TournamentEvent) -> str:
-    return _NAMES[type(event)]  # type: ignore[index]
+    return _NAMES[type(event)]
 
 
 def event_to_dict(event: TournamentEvent) -> dict[str, Any]:
-    data: dict[str, Any] = {"type": _NAMES[type(event)]}  # type: ignore[index]
+    data: dict[str, Any] = {"type": _NAMES[type(event)]}
     for f in dataclasses.fields(event):  # type: ignore[arg-type]
         value = getattr(event, f.name)
         if isinstance(value, tuple):

@@ -5,34 +5,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from floorman.engine.cards import Card
-from floorman.engine.draw import DrawHand
 from floorman.engine.errors import FloormanError
 from floorman.engine.events import Event, HandStarted
-from floorman.engine.holdem import HoldemHand
 from floorman.engine.profile import RuleProfile
+from floorman.engine.variants import Hand, replay_any, variant_for
 from floorman.tournament.state import HandSpec
 
-Hand = HoldemHand | DrawHand
+__all__ = ["Hand", "hand_for", "replay_hand", "result_of"]
 
 
 def hand_for(profile: RuleProfile, spec: HandSpec, deck: Sequence[Card]) -> Hand:
     """Start the engine hand the tournament asked for, dealt from ``deck``
     (shuffled by the caller: ``secrets`` in play, a seed in simulation)."""
-    if profile.game == "draw":
-        return DrawHand.start(
-            profile,
-            seats=spec.seats,
-            stacks=spec.stacks,
-            button=spec.button,
-            ante_unit=spec.ante,
-            players=spec.players,
-            carried_pot=spec.carried_pot,
-            deck=deck,
-            dead=spec.dead,
-            hand_id=spec.hand_id,
-            table=spec.table,
-        )
-    return HoldemHand.start(
+    return variant_for(profile).start(
         profile,
         seats=spec.seats,
         stacks=spec.stacks,
@@ -41,9 +26,9 @@ def hand_for(profile: RuleProfile, spec: HandSpec, deck: Sequence[Card]) -> Hand
         players=spec.players,
         small_blind_seat=spec.small_blind_seat,
         big_blind_seat=spec.big_blind_seat,
+        carried_pot=spec.carried_pot,
         deck=deck,
         dead=spec.dead,
-        carried_pot=spec.carried_pot,
         hand_id=spec.hand_id,
         table=spec.table,
     )
@@ -60,8 +45,6 @@ def result_of(hand: Hand) -> tuple[dict[str, int], int]:
 
 def replay_hand(events: Sequence[Event]) -> Hand:
     """A stored hand rebuilt from its log, whichever game it is."""
-    first = events[0]
-    if not isinstance(first, HandStarted):
+    if not events or not isinstance(events[0], HandStarted):
         raise FloormanError("a hand log must begin with HandStarted")
-    game = DrawHand if first.game == "draw" else HoldemHand
-    return game.replay(events)
+    return replay_any(events)

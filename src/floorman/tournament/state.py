@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
-from floorman.engine.profile import RuleProfile, profile_from_mapping
+from floorman.engine.profile import RuleProfile, profile_from_mapping, upgrade_profile_data
 from floorman.tournament.buttons import Positions
 from floorman.tournament.clock import LevelClock
 from floorman.tournament.events import (
@@ -131,7 +132,7 @@ class TournamentState:
         self.id = e.tournament
         self.name = e.name
         self.mode = e.mode
-        self.profile = profile_from_mapping(e.profile)
+        self.profile = profile_from_mapping(upgrade_profile_data(e.profile))
         self.structure = Structure.from_dict(e.structure)
         self.clock = LevelClock(self.structure.levels)
 
@@ -347,7 +348,8 @@ class ChipView(Mapping[str, int]):
         return len(self._players)
 
 
-APPLY = {
+# Each event type's fold (the functions take their own event type).
+APPLY: dict[type[TournamentEvent], Callable[[TournamentState, Any], None]] = {
     Created: TournamentState._apply_created,
     Registered: TournamentState._apply_registered,
     Confirmed: TournamentState._apply_confirmed,

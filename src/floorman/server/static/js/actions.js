@@ -1,11 +1,11 @@
 // The player's own cards and the actions open to him: only legal ones, as
 // buttons; bet/raise amounts bounded by the engine's limits; the draw; the
-// Look button of unseen betting; the hold'em check-down vote.
+// Look button of unseen betting; the hold'em check-down vote.  All of it is
+// read from the engine's seat view (view.actions, view.legal, view.bet_sizes,
+// view.draw_limit, view.hints): no rule is computed here.
 
 import { cardElement } from "./cards.js";
 import { chips, h } from "./dom.js";
-
-const MAX_DRAW = 4; // NM-D-2D s6
 
 /** Everything the panel depends on: it is rebuilt only when this changes,
  * so an amount being typed survives unrelated updates. */
@@ -15,14 +15,11 @@ export function decisionKey(view) {
   return JSON.stringify([
     view.hand_id,
     view.phase,
-    view.round || view.street,
+    view.round,
     view.actor,
     view.legal,
-    view.can_look,
-    view.can_draw,
-    view.must_look,
-    view.can_propose_checkdown,
-    view.can_vote_checkdown,
+    view.actions,
+    view.hints,
     view.checkdown_vote,
     me && me.cards,
     me && me.folded,
@@ -54,7 +51,7 @@ function heroCards(me, { view, selected, rerender }) {
         selected: selected.has(code),
         onclick: () => {
           if (selected.has(code)) selected.delete(code);
-          else if (selected.size < MAX_DRAW) selected.add(code);
+          else if (selected.size < view.draw_limit.max_cards) selected.add(code);
           rerender();
         },
       }),
@@ -70,29 +67,27 @@ function heroActions(me, ctx) {
   if (me.folded) return [h("p", { class: "muted" }, "You folded.")];
   const hints = [];
   const buttons = [];
-  if (view.can_draw) {
-    hints.push(
-      hint(
-        "Click the cards to exchange (up to 4: three now, the fourth after the round), then draw.",
-        "NM-D-2D",
-      ),
-    );
+  const may = new Set(view.actions);
+  if (may.has("draw")) {
+    const { max_cards: most, dealt_at_once: now, clause } = view.draw_limit;
+    const split = most > now ? `: ${now} now, the rest after the round` : "";
+    hints.push(hint(`Click the cards to exchange (up to ${most}${split}), then draw.`, clause));
     buttons.push(drawButton(ctx));
   }
-  if (view.can_look) {
-    hints.push(unseenHint(me, view));
+  for (const note of view.hints) hints.push(hint(note.text, note.clause));
+  if (may.has("look")) {
     buttons.push(button("Look", "look", () => send({ action: "look" }), { kind: "go" }));
   }
   const vote = view.checkdown_vote ? checkdownVote(ctx) : null;
   if (view.legal) buttons.push(...bettingButtons(me, ctx));
-  if (view.can_propose_checkdown) {
+  if (may.has("propose_checkdown")) {
     buttons.push(
       button("Propose check-down", "propose-checkdown", () => send({ action: "propose_checkdown" }), {
         title: "Everyone checks the hand down to the showdown if all agree (NM-H-13)",
       }),
     );
   }
-  const raising = view.legal && view.legal.min_raise_to !== null && !view.must_look;
+  const raising = may.has("bet") || may.has("raise");
   if (!buttons.length && !vote) {
     const actor = view.actor === null || view.actor === undefined ? null : ctx.nameOf(view.actor);
     return [
@@ -125,30 +120,11 @@ function drawButton({ selected, send }) {
   return button(label, "draw", () => send({ action: "draw", cards: [...selected] }), { kind: "primary" });
 }
 
-/** Unseen betting (NM-D-2E/2F, OQ-19): what the face-down cards mean now. */
-function unseenHint(me, view) {
-  const hidden = (me.cards || []).filter((c) => c === null).length;
-  const cards = `Your ${hidden} new card${hidden === 1 ? " is" : "s are"} face down.`;
-  if (view.must_look) {
-    return hint("A player before you acted seen: look at your cards before you call or raise.", "NM-D-2E s4");
-  }
-  if (view.round === "opening" && view.high_bidder === view.you) {
-    return hint(
-      `${cards} You made the highest bid before the draw: bid unseen now, check, or look first.`,
-      "NM-D-2E s2",
-    );
-  }
-  if (view.round === "unseen") {
-    return hint(`${cards} Call or raise without looking to stay in unseen, or look first.`, "NM-D-2E s3");
-  }
-  return hint(`${cards} Look at them, or act: acting in the seen round turns them up.`, "OQ-19");
-}
-
 /** An open check-down vote (NM-H-13): his own vote, or how it stands. */
 function checkdownVote({ view, send, nameOf }) {
   const agreed = view.checkdown_vote;
-  if (!view.can_vote_checkdown) {
-    const voters = view.players.filter((p) => !p.folded && p.stack > 0).length;
+  if (!view.actions.includes("vote_checkdown")) {
+    const voters = view.checkdown_voters.length;
     return h(
       "p",
       { class: "hint", "data-testid": "checkdown-status" },
@@ -174,16 +150,16 @@ function checkdownVote({ view, send, nameOf }) {
   );
 }
 
-/** Fold, check, call: only the legal ones; after a seen action in the
- * unseen round only fold (and Look) until he has looked (NM-D-2E s4). */
+/** Fold, check, call: only those in view.actions (after a seen action in
+ * the unseen round the engine leaves only fold and look, NM-D-2E s4). */
 function bettingButtons(me, { view, send }) {
   const legal = view.legal;
-  const blocked = view.must_look;
+  const may = new Set(view.actions);
   const buttons = [];
-  if (legal.can_fold)
+  if (may.has("fold"))
     buttons.push(button("Fold", "fold", () => send({ action: "fold" }), { kind: "danger" }));
-  if (legal.can_check && !blocked) buttons.push(button("Check", "check", () => send({ action: "check" })));
-  if (legal.call_amount > 0 && !blocked) {
+  if (may.has("check")) buttons.push(button("Check", "check", () => send({ action: "check" })));
+  if (may.has("call")) {
     const allIn = legal.call_amount >= me.stack ? " (all-in)" : "";
     buttons.push(button(`Call ${chips(legal.call_amount)}${allIn}`, "call", () => send({ action: "call" })));
   }
@@ -191,9 +167,9 @@ function bettingButtons(me, { view, send }) {
 }
 
 function amountControls(me, view, send) {
-  const { min_raise_to: lo, max_raise_to: hi, is_bet: isBet, call_amount: call } = view.legal;
+  const { min_raise_to: lo, max_raise_to: hi, is_bet: isBet } = view.legal;
   // Betting before looking, in the rounds where that makes him "in unseen" (NM-D-2E).
-  const unseen = view.can_look && (view.round === "opening" || view.round === "unseen");
+  const unseen = view.unseen_bet;
   const verb = `${isBet ? "Bet" : "Raise"}${unseen ? " unseen" : ""}${isBet ? "" : " to"}`;
   const allIn = me.stack + me.bet;
   const bounds = { min: lo, max: hi, step: 1, value: lo };
@@ -235,20 +211,12 @@ function amountControls(me, view, send) {
   number.addEventListener("keydown", (event) => event.key === "Enter" && go.click());
   slider.addEventListener("input", () => setAmount(Number(slider.value)));
   label();
-  const highest = Math.max(...view.players.map((p) => p.bet));
-  const quick = [
-    ["Min", "min", lo],
-    ["½ pot", "half", highest + Math.floor((view.pot + call) / 2)],
-    ["Pot", "pot", highest + view.pot + call],
-    ["Max", "max", hi],
-  ].filter(([, , v], k, all) => v >= lo && v <= hi && all.findIndex(([, , w]) => w === v) === k);
-  const limit =
-    view.game === "draw"
-      ? [
-          `Half-pot limit: at most ${chips(hi)} now (half the pot, or always 10 antes).`,
-          h("span", { class: "clause" }, "NM-D-3A"),
-        ]
-      : [`No limit: ${chips(lo)} to ${chips(hi)}.`];
+  const labels = { min: "Min", half: "½ pot", pot: "Pot", max: "Max" };
+  const quick = view.bet_sizes.map((size) => [labels[size.name] || size.name, size.name, size.amount]);
+  const limit = [
+    `${view.bet_limit.text}: ${chips(lo)} to ${chips(hi)} now.`,
+    h("span", { class: "clause" }, view.bet_limit.clause),
+  ];
   return h(
     "div",
     { class: "actions" },

@@ -1,44 +1,10 @@
 // The table drawn from a hand view: seats around an oval, stacks, bets, the
 // button, the board, pots and side pots.  Used by the live table and by the
-// hand replay.
+// hand replay.  Everything comes from the engine's seat view
+// (/api/schema/seat-view): this module draws, it computes no rule.
 
 import { cardRow, cardText } from "./cards.js";
 import { chips, h } from "./dom.js";
-
-/**
- * Main and side pots from what each player has put in before this round's
- * bets (NM-D-3B, NM-H-6): every level an all-in player can match makes a
- * pot contested by those who reached it.  Mirrors engine/pots.py.
- */
-export function potsOf(view) {
-  const contributed = view.players.map((p) => p.in_pot - p.bet);
-  const live = view.players.map((p) => !p.folded);
-  let dead = view.carried_pot || 0;
-  const levels = [...new Set(contributed.filter((c, i) => live[i] && c > 0))].sort((a, b) => a - b);
-  const everyone = view.players.filter((p) => !p.folded).map((p) => p.seat);
-  const pots = [];
-  if (dead && view.players.some((p, i) => live[i] && !contributed[i])) {
-    pots.push({ amount: dead, seats: everyone });
-    dead = 0;
-  }
-  let previous = 0;
-  for (const level of levels) {
-    let amount = dead;
-    dead = 0;
-    for (const c of contributed) if (c > previous) amount += Math.min(c, level) - previous;
-    const seats = view.players.filter((p, i) => live[i] && contributed[i] >= level).map((p) => p.seat);
-    const last = pots[pots.length - 1];
-    if (last && last.seats.join() === seats.join()) last.amount += amount;
-    else pots.push({ amount, seats });
-    previous = level;
-  }
-  const leftover = contributed.reduce((sum, c) => sum + Math.max(0, c - previous), 0) + dead;
-  if (leftover) {
-    if (pots.length) pots[pots.length - 1].amount += leftover;
-    else pots.push({ amount: leftover, seats: everyone });
-  }
-  return pots;
-}
 
 /** Where seat slot k of n sits, in percent of the felt (k = 0 at the bottom). */
 function slotPosition(k, n, radius = 1) {
@@ -55,19 +21,16 @@ function seatStatus(player, seat, view) {
   if (player.dead) notes.push("dead hand");
   if (player.folded) notes.push("folded");
   else if (player.all_in) notes.push("all-in");
-  if (view.game === "draw") {
-    if (player.drew !== null && player.drew !== undefined) {
-      notes.push(player.drew ? `drew ${player.drew}` : "stood pat");
-    }
-    if (player.in_unseen) notes.push("in unseen");
+  if (player.drew !== null && player.drew !== undefined) {
+    notes.push(player.drew ? `drew ${player.drew}` : "stood pat");
   }
+  if (player.in_unseen) notes.push("in unseen");
   return notes;
 }
 
 function seatCards(player, view) {
   if (!player || !player.has_cards) return null;
-  const count = view.game === "draw" ? 5 : 2;
-  return cardRow(player.cards, { count, size: "small" });
+  return cardRow(player.cards, { count: view.hole_cards, size: "small" });
 }
 
 /**
@@ -143,18 +106,6 @@ function seatElement(seat, player, table, position) {
   );
 }
 
-function roundName(view) {
-  if (view.game === "holdem") return view.phase === "complete" ? "hand over" : view.street;
-  if (view.phase === "drawing") return "the draw";
-  if (view.phase === "complete") return "hand over";
-  return {
-    "pre-draw": "before the draw",
-    opening: "after the draw",
-    unseen: "unseen round",
-    seen: "seen round",
-  }[view.round];
-}
-
 function renderCenter(table) {
   const view = table.hand;
   const level = table.level;
@@ -173,7 +124,7 @@ function renderCenter(table) {
         : h("div", { class: "waiting" }, "Waiting for the next hand…"),
     );
   }
-  const pots = view.phase === "complete" ? [] : potsOf(view);
+  const pots = view.pot_lines;
   const potLines =
     pots.length > 1
       ? pots.map((pot, k) =>
@@ -181,20 +132,22 @@ function renderCenter(table) {
             "div",
             { class: "side-pot", "data-testid": "side-pot" },
             `${k ? `Side pot ${k}` : "Main pot"}: ${chips(pot.amount)}`,
-            h("span", { class: "muted" }, ` (seats ${pot.seats.join(", ")})`),
+            h(
+              "span",
+              { class: "muted" },
+              ` (seats ${pot.eligible.join(", ")}${pot.carried ? `; ${chips(pot.carried)} carried in` : ""})`,
+            ),
           ),
         )
       : [];
   return h(
     "div",
     { class: "center" },
-    h("div", { class: "stakes" }, [stakes, roundName(view)].filter(Boolean).join(" · ")),
-    view.game === "holdem" ? h("div", { class: "board", "data-testid": "board" }, cardRow(view.board)) : null,
+    h("div", { class: "stakes" }, [stakes, view.round_label].filter(Boolean).join(" · ")),
+    view.board ? h("div", { class: "board", "data-testid": "board" }, cardRow(view.board)) : null,
     h("div", { class: "pot", "data-testid": "pot" }, `Pot ${chips(view.pot)}`),
     potLines,
-    view.check_pot
-      ? h("div", { class: "note" }, "Everyone checked: the pot is carried to the next deal (OQ-10)")
-      : null,
+    view.notes.map((note) => h("div", { class: "note" }, `${note.text} (${note.clause})`)),
     table.paused ? h("div", { class: "paused-badge", "data-testid": "paused" }, "Paused") : null,
     awards(view, table.names),
   );

@@ -272,10 +272,10 @@ def assert_table_sizes(t: Tournament) -> None:
     if idle:
         assert total > size, f"{total} players fit at one table: {counts}"
     prof = t.profile
-    if prof.break_policy == "nm-draw" and idle and _splittable(total, 4, 5):
+    if prof.break_table_at_players == 2 and idle and _splittable(total, 4, 5):  # nm-draw
         # 4-5 a table (NM-D-1A) when that is possible at all.
         assert all(4 <= c <= 5 for c in counts.values()), counts
-    if prof.break_policy == "nm-holdem" and idle:
+    if prof.seat_broken_players_by == "chip-spread" and idle:  # nm-holdem
         assert all(c >= 5 for c in counts.values()), counts
 
 

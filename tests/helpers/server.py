@@ -35,7 +35,7 @@ from floorman.engine.events import (
 from floorman.engine.holdem import HoldemHand
 from floorman.server.app import create_app
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 VENV_BIN = REPO / ".venv" / "bin"
 DIRECTOR = "director-test-token"
 AUTH = {"Authorization": f"Bearer {DIRECTOR}"}

@@ -1,0 +1,112 @@
+"""Awarding the pots at the end of a hand, shared by every game: pots built
+from the contributions (NM-D-3B), each split among its best claimants with
+the odd chips (DE-ODDCHIP-1), and the pot of a hand whose every hand was
+dead carried or taken (DE-SEATED-3, OQ-06, OQ-45)."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING
+
+from floorman.engine.events import Event, HandEnded, HandStarted, PotAwarded
+from floorman.engine.pots import build_pots, dead_pot_taker, split_pot
+from floorman.engine.profile import RuleProfile
+
+
+class AwardingMixin:
+    """Needs the betting core's chips, seats and results."""
+
+    profile: RuleProfile
+    started: HandStarted
+    seats: tuple[int, ...]
+    position: dict[int, int]
+    n: int
+    stacks: list[int]
+    total: list[int]
+    bets: list[int]
+    folded: list[bool]
+    dead: frozenset[int]
+    carried_pot: int
+    phase: str
+    to_act: deque[int]
+    awards: list[PotAwarded]
+    final_stacks: tuple[int, ...] | None
+
+    if TYPE_CHECKING:
+
+        @property
+        def pot_total(self) -> int: ...
+
+    def _award_events(self, strengths: dict[int, int]) -> list[Event]:
+        """Pot awards and the end of the hand.  ``strengths`` holds the hand
+        strength of every live position that still claims the pot; a pot
+        whose claimants all mucked cannot arise (the last claimant must
+        show)."""
+        if self.dead and len(self.dead) == self.n:
+            return self._all_dead_events()
+        live = [not f for f in self.folded]
+        if self.profile.merge_pots_with_same_winners and len(strengths) > 1:
+            live = self._winners_only(live, strengths)
+        pots = build_pots(self.total, live, self.carried_pot)
+        events: list[Event] = []
+        stacks = list(self.stacks)
+        for k, pot in enumerate(pots):
+            claimants = [i for i in pot.eligible if i in strengths] or list(pot.eligible)
+            best = max((strengths.get(i, 0) for i in claimants), default=0)
+            winners = [i for i in claimants if strengths.get(i, 0) == best]
+            shares = split_pot(pot.amount, winners)
+            for i, share in shares.items():
+                stacks[i] += share
+            events.append(
+                PotAwarded(
+                    pot=k,
+                    amount=pot.amount,
+                    eligible=tuple(self.seats[i] for i in pot.eligible),
+                    winners=tuple(self.seats[i] for i in sorted(shares)),
+                    shares=tuple(shares[i] for i in sorted(shares)),
+                    strength=best if len(claimants) > 1 and best else None,
+                )
+            )
+        events.append(HandEnded(stacks=tuple(stacks)))
+        return events
+
+    def _all_dead_events(self) -> list[Event]:
+        """Every hand dead, forced bets posted (away or penalised: DE-SEATED-2,
+        DE-DEAL-2, DE-ABSENT-2, OQ-45, OQ-62): the pot stays in the middle,
+        carried to the next hand (DE-SEATED-3, OQ-10), the stacks blinded down
+        (DE-DEAL-3, OQ-46); or taken as :func:`dead_pot_taker` rules when no
+        hand can follow (NM-D-3B, OQ-06, DE-ODDCHIP-1)."""
+        pot, stacks = self.pot_total, list(self.stacks)
+        taker = dead_pot_taker(stacks, self.started.stacks)
+        if taker is None:
+            return [HandEnded(stacks=tuple(stacks), carried_pot=pot)]
+        stacks[taker] += pot
+        seat = self.seats[taker]
+        return [
+            PotAwarded(pot=0, amount=pot, eligible=(seat,), winners=(seat,), shares=(pot,)),
+            HandEnded(stacks=tuple(stacks)),
+        ]
+
+    def _winners_only(self, live: list[bool], strengths: dict[int, int]) -> list[bool]:
+        """The profile switch that splits pots as PokerKit does: hands that
+        win no pot are killed first, so consecutive pots left to the same
+        players are split as one (odd chips then fall once, OQ-67 variant)."""
+        wins: set[int] = set()
+        for pot in build_pots(self.total, live, self.carried_pot):
+            claimants = [i for i in pot.eligible if i in strengths]
+            if claimants:
+                best = max(strengths[i] for i in claimants)
+                wins.update(i for i in claimants if strengths[i] == best)
+        return [is_live and i in wins for i, is_live in enumerate(live)]
+
+    def _apply_award(self, event: PotAwarded) -> None:
+        for seat, share in zip(event.winners, event.shares, strict=True):
+            self.stacks[self.position[seat]] += share
+        self.awards.append(event)
+
+    def _apply_end(self, event: HandEnded) -> None:
+        self.final_stacks = event.stacks
+        self.carried_pot = event.carried_pot
+        self.total = [0] * self.n
+        self.phase = "complete"
+        self.to_act.clear()

@@ -1,0 +1,99 @@
+"""What every game's hand does alike besides betting: whose turn it is,
+the check that hand-dealt cards are new, and the appliers of burns,
+showdown cards and misdeals (one copy for hold'em and the draw)."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from floorman.engine.cards import CARDS, Card
+from floorman.engine.errors import BadCards
+from floorman.engine.events import Burned, Misdealt, Mucked, Shown
+
+
+class Phase:
+    POSTING = "posting"
+    DEALING = "dealing"
+    BETTING = "betting"
+    DRAWING = "drawing"
+    SHOWDOWN = "showdown"
+    AWARDING = "awarding"
+    COMPLETE = "complete"
+
+
+class CommonMixin:
+    """Needs the betting core's fields (see :class:`~floorman.engine.betting.BettingHand`)."""
+
+    phase: str
+    seats: tuple[int, ...]
+    n: int
+    to_act: deque[int]
+    showdown_queue: deque[int]
+    shown: dict[int, tuple[Card, ...]]
+    mucked: set[int]
+    used: set[int]
+    burned: list[Card]
+    deck: tuple[Card, ...] | None
+    deck_position: int
+    misdeals: int
+    folded: list[bool]
+    round_openers: list[int]
+    round_aggressors: list[int | None]
+
+    @property
+    def actor(self) -> int | None:
+        """The seat that must act now (betting, the draw, showdown), or None."""
+        phase = self.phase
+        if phase == Phase.BETTING and self.to_act:
+            return self.seats[self.to_act[0]]
+        if phase == Phase.SHOWDOWN and self.showdown_queue:
+            return self.seats[self.showdown_queue[0]]
+        if phase == Phase.DRAWING:
+            i = self._next_drawer()
+            return self.seats[i] if i is not None else None
+        return None
+
+    def _next_drawer(self) -> int | None:  # who exchanges cards next: only the draw has one
+        return None
+
+    def _verify_unused(self, cards: Sequence[int], clause: str, what: str = "") -> None:
+        """Cards dealt by hand must be new: none twice, none already dealt."""
+        if len(set(cards)) != len(cards) or any(c in self.used for c in cards):
+            named = f"{what} {[str(CARDS[c]) for c in cards]}".lstrip()
+            raise BadCards(f"{named} repeat a card already dealt", clause=clause)
+
+    if TYPE_CHECKING:
+
+        def _reset_cards(self) -> None: ...
+
+    def _apply_burn(self, event: Burned) -> None:
+        self.burned.append(event.card)
+        self.used.add(event.card)
+        if self.deck is not None:
+            self.deck_position += 1
+
+    def _apply_shown(self, event: Shown | Mucked) -> None:
+        i = self.showdown_queue.popleft()
+        if isinstance(event, Shown):
+            self.shown[i] = event.cards
+        else:
+            self.mucked.add(i)
+        if not self.showdown_queue:
+            self._showdown_over()
+
+    def _showdown_over(self) -> None:
+        self.phase = Phase.AWARDING
+
+    def _apply_misdeal(self, event: Misdealt) -> None:
+        """Every card collected, the same dealer deals again (NM-D-1F, OQ-08)."""
+        self.misdeals += 1
+        self.deck = event.deck
+        self.deck_position = 0
+        self._reset_cards()
+        self.folded = [False] * self.n
+        self.to_act.clear()
+        self.round_openers = []
+        self.round_aggressors = []
+        self.phase = Phase.DEALING

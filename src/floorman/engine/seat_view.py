@@ -1,0 +1,356 @@
+"""One typed view of a hand for one seat (or a spectator, seat None).
+
+The engine builds it; every client reads it: the in-process bots
+(:func:`floorman.bots.base.situation`), external bots over the websocket
+(``floorman bot``) and the browser.  It carries everything a client needs
+to show the hand and offer only legal actions, so no client computes a rule:
+the pots with their eligible seats and the money carried into them, the
+limits of the next bet, the actions open to the seat now, the check-down
+voters, the limits of the draw.  It never holds a card the seat may not see
+(DE-HOLE-1/2, NM-D-2E): other players' cards only once shown, drawn cards
+face down (None) until their owner looks, never the deck or burn cards.
+
+It is built on demand (a view, a bot's turn), never inside the hot path of
+legal actions and applying events.  :meth:`SeatView.to_json` is the frame
+the server sends; :func:`seat_view_schema` its JSON Schema, made from these
+dataclasses (served at ``GET /api/schema/seat-view``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from dataclasses import dataclass
+from typing import Any, Union
+
+from floorman.engine.pots import build_pots
+
+
+@dataclass(frozen=True, slots=True)
+class PotLine:
+    """A pot being played for (main pot first, then side pots, NM-D-3B)."""
+
+    amount: int  #: every chip in it, carried money included (bets of this round excluded)
+    eligible: tuple[int, ...]  #: the seats that contest it
+    #: dead money in it: antes of a blinds game, a check-pot carried (OQ-10), penalties
+    carried: int
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """A pot awarded at the end of the hand."""
+
+    amount: int
+    winners: tuple[int, ...]
+    shares: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    seat: int
+    player: str
+    stack: int
+    bet: int  #: this round's bet
+    in_pot: int  #: everything he has put in, this round's bet included
+    folded: bool
+    all_in: bool
+    mucked: bool
+    dead: bool
+    has_cards: bool
+    #: the cards the viewer may see (None: face down to him), or None: none
+    cards: tuple[str | None, ...] | None
+    drew: int | None = None  #: draw: how many he exchanged, where that is public (OQ-17)
+    looked: bool | None = None  #: draw: has he looked at his drawn cards
+    in_unseen: bool | None = None  #: draw: did he bet or call unseen (NM-D-2E)
+
+
+@dataclass(frozen=True, slots=True)
+class Legal:
+    """The betting options of the seat to act (the engine's LegalActions)."""
+
+    seat: int
+    can_fold: bool
+    can_check: bool
+    call_amount: int
+    min_raise_to: int | None
+    max_raise_to: int | None
+    is_bet: bool
+    must_look: bool  #: draw: look before checking, calling or raising (NM-D-2E s4)
+
+
+@dataclass(frozen=True, slots=True)
+class BetLimit:
+    """The betting structure, for the client to name (the numbers are in
+    :class:`Legal`)."""
+
+    kind: str  #: "no-limit" or "half-pot"
+    floor: int | None  #: half-pot: a bet or raise may always reach this (10 antes, NM-D-3A)
+    text: str  #: the limit for people
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class DrawLimit:
+    """How many cards a player may exchange (NM-D-2D s6, OQ-15)."""
+
+    max_cards: int
+    dealt_at_once: int  #: the rest comes after everyone has drawn (OQ-16)
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class BetSize:
+    """A suggested amount inside the legal range (the pot sizes)."""
+
+    name: str  #: "min", "half", "pot", "max"
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A line for people, with the clause behind it."""
+
+    text: str
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """What one seat (or a spectator, ``you`` None) may see of a hand."""
+
+    game: str
+    hand_id: str
+    profile: str
+    phase: str
+    round: str  #: hold'em street or draw round ("pre-draw", "opening", "unseen", "seen")
+    round_label: str  #: the round for people ("flop", "the draw", "unseen round")
+    button: int
+    actor: int | None
+    you: int | None
+    hole_cards: int  #: how many cards each player is dealt
+    board: tuple[str, ...] | None  #: None: the game has no board
+    pot: int  #: every chip in the middle
+    pot_lines: tuple[PotLine, ...]
+    pots: tuple[Award, ...]  #: the awards, once made
+    carried_pot: int  #: brought in from the previous deal (a check-pot, a dead hand's pot)
+    ante: int
+    bet_unit: int  #: the big blind, or the ante where there are no blinds
+    players: tuple[PlayerView, ...]
+    legal: Legal | None
+    #: every action this seat may send now (fold, check, call, bet, raise,
+    #: look, draw, show, muck, propose_checkdown, vote_checkdown)
+    actions: tuple[str, ...]
+    bet_limit: BetLimit
+    bet_sizes: tuple[BetSize, ...]
+    must_look: bool
+    can_look: bool
+    can_draw: bool
+    can_propose_checkdown: bool
+    can_vote_checkdown: bool
+    checkdown_vote: tuple[int, ...] | None  #: who agreed so far while a vote is open
+    checkdown_voters: tuple[int, ...]  #: whose agreement a check-down needs (NM-H-13)
+    unseen_bet: bool  #: draw: a bet or call now leaves this seat in unseen (NM-D-2E)
+    hints: tuple[Note, ...]  #: for this seat: what its options mean now
+    notes: tuple[Note, ...]  #: for everyone at the table
+    street: str | None = None
+    small_blind_seat: int | None = None
+    big_blind_seat: int | None = None
+    blinds: tuple[int, int] | None = None
+    draw_limit: DrawLimit | None = None
+    high_bidder: int | None = None
+    check_pot: bool = False
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain data: lists, dicts, numbers, strings, booleans and None."""
+        result = _plain(self)
+        assert isinstance(result, dict)
+        return result
+
+    to_json = as_dict
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SeatView:
+        """The view back from a frame (``floorman bot`` reads its seat so)."""
+        value = _typed(cls, data)
+        assert isinstance(value, SeatView)
+        return value
+
+
+def _plain(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _typed(kind: Any, data: Any) -> Any:
+    origin = typing.get_origin(kind)
+    if origin in (Union, types.UnionType):
+        if data is None:
+            return None
+        (inner,) = [a for a in typing.get_args(kind) if a is not type(None)]
+        return _typed(inner, data)
+    if origin is tuple:
+        args = typing.get_args(kind)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_typed(args[0], v) for v in data)
+        return tuple(_typed(a, v) for a, v in zip(args, data, strict=True))
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+        hints = _hints(kind)
+        return kind(
+            **{f.name: _typed(hints[f.name], data[f.name]) for f in dataclasses.fields(kind)}
+        )
+    return data
+
+
+_SCALARS = {int: "integer", str: "string", bool: "boolean"}
+
+
+def _schema(kind: Any, definitions: dict[str, Any]) -> dict[str, Any]:
+    origin = typing.get_origin(kind)
+    if origin in (Union, types.UnionType):
+        options = [_schema(a, definitions) for a in typing.get_args(kind) if a is not type(None)]
+        return {"anyOf": [*options, {"type": "null"}]}
+    if origin is tuple:
+        args = typing.get_args(kind)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return {"type": "array", "items": _schema(args[0], definitions)}
+        return {
+            "type": "array",
+            "prefixItems": [_schema(a, definitions) for a in args],
+            "minItems": len(args),
+            "maxItems": len(args),
+        }
+    if kind is type(None):
+        return {"type": "null"}
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+        name = kind.__name__
+        if name not in definitions:
+            definitions[name] = {}  # placeholder against recursion
+            hints = _hints(kind)
+            fields = dataclasses.fields(kind)
+            definitions[name] = {
+                "type": "object",
+                "description": (kind.__doc__ or name).strip().splitlines()[0],
+                "properties": {f.name: _schema(hints[f.name], definitions) for f in fields},
+                "required": [f.name for f in fields],
+                "additionalProperties": False,
+            }
+        return {"$ref": f"#/$defs/{name}"}
+    return {"type": _SCALARS[kind]}
+
+
+def seat_view_schema() -> dict[str, Any]:
+    """The JSON Schema (2020-12) of :meth:`SeatView.to_json`, made from the
+    dataclasses above so it cannot drift from them."""
+    definitions: dict[str, Any] = {}
+    _schema(SeatView, definitions)
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "/api/schema/seat-view",
+        "title": "floorman seat view",
+        "description": "What one seat (or a spectator, you = null) may see of a hand.",
+        **definitions["SeatView"],
+        "$defs": {k: v for k, v in definitions.items() if k != "SeatView"},
+    }
+
+
+def build_seat_view(hand: Any, seat: int | None) -> SeatView:
+    """The skeleton every game shares: players, pots, legal actions and bet
+    sizes; the game (``hand._view_fields``, ``hand._seat_player``) adds its
+    own fields and decides which cards the viewer sees."""
+    mine = hand.position.get(seat) if seat is not None else None
+    fields: dict[str, Any] = hand._view_fields(seat, mine)
+    raw = hand.legal_actions(seat) if seat is not None else None
+    legal = Legal(*raw) if raw is not None else None
+    must_look: bool = fields["must_look"]
+    lines: tuple[PotLine, ...] = ()
+    if hand.phase != "complete":
+        live = [not f for f in hand.folded]
+        lines = tuple(
+            PotLine(
+                pot.amount,
+                tuple(hand.seats[i] for i in pot.eligible),
+                hand.carried_pot if k == 0 else 0,
+            )
+            for k, pot in enumerate(build_pots(hand.total, live, hand.carried_pot))
+        )
+    actions: list[str] = []
+    sizes: list[BetSize] = []
+    if legal is not None:
+        if legal.can_fold:
+            actions.append("fold")
+        if not must_look:
+            if legal.can_check:
+                actions.append("check")
+            if legal.call_amount > 0:
+                actions.append("call")
+            lo, hi = legal.min_raise_to, legal.max_raise_to
+            if lo is not None and hi is not None:
+                actions.append("bet" if legal.is_bet else "raise")
+                sizes = _bet_sizes(lo, hi, max(hand.bets), hand.pot_total, legal.call_amount)
+    if fields["can_look"]:
+        actions.append("look")
+    if fields["can_draw"]:
+        actions.append("draw")
+    if seat is not None and mine is not None and hand.can_show(seat):
+        actions.append("show")
+        if hand.can_muck(seat):
+            actions.append("muck")
+    if fields["can_propose_checkdown"]:
+        actions.append("propose_checkdown")
+    if fields["can_vote_checkdown"]:
+        actions.append("vote_checkdown")
+    return SeatView(
+        hand_id=hand.started.hand_id,
+        profile=hand.profile.name,
+        phase=hand.phase,
+        button=hand.button,
+        actor=hand.actor,
+        you=seat,
+        hole_cards=hand.hole_card_count,
+        pot=hand.pot_total,
+        pot_lines=lines,
+        pots=tuple(Award(a.amount, a.winners, a.shares) for a in hand.awards),
+        carried_pot=hand.started.carried_pot,
+        ante=hand.ante_unit,
+        players=tuple(hand._seat_player(i, mine) for i in range(hand.n)),
+        legal=legal,
+        actions=tuple(actions),
+        bet_limit=_bet_limit(hand),
+        bet_sizes=tuple(sizes),
+        **fields,
+    )
+
+
+def _bet_limit(hand: Any) -> BetLimit:
+    """The profile's betting structure (NM-H-5, NM-D-3A, OQ-48)."""
+    if hand.profile.betting == "half-pot-limit":
+        floor: int = hand.profile.half_pot_floor_antes * hand.ante_unit
+        return BetLimit(
+            "half-pot",
+            floor,
+            f"Half-pot limit: half the pot, or always {floor}",
+            hand.rulings.get("half_pot", "NM-D-3A"),
+        )
+    return BetLimit("no-limit", None, "No limit", hand.rulings["no_limit"])
+
+
+def _bet_sizes(lo: int, hi: int, highest: int, pot: int, call: int) -> list[BetSize]:
+    """The minimum, half the pot, the pot and the maximum, those legal."""
+    sizes: list[BetSize] = []
+    for name, amount in (
+        ("min", lo),
+        ("half", highest + (pot + call) // 2),
+        ("pot", highest + pot + call),
+        ("max", hi),
+    ):
+        if lo <= amount <= hi and all(s.amount != amount for s in sizes):
+            sizes.append(BetSize(name, amount))
+    return sizes

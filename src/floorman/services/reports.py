@@ -1,0 +1,108 @@
+"""Read-only reports of a tournament for the API: its details (standings,
+levels, payouts, the seating chart), the ruling log and a player's own
+record.  Plain dictionaries, built from the core's state only."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from floorman.tournament.core import Tournament
+from floorman.tournament.events import event_to_dict
+
+#: besides every event that cites a clause, the ruling log shows these
+RULING_LOG_TYPES = frozenset({"eliminated", "moved", "table_broken", "timed_out"})
+
+
+def details(t: Tournament) -> dict[str, Any]:
+    """Standings, levels, payouts, prize pool and the seating chart."""
+    standings = [
+        {
+            "player": r["player"],
+            "name": r["name"],
+            "place": r["place"],
+            "chips": r["chips"],
+            "prize": r["prize"],
+            "table": r["table"],
+            "seat": r["seat"],
+            "status": r["status"],
+            "shared": r["shared"],  # how many share his place (OQ-06)
+            "confirmed": r["confirmed"],  # False: withdrawn unless confirmed (DE-DEAL-4)
+        }
+        for r in t.standings()
+    ]
+    structure = t.struct
+    blinds = (t.profile.small_blind_antes, t.profile.big_blind_antes)
+    return {
+        "standings": standings,
+        "unconfirmed_withdrawn_after_level": t.profile.unconfirmed_withdrawn_after_level,
+        "levels": [
+            {
+                "level": k + 1,
+                "ante": lv.ante,
+                "blinds": [lv.ante * blinds[0], lv.ante * blinds[1]],
+                "seconds": lv.seconds,
+                "is_break": lv.is_break,
+            }
+            for k, lv in enumerate(structure.levels)
+        ],
+        "payouts": list(structure.payout_shares),
+        "prize_pool": structure.prize_pool,
+        "tables": seating_chart(t),
+    }
+
+
+def seating_chart(t: Tournament) -> list[dict[str, Any]]:
+    chart = []
+    for number, state in sorted(t.tables.items()):
+        if not state.seats:
+            continue
+        chart.append(
+            {
+                "table": number,
+                "in_hand": state.in_hand,
+                "button": state.positions.button if state.positions else None,
+                "seats": [
+                    {
+                        "seat": s,
+                        "player": p,
+                        "name": t.players[p].name,
+                        "chips": t.players[p].chips,
+                        # corrections waiting for his hand to end (NM-D-1G, OQ-03)
+                        "pending": [c.ruling for c in t.pending_for(p)],
+                    }
+                    for s, p in sorted(state.seats.items())
+                ],
+            }
+        )
+    return chart
+
+
+def ruling_log(t: Tournament, logged_at: Sequence[float | None]) -> list[dict[str, Any]]:
+    """Every ruling with its clause, eliminations, time-outs, moves and
+    breaks, each with the time it was stored (``at``, Unix seconds)."""
+    entries = []
+    for k, event in enumerate(t.events):
+        entry = event_to_dict(event)
+        if not (entry.get("clause") or entry["type"] in RULING_LOG_TYPES):
+            continue
+        stamp = logged_at[k] if k < len(logged_at) else None
+        entries.append({**entry, "at": stamp})
+    return entries
+
+
+def player_record(t: Tournament, player: str) -> dict[str, Any]:
+    """A player's own seat, chips and place."""
+    state = t.players[player]
+    return {
+        "player": player,
+        "name": state.name,
+        "table": state.table,
+        "seat": state.seat,
+        "chips": state.chips,
+        "place": state.place,
+        "status": state.status,
+    }
+
+
+__all__ = ["RULING_LOG_TYPES", "details", "player_record", "ruling_log", "seating_chart"]

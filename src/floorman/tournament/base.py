@@ -1,0 +1,233 @@
+"""What the tournament's commands share: refusals, places and prizes, the
+level events, the withdrawal of unconfirmed entries, breaking and
+balancing (:class:`TournamentBase`, the base of
+:class:`floorman.tournament.core.Tournament`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from floorman.engine.cards import RandBelow
+from floorman.engine.errors import RuleViolation
+from floorman.tournament import balancing
+from floorman.tournament.errors import TournamentError
+from floorman.tournament.events import (
+    CarriedPotAwarded,
+    Eliminated,
+    Finished,
+    LevelChanged,
+    Moved,
+    PrizeAwarded,
+    TableBroken,
+    TournamentEvent,
+    Withdrawn,
+)
+from floorman.tournament.prizes import prize_table, shared_prizes
+from floorman.tournament.state import ChipView, PlayerState, TournamentState
+
+
+class TournamentBase(TournamentState):
+    """The state with the steps every command shares."""
+
+    def _can(self, verify: Callable[..., None], *args: object, **kwargs: object) -> bool:
+        """Whether ``verify`` (a ``verify_*`` method) lets the command pass:
+        the ``can_*`` methods, which agree with the ``verify_*`` by
+        construction."""
+        try:
+            verify(*args, **kwargs)
+        except RuleViolation:
+            return False
+        return True
+
+    def _fail(self, reason: str, clause: str, **details: object) -> TournamentError:
+        return TournamentError(reason, clause=clause, **details)  # type: ignore[arg-type]
+
+    def _player(self, player: str) -> PlayerState:
+        state = self.players.get(player)
+        if state is None:
+            raise self._fail(f"no player {player!r}", "NM-D-1G")
+        return state
+
+    def _level_event(self, level: int, at: float) -> LevelChanged:
+        lv = self.struct.playing_level(level - 1)
+        profile = self.profile
+        return LevelChanged(
+            level=level,
+            ante=lv.ante,
+            small_blind=lv.ante * profile.small_blind_antes,
+            big_blind=lv.ante * profile.big_blind_antes,
+            at=at,
+            is_break=lv.is_break,
+        )
+
+    def _min_table(self) -> int:
+        return min(self.profile.table_min, self.struct.table_size)
+
+    def _withdraw_unconfirmed(self, table: int | None = None) -> list[TournamentEvent]:
+        """From the start of the level after ``unconfirmed_withdrawn_after_level``
+        every still-unconfirmed entry is withdrawn: its chips leave play,
+        the entry is cancelled - no elimination, no place, no prize, and it
+        no longer counts among the entrants the places are paid to (DE-DEAL-4,
+        OQ-46; OQ-39: an entry that never paid fills no paid place).  A
+        player dealt into a running hand goes when that hand ends
+        (``table``: the table whose hand just ended)."""
+        if self.status != "running" or self.level <= self.profile.unconfirmed_withdrawn_after_level:
+            return []
+        emitted: list[TournamentEvent] = []
+        for p in list(self.players.values()):
+            if p.confirmed or p.status != "playing":
+                continue
+            at = self.tables.get(p.table) if p.table is not None else None
+            if at is not None and at.in_hand and p.player in at.dealt and at.table != table:
+                continue  # at the end of his hand
+            emitted.append(
+                self._emit(
+                    Withdrawn(
+                        player=p.player, chips_removed=p.chips, table=p.table, level=self.level
+                    )
+                )
+            )
+        return emitted
+
+    def _place(
+        self,
+        busted: list[str],
+        start_stacks: Mapping[str, int],
+        *,
+        table: int | None,
+        hand: int | None,
+    ) -> list[TournamentEvent]:
+        """Players out in the same hand rank by their stacks at its start;
+        equal stacks share the places and their prizes (OQ-06, NM-D-5)."""
+        if not busted:
+            return []
+        emitted: list[TournamentEvent] = []
+        ranked = sorted(busted, key=lambda p: -start_stacks.get(p, 0))
+        alive_after = self.alive - len(busted)
+        place = alive_after + 1
+        k = 0
+        table_of_prizes = prize_table(self.struct, self.entrants)
+        while k < len(ranked):
+            group = [p for p in ranked if start_stacks.get(p, 0) == start_stacks.get(ranked[k], 0)]
+            for player in group:
+                emitted.append(
+                    self._emit(
+                        Eliminated(
+                            player=player, place=place, table=table, hand=hand, shared=len(group)
+                        )
+                    )
+                )
+            for player, amount, percent in shared_prizes(table_of_prizes, place, group):
+                emitted.append(
+                    self._emit(
+                        PrizeAwarded(player=player, place=place, amount=amount, percent=percent)
+                    )
+                )
+            place += len(group)
+            k += len(group)
+        return emitted
+
+    def _check_finish(self, at: float | None) -> list[TournamentEvent]:
+        if self.status != "running" or self.alive > 1:
+            return []
+        if self.alive == 0:
+            # Nobody left to win: every entry withdrawn or disqualified (DE-DEAL-4, OQ-46).
+            return [self._emit(Finished(winner=None, at=at))]
+        winner = next(p.player for p in self.players.values() if p.status == "playing")
+        emitted: list[TournamentEvent] = [self._emit(Finished(winner=winner, at=at))]
+        for player, amount, percent in shared_prizes(
+            prize_table(self.struct, self.entrants), 1, [winner]
+        ):
+            emitted.append(
+                self._emit(PrizeAwarded(player=player, place=1, amount=amount, percent=percent))
+            )
+        return emitted
+
+    def rebalance(self, randbelow: RandBelow) -> list[TournamentEvent]:
+        """Break or balance tables as the profile's switches require, moving
+        players only from tables between hands (NM-D-1B, NM-H-16/17, DE-BREAK-*,
+        DE-BALANCE-*, OQ-04, OQ-05, OQ-36, OQ-53, OQ-54)."""
+        emitted: list[TournamentEvent] = []
+        if self.status != "running" or not self.needs_balance:
+            return emitted
+        emitted += self._settle_stranded_pots()
+        size = self.struct.table_size
+        for _ in range(len(self.players) + len(self.tables) + 1):
+            counts = [len(t.seats) for t in self.tables.values()]
+            if not balancing.may_need_action(self.profile, counts, size):
+                if all(not t.in_hand and not t.carried_pot for t in self.tables.values()):
+                    self.needs_balance = False
+                break
+            views = self._table_views()
+            idle = {t.table for t in self.tables.values() if not t.in_hand and not t.carried_pot}
+            decisions = balancing.plan(self.profile, views, idle, randbelow)
+            if not decisions:
+                if all(not t.in_hand and not t.carried_pot for t in self.tables.values()):
+                    self.needs_balance = False
+                break
+            for decision in decisions:
+                for move in decision.moves:
+                    emitted.append(
+                        self._emit(
+                            Moved(
+                                player=move.player,
+                                from_table=move.from_table,
+                                from_seat=move.from_seat,
+                                table=move.table,
+                                seat=move.seat,
+                                clause=move.clause,
+                            )
+                        )
+                    )
+                if decision.kind == "break":
+                    emitted.append(
+                        self._emit(
+                            TableBroken(
+                                table=decision.table,
+                                clause=decision.clause,
+                                chip_totals=decision.chip_totals,
+                                spread=decision.spread,
+                            )
+                        )
+                    )
+        return emitted
+
+    def _settle_stranded_pots(self) -> list[TournamentEvent]:
+        """A check-pot held at a table where fewer than two players with
+        chips are left can never be played for: the last player takes it,
+        or it leaves play (OQ-10, NM-D-3B)."""
+        emitted: list[TournamentEvent] = []
+        for number, state in self.tables.items():
+            if not state.carried_pot or state.in_hand:
+                continue
+            left = [p for p in state.seats.values() if self.players[p].chips > 0]
+            if len(left) < 2:
+                emitted.append(
+                    self._emit(
+                        CarriedPotAwarded(
+                            table=number,
+                            player=left[0] if left else None,
+                            amount=state.carried_pot,
+                        )
+                    )
+                )
+        return emitted
+
+    def _table_views(self) -> list[balancing.TableState]:
+        """Seats hold only players with chips (the out and disqualified are
+        unseated when they leave), so the views share the seat maps."""
+        chips = ChipView(self.players)
+        size = self.struct.table_size
+        return [
+            balancing.TableState(
+                table=t.table,
+                seats=t.seats,
+                chips=chips,
+                capacity=size,
+                button=t.positions.button if t.positions else None,
+                big_blind=t.positions.big_blind if t.positions else None,
+            )
+            for t in self.tables.values()
+            if t.seats
+        ]

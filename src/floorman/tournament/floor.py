@@ -1,0 +1,340 @@
+"""The floor's rulings: warnings, penalties, disqualification, the
+director's overrides of chips, seats and levels (NM-D-1G, OQ-03), and the
+live tables' chip counts: a mixin of
+:class:`floorman.tournament.core.Tournament`.  Each command's ``verify_*``
+refuses with the clause before anything is recorded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from floorman.engine.cards import RandBelow
+from floorman.tournament.base import TournamentBase
+from floorman.tournament.events import (
+    Absence,
+    ChipCount,
+    CorrectionPending,
+    Disqualified,
+    LevelChanged,
+    Overridden,
+    TimedOut,
+    TimePenalty,
+    TournamentEvent,
+    Warned,
+)
+
+
+class Floor(TournamentBase):
+    """The floor's and the director's rulings."""
+
+    def verify_warn(self, player: str) -> None:
+        """A warning needs a player (DE-PENALTY-3)."""
+        self._player(player)
+
+    def warn(self, player: str, clause: str, note: str = "") -> Warned:
+        """A warning (DE-PENALTY-3, DE-ETIQ-1)."""
+        self.verify_warn(player)
+        return self._emit(Warned(player=player, clause=clause, note=note))  # type: ignore[return-value]
+
+    def verify_time_penalty(self, player: str, hands: int) -> None:
+        """A time penalty needs a playing player and a positive whole number
+        of hands (DE-PENALTY-3, OQ-62)."""
+        state = self._player(player)
+        whole = isinstance(hands, int) and not isinstance(hands, bool)
+        if state.status != "playing" or not whole or hands <= 0:
+            raise self._fail(
+                "a time penalty needs a playing player and some hands", "DE-PENALTY-3, OQ-62"
+            )
+
+    def can_time_penalty(self, player: str, hands: int) -> bool:
+        return self._can(self.verify_time_penalty, player, hands)
+
+    def time_penalty(self, player: str, hands: int, clause: str, note: str = "") -> TimePenalty:
+        """Sit out ``hands`` hands: blinds posted, hands dealt and killed
+        (DE-PENALTY-3/4, OQ-62)."""
+        self.verify_time_penalty(player, hands)
+        return self._emit(  # type: ignore[return-value]
+            TimePenalty(player=player, hands=hands, clause=clause, note=note)
+        )
+
+    def verify_timed_out(self, player: str) -> None:
+        """Only a player whose table's hand runs can time out (DE-TIME-4, OQ-63)."""
+        state = self._player(player)
+        table = self.tables.get(state.table) if state.table is not None else None
+        if table is None or not table.in_hand:
+            raise self._fail(f"{player} is not in a hand", "DE-TIME-4, OQ-63")
+
+    def timed_out(self, player: str) -> TimedOut:
+        """The action clock ran out on ``player`` in his table's running hand
+        (DE-TIME-4, OQ-63): a ruling for the log."""
+        self.verify_timed_out(player)
+        state = self.players[player]
+        assert state.table is not None
+        table = self.tables[state.table]
+        return self._emit(  # type: ignore[return-value]
+            TimedOut(player=player, table=table.table, hand=table.hands)
+        )
+
+    def set_absent(self, player: str, absent: bool) -> Absence:
+        """Away from the seat: dealt in dead, forced bets posted (OQ-45,
+        DE-DEAL-3, DE-SEATED-2)."""
+        self._player(player)
+        return self._emit(Absence(player=player, absent=absent))  # type: ignore[return-value]
+
+    def _verify_correctable(self, player: str, clause: str) -> None:
+        """A ruling for a player in a running hand waits for its end; none
+        is taken once he is to be disqualified then (NM-D-1G)."""
+        if self.in_running_hand(player) and self.disqualification_pending(player):
+            raise self._fail(f"{player} is disqualified when his hand ends", clause)
+
+    def _pending(
+        self, ruling: str, player: str, clause: str, note: str, **fields: int
+    ) -> CorrectionPending:
+        state = self.players[player]
+        assert state.table is not None
+        event = CorrectionPending(
+            ruling=ruling, player=player, table=state.table, clause=clause, note=note, **fields
+        )
+        return self._emit(event)  # type: ignore[return-value]
+
+    def verify_disqualify(self, player: str, clause: str) -> None:
+        """Only a player still in the tournament, and not already to be
+        disqualified at his hand's end, is disqualified (``clause``: the
+        ruling's, NM-D-1C/1D/1E, DE-PENALTY-3, DE-GEN-5)."""
+        state = self._player(player)
+        if state.status not in ("playing", "registered"):
+            raise self._fail(f"{player} is not in the tournament", clause)
+        self._verify_correctable(player, clause)
+
+    def can_disqualify(self, player: str, clause: str) -> bool:
+        return self._can(self.verify_disqualify, player, clause)
+
+    def disqualify(self, player: str, clause: str, note: str = "") -> list[TournamentEvent]:
+        """Disqualification (NM-D-1C/1D/1E, DE-PENALTY-3, DE-GEN-5): the
+        player's chips leave play.  While his hand runs it is recorded as
+        pending: his hand is dead at once (the services kill it), and when
+        the hand ends his chips leave play; what he put in stays in the pot."""
+        self.verify_disqualify(player, clause)
+        state = self.players[player]
+        if self.in_running_hand(player):
+            return [self._pending("disqualify", player, clause, note)]
+        emitted: list[TournamentEvent] = [
+            self._emit(
+                Disqualified(player=player, clause=clause, note=note, chips_removed=state.chips)
+            )
+        ]
+        return emitted + self._check_finish(None)
+
+    def verify_override_chips(self, player: str, chips: int) -> None:
+        """A stack is a whole number of chips, never below 0; a starting
+        stack at least one; only a playing player's stack is corrected
+        (NM-D-1G, OQ-03)."""
+        state = self._player(player)
+        clause = "NM-D-1G, OQ-03"
+        if isinstance(chips, bool) or not isinstance(chips, int) or chips < 0:
+            raise self._fail("chips are a whole number, never below 0", clause)
+        if self.status == "registering":
+            if chips == 0 or state.status not in ("registered", "playing"):
+                raise self._fail("a starting stack is at least one chip", clause)
+            return
+        if state.status != "playing":
+            raise self._fail(f"{player} is not playing", clause)
+        self._verify_correctable(player, clause)
+
+    def can_override_chips(self, player: str, chips: int) -> bool:
+        return self._can(self.verify_override_chips, player, chips)
+
+    def override_chips(self, player: str, chips: int, note: str) -> Overridden | CorrectionPending:
+        """The director corrects a stack (NM-D-1G, OQ-03): at once between
+        hands, when the hand ends if the player is in one (his stack after
+        it becomes ``chips``), and before the start his starting stack."""
+        self.verify_override_chips(player, chips)
+        clause = "NM-D-1G, OQ-03"
+        if self.status == "registering":
+            return self._emit(  # type: ignore[return-value]
+                Overridden(ruling="chips", clause=clause, note=note, player=player, chips=chips)
+            )
+        if self.in_running_hand(player):
+            return self._pending("chips", player, clause, note, chips=chips)
+        return self._correct_chips(player, chips, note, clause)
+
+    def _correct_chips(self, player: str, chips: int, note: str, clause: str) -> Overridden:
+        state = self.players[player]
+        before = state.chips
+        event = self._emit(
+            Overridden(ruling="chips", clause=clause, note=note, player=player, chips=chips)
+        )
+        if chips == 0:
+            # No chips, no seat: out of the tournament (NM-D-1B s2).
+            self._place([player], {player: before}, table=state.table, hand=None)
+            self._check_finish(None)
+        return event  # type: ignore[return-value]
+
+    def verify_override_seat(self, player: str, table: int, seat: int) -> None:
+        """Only a playing player moves, only to a free seat of a table in
+        play that no pending move has taken (NM-D-1G, OQ-03)."""
+        clause = "NM-D-1G, OQ-03"
+        state = self._player(player)
+        if state.status != "playing":
+            raise self._fail(f"{player} is not playing", clause)
+        target = self.tables.get(table)
+        taken = {
+            (c.to_table, c.seat)
+            for t in self.tables.values()
+            for c in t.pending
+            if c.ruling == "seat"
+        }
+        if (
+            target is None
+            or isinstance(seat, bool)
+            or not isinstance(seat, int)
+            or seat in target.seats
+            or (table, seat) in taken
+            or not 1 <= seat <= self.struct.table_size
+        ):
+            raise self._fail(f"table {table} seat {seat} is not free", clause)
+        self._verify_correctable(player, clause)
+
+    def can_override_seat(self, player: str, table: int, seat: int) -> bool:
+        return self._can(self.verify_override_seat, player, table, seat)
+
+    def override_seat(
+        self, player: str, table: int, seat: int, note: str
+    ) -> Overridden | CorrectionPending:
+        """The director moves a player (NM-D-1G, OQ-03): at once between his
+        hands, when his hand ends if he is in one."""
+        self.verify_override_seat(player, table, seat)
+        clause = "NM-D-1G, OQ-03"
+        if self.in_running_hand(player):
+            return self._pending("seat", player, clause, note, to_table=table, seat=seat)
+        return self._emit(  # type: ignore[return-value]
+            Overridden(
+                ruling="seat", clause=clause, note=note, player=player, table=table, seat=seat
+            )
+        )
+
+    def verify_override_level(self, level: int) -> None:
+        """The director sets a level of the structure, while the tournament
+        runs (NM-D-1G, OQ-03)."""
+        whole = isinstance(level, int) and not isinstance(level, bool)
+        if self.status != "running" or not whole or not 1 <= level <= len(self.struct.levels):
+            raise self._fail(f"there is no level {level} to set now", "NM-D-1G, OQ-03")
+
+    def can_override_level(self, level: int) -> bool:
+        return self._can(self.verify_override_level, level)
+
+    def override_level(self, level: int, at: float, note: str) -> list[TournamentEvent]:
+        """The director sets the level; the clock restarts it at ``at``."""
+        self.verify_override_level(level)
+        changed = self._level_event(level, at)
+        manual = LevelChanged(
+            level=changed.level,
+            ante=changed.ante,
+            small_blind=changed.small_blind,
+            big_blind=changed.big_blind,
+            at=at,
+            is_break=changed.is_break,
+            manual=True,
+        )
+        return [
+            self._emit(Overridden(ruling="level", clause="NM-D-1G, OQ-03", note=note, level=level)),
+            self._emit(manual),
+        ]
+
+    def verify_record_chip_counts(
+        self,
+        table: int,
+        counts: Mapping[str, int],
+        *,
+        confirm_correction: bool = False,
+        note: str = "",
+    ) -> None:
+        """Refuse a live chip count: no such table, an online table or one
+        in a hand, players not seated there, amounts not whole chips (NM-D-1G),
+        or a changed table total not confirmed as a correction with a note
+        (NM-D-1B s2, NM-D-1G, OQ-03)."""
+        state = self.tables.get(table)
+        if state is None:
+            raise self._fail(f"no table {table}", "NM-D-1G")
+        if self.mode != "live" or state.in_hand:
+            # Online the hands themselves decide the chips.
+            raise self._fail("chip counts are entered for live tables between hands", "NM-D-1G")
+        seated = {p for p in state.seats.values() if self.players[p].chips > 0}
+        if set(counts) - seated:
+            raise self._fail("counts may only name players seated at the table", "NM-D-1G")
+        if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in counts.values()):
+            raise self._fail("chip counts are whole numbers, not negative", "NM-D-1G")
+        had, total = self._count_totals(counts)
+        if total != had and (not confirm_correction or not note.strip()):
+            raise self._fail(
+                f"counts total {total:,}, table had {had:,}: {_gap(had, total)} (table {table});"
+                " confirm a correction with a note to record them",
+                "NM-D-1B s2, NM-D-1G, OQ-03",
+                attempted=total,
+            )
+
+    def can_record_chip_counts(
+        self,
+        table: int,
+        counts: Mapping[str, int],
+        *,
+        confirm_correction: bool = False,
+        note: str = "",
+    ) -> bool:
+        return self._can(
+            self.verify_record_chip_counts,
+            table,
+            counts,
+            confirm_correction=confirm_correction,
+            note=note,
+        )
+
+    def _count_totals(self, counts: Mapping[str, int]) -> tuple[int, int]:
+        return sum(self.players[p].chips for p in counts), sum(counts.values())
+
+    def record_chip_counts(
+        self,
+        table: int,
+        counts: Mapping[str, int],
+        randbelow: RandBelow,
+        at: float | None = None,
+        *,
+        confirm_correction: bool = False,
+        note: str = "",
+    ) -> list[TournamentEvent]:
+        """Live play: the floor's chip count of a table; a player at 0 is
+        out.  Returns what the core decides: eliminations, places, breaks and
+        moves (the floor carries them out).  Chips change hands, never
+        appear or vanish (NM-D-1B s2): counts that change the table's total
+        are refused, unless the director confirms them as a correction with
+        a note (NM-D-1G, OQ-03), which the ruling log records."""
+        self.verify_record_chip_counts(
+            table, counts, confirm_correction=confirm_correction, note=note
+        )
+        before = {p: self.players[p].chips for p in counts}
+        had, total = self._count_totals(counts)
+        emitted: list[TournamentEvent] = []
+        if total != had:
+            gap = _gap(had, total)
+            emitted.append(
+                self._emit(
+                    Overridden(
+                        ruling="count",
+                        clause="NM-D-1G, OQ-03",
+                        note=f"{note.strip()} (counts total {total:,}, table had {had:,}: {gap})",
+                        table=table,
+                        chips=total - had,
+                    )
+                )
+            )
+        emitted.append(self._emit(ChipCount(table=table, counts=dict(counts))))
+        busted = [p for p, c in counts.items() if c == 0]
+        emitted += self._place(busted, before, table=table, hand=None)
+        emitted += self.rebalance(randbelow)
+        emitted += self._check_finish(at)
+        return emitted
+
+
+def _gap(had: int, total: int) -> str:
+    return f"{had - total:,} missing" if total < had else f"{total - had:,} too many"

@@ -1,0 +1,158 @@
+"""Registration, the seat draw and the start (OQ-41, DE-SEAT-1, DE-GEN-2,
+OQ-64, DE-DEAL-3/4, OQ-46): a mixin of
+:class:`floorman.tournament.core.Tournament`.  Each command's
+``verify_*`` refuses with the clause before anything is recorded; ``can_*``
+says whether it would pass.
+"""
+
+from __future__ import annotations
+
+from floorman.engine.cards import RandBelow
+from floorman.tournament.base import TournamentBase
+from floorman.tournament.events import (
+    Confirmed,
+    Registered,
+    Seated,
+    Started,
+    TournamentEvent,
+)
+from floorman.tournament.names import clean_name, name_key
+from floorman.tournament.seating import draw_seats
+
+
+class Registration(TournamentBase):
+    """Entering players, drawing seats, starting."""
+
+    def verify_register(self, player: str, name: str | None = None) -> None:
+        """Refuse an entry: registration closed at the seat draw (OQ-41,
+        DE-SEAT-1), the id empty or taken, the name no name or entered
+        already (DE-GEN-2, OQ-64: :class:`MalformedName` or the
+        :class:`TournamentError`)."""
+        if self.status != "registering" or any(p.table for p in self.players.values()):
+            raise self._fail("registration closes at the seat draw", "OQ-41, DE-SEAT-1")
+        if not isinstance(player, str) or not player or player in self.players:
+            raise self._fail(f"player id {player!r} is empty or taken", "DE-GEN-2, OQ-64")
+        self.check_name(player if name is None else name)
+
+    def can_register(self, player: str, name: str | None = None) -> bool:
+        return self._can(self.verify_register, player, name)
+
+    def register(
+        self, player: str, name: str | None = None, bot: str | None = None, confirmed: bool = True
+    ) -> Registered:
+        """Enter ``player``; ``confirmed=False`` enters a running-along stack
+        (registered, not yet paid or checked in), withdrawn at the end of the
+        profile's ``unconfirmed_withdrawn_after_level`` unless confirmed
+        (DE-DEAL-4, OQ-46)."""
+        self.verify_register(player, name)
+        name = self.check_name(player if name is None else name)
+        event = Registered(player=player, name=name, bot=bot, confirmed=bool(confirmed))
+        self._emit(event)
+        return event
+
+    def verify_confirm(self, player: str) -> None:
+        """Refuse a confirmation: no such player, not in the tournament, confirmed
+        already, or too late (DE-DEAL-3/4, OQ-46)."""
+        state = self._player(player)
+        last = self.profile.unconfirmed_withdrawn_after_level
+        if state.status not in ("registered", "playing"):
+            raise self._fail(f"{player} is {state.status}", "DE-DEAL-4, OQ-46")
+        if state.confirmed:
+            raise self._fail(f"{player} is already confirmed", "DE-DEAL-3, OQ-46")
+        if self.level > last:
+            raise self._fail(
+                f"unconfirmed stacks were withdrawn at the end of level {last}", "DE-DEAL-4, OQ-46"
+            )
+
+    def can_confirm(self, player: str) -> bool:
+        return self._can(self.verify_confirm, player)
+
+    def confirm(self, player: str) -> Confirmed:
+        """The entry is confirmed (paid, checked in): a redeemed stack,
+        blinded down while away but never withdrawn (DE-DEAL-3, OQ-46).
+        Too late once the withdrawal level has ended (DE-DEAL-4)."""
+        self.verify_confirm(player)
+        return self._emit(Confirmed(player=player))  # type: ignore[return-value]
+
+    def check_name(self, name: str) -> str:
+        """The name to register, trimmed; refused when empty, too long, with
+        control characters, or already entered under another spelling of the
+        same name (case and spaces aside): one person, one entry (DE-GEN-2, OQ-64)."""
+        cleaned = clean_name(name)  # MalformedName: no name at all
+        if twin := self.names.get(name_key(cleaned)):
+            raise self._fail(
+                f"{cleaned!r} is already entered (as {twin!r}): one entry per person",
+                "DE-GEN-2, OQ-64",
+                attempted=cleaned,
+            )
+        return cleaned
+
+    def _drawn(self) -> list[str]:
+        # A player disqualified before the draw stays out (NM-D-1C/1D/1E).
+        return [p for p, state in self.players.items() if state.status == "registered"]
+
+    def verify_draw_seats(self) -> None:
+        """Refuse the seat draw: drawn already or started (DE-SEAT-1), fewer
+        than two players (OQ-41)."""
+        if self.status != "registering" or any(p.table for p in self.players.values()):
+            raise self._fail("seats are drawn once, before the start", "DE-SEAT-1")
+        if len(self._drawn()) < 2:
+            raise self._fail("a tournament needs at least two players", "OQ-41")
+
+    def can_draw_seats(self) -> bool:
+        return self._can(self.verify_draw_seats)
+
+    def draw_seats(self, randbelow: RandBelow) -> list[Seated]:
+        """A uniformly random seat draw (NM-D-1A, NM-H-1, DE-SEAT-1)."""
+        self.verify_draw_seats()
+        players = self._drawn()
+        events = [
+            Seated(player=p, table=t, seat=s)
+            for p, t, s in draw_seats(players, self.struct.table_size, self._min_table(), randbelow)
+        ]
+        for event in events:
+            self._emit(event)
+        return events
+
+    def table_cards(self) -> list[dict[str, object]]:
+        """Printable table cards: each player's table and seat (DE-SEAT-1)."""
+        return sorted(
+            (
+                {"player": p.player, "name": p.name, "table": p.table, "seat": p.seat}
+                for p in self.players.values()
+                if p.table is not None
+            ),
+            key=lambda card: (card["table"], card["seat"]),
+        )
+
+    def table_cards_text(self) -> str:
+        """The table cards as text to print and cut, one per player: the
+        card a player takes to his seat (DE-SEAT-1)."""
+        cards = []
+        for card in self.table_cards():
+            lines = [
+                self.name,
+                f"{card['name']} ({card['player']})",
+                f"Table {card['table']}  -  Seat {card['seat']}",
+            ]
+            width = max(len(line) for line in lines) + 4
+            rule = "+" + "-" * width + "+"
+            cards.append("\n".join([rule, *(f"|  {line:<{width - 2}}|" for line in lines), rule]))
+        return "\n\n".join(cards) + "\n"
+
+    def verify_start(self) -> None:
+        """Refuse the start: started or over already (OQ-41), seats not
+        drawn (DE-SEAT-1)."""
+        if self.status != "registering":
+            raise self._fail(f"the tournament is {self.status}", "OQ-41")
+        if not any(p.table for p in self.players.values()):
+            raise self._fail("draw the seats first", "DE-SEAT-1")
+
+    def can_start(self) -> bool:
+        return self._can(self.verify_start)
+
+    def start(self, at: float) -> list[TournamentEvent]:
+        self.verify_start()
+        emitted = [self._emit(Started(at=at))]
+        emitted.append(self._emit(self._level_event(1, at)))
+        return emitted

@@ -1,0 +1,60 @@
+"""The documented HTTP API, through FastAPI's TestClient:
+the endpoints OpenAPI lists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.helpers.server_api import (
+    make_client,
+)
+
+pytestmark = pytest.mark.timeout(120)
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with make_client(tmp_path) as c:
+        yield c
+
+
+def test_openapi_lists_the_endpoints(client: TestClient) -> None:
+    response = client.get("/openapi.json")
+    assert response.status_code == 200
+    paths = response.json()["paths"]
+    expected = {
+        "/api/profiles": {"get"},
+        "/api/tournaments": {"get", "post"},
+        "/api/tournaments/{tournament_id}": {"get"},
+        "/api/tournaments/{tournament_id}/start": {"post"},
+        "/api/tournaments/{tournament_id}/register": {"post"},
+        "/api/tournaments/{tournament_id}/actions": {"post"},
+        "/api/tournaments/{tournament_id}/rulings": {"get"},
+        "/api/tournaments/{tournament_id}/hands": {"get"},
+        "/api/tournaments/{tournament_id}/me": {"get"},
+        "/api/tournaments/{tournament_id}/tables/{table}": {"get"},
+        "/api/tournaments/{tournament_id}/floor/warn": {"post"},
+        "/api/tournaments/{tournament_id}/floor/penalty": {"post"},
+        "/api/tournaments/{tournament_id}/floor/disqualify": {"post"},
+        "/api/tournaments/{tournament_id}/override/chips": {"post"},
+        "/api/tournaments/{tournament_id}/override/seat": {"post"},
+        "/api/tournaments/{tournament_id}/override/level": {"post"},
+        "/api/tournaments/{tournament_id}/live/counts": {"post"},
+        "/api/hands/{hand_id}": {"get"},
+        "/api/hands/{hand_id}/text": {"get"},
+        "/api/hands/{hand_id}/phh": {"get"},
+    }
+    for path, methods in expected.items():
+        assert path in paths, f"{path} missing from /openapi.json"
+        assert methods <= set(paths[path]), (path, set(paths[path]))
+    create = paths["/api/tournaments"]["post"]["requestBody"]["content"]["application/json"]
+    schema_name = create["schema"]["$ref"].rsplit("/", 1)[-1]
+    fields = response.json()["components"]["schemas"][schema_name]["properties"]
+    for field in ("profile", "bots", "starting_stack", "level_seconds", "action_delay_ms", "mode"):
+        assert field in fields, field
+    assert client.get("/health").json()["status"] == "ok"
