@@ -1,3 +1,24 @@
 """Shared test configuration.  The helpers are the package ``tests.helpers``
 (``from tests.helpers.holdem import start``), importable because pytest puts
 the repository root on the path (``pythonpath`` in pyproject.toml)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+if TYPE_CHECKING:
+    from fastapi.testclient import TestClient
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    """A TestClient of the server on a fresh SQLite store in ``tmp_path``,
+    with the test director token (``tests.helpers.server.DIRECTOR``)."""
+    from tests.helpers.server_api import make_client  # the server only when asked for
+
+    with make_client(tmp_path) as c:
+        yield c

@@ -22,6 +22,7 @@ LAYERS = {
     "formats": 1,
     "rules": 1,
     "tournament": 1,
+    "batch": 1,
     "dealing": 2,
     "bots": 2,
     "sim": 2,

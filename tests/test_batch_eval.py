@@ -11,18 +11,18 @@ from itertools import chain, combinations
 import numpy as np
 import pytest
 
-from floorman.engine import evaluator
-from floorman.engine.cards import parse_cards
-from floorman.engine.errors import CardError
-from floorman.engine.evaluator import HandCategory, evaluate5, evaluate6, evaluate7
-from floorman.sim import batch
-from floorman.sim.batch import (
+from floorman import batch
+from floorman.batch import (
     category_counts_all_7card,
     equity_monte_carlo,
     evaluate5_batch,
     evaluate6_batch,
     evaluate7_batch,
 )
+from floorman.engine import evaluator
+from floorman.engine.cards import parse_cards
+from floorman.engine.errors import CardError
+from floorman.engine.evaluator import HandCategory, evaluate5, evaluate6, evaluate7
 
 C = HandCategory
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -30,8 +29,7 @@ from floorman.rules import (
     ids_in,
     registry,
 )
-from floorman.server.app import create_app
-from tests.helpers.server import AUTH, DIRECTOR, create_tournament, sqlite_url
+from tests.helpers.server import AUTH, create_tournament
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "docs" / "rules" / "RULES_EN.md"
@@ -246,13 +244,6 @@ def test_cli_refuses_an_unknown_clause_with_exit_code_2() -> None:
 
 
 # ------------------------------------------------------------------ HTTP
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(sqlite_url(tmp_path), DIRECTOR)
-    with TestClient(app, raise_server_exceptions=False) as client:
-        yield client
 
 
 def test_api_lists_the_registry(client: TestClient) -> None:

@@ -30,14 +30,12 @@ from tests.helpers.holdem import (
     start,
 )
 from tests.helpers.holdem_rules import (
+    BOTH,
+    DE,
     check_round,
     final,
     limp_to_flop,
 )
-
-NM, DE, TDA = "nm-holdem", "de-holdem", "tda"
-
-BOTH = pytest.mark.parametrize("rules", [NM, DE])
 
 
 @BOTH

@@ -33,14 +33,13 @@ from tests.helpers.holdem import (
     start,
 )
 from tests.helpers.holdem_rules import (
+    BOTH,
+    DE,
+    NM,
     check_round,
     final,
     limp_to_flop,
 )
-
-NM, DE, TDA = "nm-holdem", "de-holdem", "tda"
-
-BOTH = pytest.mark.parametrize("rules", [NM, DE])
 
 
 def test_OQ_30_deal_from_the_small_blind_first_after_the_big_blind_blinds_last() -> None:

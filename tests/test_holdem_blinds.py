@@ -36,15 +36,14 @@ from tests.helpers.holdem import (
     start,
 )
 from tests.helpers.holdem_rules import (
+    BOTH,
+    DE,
+    NM,
     check_round,
     final,
     limp_to_flop,
     to_river,
 )
-
-NM, DE, TDA = "nm-holdem", "de-holdem", "tda"
-
-BOTH = pytest.mark.parametrize("rules", [NM, DE])
 
 
 def test_NM_H_2_blinds_are_one_and_two_antes() -> None:

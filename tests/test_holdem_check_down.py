@@ -27,12 +27,13 @@ from tests.helpers.holdem import (
     start,
 )
 from tests.helpers.holdem_rules import (
+    DE,
+    NM,
+    TDA,
     final,
     limp_to_flop,
     to_river,
 )
-
-NM, DE, TDA = "nm-holdem", "de-holdem", "tda"
 
 
 def test_NM_H_13_agreed_check_down_makes_the_round_zero() -> None:

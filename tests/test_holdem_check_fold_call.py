@@ -14,8 +14,6 @@ with :func:`tests.helpers.holdem.build_deck` (hole cards listed from seat 1).
 
 from __future__ import annotations
 
-import pytest
-
 from floorman.engine.actions import Action, apply_action
 from floorman.engine.errors import (
     ActionNotAllowed,
@@ -32,14 +30,12 @@ from tests.helpers.holdem import (
     view_cards,
 )
 from tests.helpers.holdem_rules import (
+    BOTH,
+    DE,
     check_round,
     final,
     limp_to_flop,
 )
-
-NM, DE, TDA = "nm-holdem", "de-holdem", "tda"
-
-BOTH = pytest.mark.parametrize("rules", [NM, DE])
 
 
 def test_DE_CHECK_1_checking_from_the_second_round_when_no_bet() -> None:

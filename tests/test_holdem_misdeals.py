@@ -14,8 +14,6 @@ with :func:`tests.helpers.holdem.build_deck` (hole cards listed from seat 1).
 
 from __future__ import annotations
 
-import pytest
-
 from floorman.dealing import seeded_randbelow
 from floorman.engine.cards import shuffled_deck
 from floorman.engine.errors import (
@@ -34,12 +32,11 @@ from tests.helpers.holdem import (
     view_cards,
 )
 from tests.helpers.holdem_rules import (
+    BOTH,
+    DE,
+    NM,
     final,
 )
-
-NM, DE, TDA = "nm-holdem", "de-holdem", "tda"
-
-BOTH = pytest.mark.parametrize("rules", [NM, DE])
 
 
 @BOTH

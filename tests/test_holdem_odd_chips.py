@@ -23,11 +23,11 @@ from tests.helpers.holdem import (
     start,
 )
 from tests.helpers.holdem_rules import (
+    DE,
+    NM,
     check_round,
     final,
 )
-
-NM, DE, TDA = "nm-holdem", "de-holdem", "tda"
 
 
 def test_DE_ODDCHIP_1_odd_chip_to_the_winner_nearest_the_buttons_left() -> None:

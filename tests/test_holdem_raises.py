@@ -25,12 +25,12 @@ from tests.helpers.holdem import (
     start,
 )
 from tests.helpers.holdem_rules import (
+    BOTH,
+    DE,
+    NM,
+    TDA,
     limp_to_flop,
 )
-
-NM, DE, TDA = "nm-holdem", "de-holdem", "tda"
-
-BOTH = pytest.mark.parametrize("rules", [NM, DE])
 
 
 def test_DE_RAISE_1_any_player_may_raise_the_bets_before_him() -> None:

@@ -33,15 +33,14 @@ from tests.helpers.holdem import (
     view_cards,
 )
 from tests.helpers.holdem_rules import (
+    BOTH,
+    DE,
+    NM,
     check_round,
     final,
     limp_to_flop,
     to_river,
 )
-
-NM, DE, TDA = "nm-holdem", "de-holdem", "tda"
-
-BOTH = pytest.mark.parametrize("rules", [NM, DE])
 
 
 def showdown_order(hand: HoldemHand) -> list[int]:

@@ -41,8 +41,7 @@ from tests.helpers.holdem import (
     total_chips,
     view_cards,
 )
-
-NM, DE, TDA = "nm-holdem", "de-holdem", "tda"
+from tests.helpers.holdem_rules import DE, NM
 
 
 def test_views_never_show_unshown_hole_cards_burns_or_the_deck() -> None:

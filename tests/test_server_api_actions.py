@@ -5,8 +5,6 @@ the clause of a refused one, and the texts he sees.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,18 +23,11 @@ from tests.helpers.server_api import (
     _as_text,
     bearer,
     floor,
-    make_client,
     start_humans,
     table_view,
 )
 
 pytestmark = pytest.mark.timeout(120)
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with make_client(tmp_path) as c:
-        yield c
 
 
 def test_actions_over_http(client: TestClient) -> None:

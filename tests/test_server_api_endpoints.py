@@ -4,23 +4,10 @@ the endpoints OpenAPI lists.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.helpers.server_api import (
-    make_client,
-)
-
 pytestmark = pytest.mark.timeout(120)
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with make_client(tmp_path) as c:
-        yield c
 
 
 def test_openapi_lists_the_endpoints(client: TestClient) -> None:

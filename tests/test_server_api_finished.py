@@ -9,7 +9,6 @@ import re
 import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,6 +24,7 @@ from floorman.engine.events import (
 )
 from tests.helpers.server import (
     AUTH,
+    WRONG,
     HandTruth,
     cards_in,
     create_tournament,
@@ -45,14 +45,6 @@ pytestmark = pytest.mark.timeout(120)
 PROFILES = ("nm-holdem", "de-holdem", "nm-draw")
 
 BOTS = {"nm-holdem": 7, "de-holdem": 5, "nm-draw": 5}
-
-WRONG = {"Authorization": "Bearer not-the-director"}
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with make_client(tmp_path) as c:
-        yield c
 
 
 def run_to_finish(client: TestClient, tid: str, timeout: float) -> list[dict[str, Any]]:

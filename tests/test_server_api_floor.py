@@ -6,8 +6,6 @@ clauses, time penalties and absence, live-mode chip counts, table cards.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,7 +20,6 @@ from tests.helpers.server import (
 from tests.helpers.server_api import (
     bearer,
     floor,
-    make_client,
     register,
     snapshot,
     start_humans,
@@ -31,12 +28,6 @@ from tests.helpers.server_api import (
 )
 
 pytestmark = pytest.mark.timeout(120)
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with make_client(tmp_path) as c:
-        yield c
 
 
 def finish_hand_by_folding(client: TestClient, tid: str, by_seat: dict[int, str]) -> str:

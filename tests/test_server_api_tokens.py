@@ -5,8 +5,6 @@ tokens, malformed bodies.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,26 +13,18 @@ from fastapi.testclient import TestClient
 from tests.helpers.server import (
     AUTH,
     DIRECTOR,
+    WRONG,
     create_tournament,
 )
 from tests.helpers.server_api import (
     bearer,
     floor,
-    make_client,
     register,
     snapshot,
     status,
 )
 
 pytestmark = pytest.mark.timeout(120)
-
-WRONG = {"Authorization": "Bearer not-the-director"}
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with make_client(tmp_path) as c:
-        yield c
 
 
 def test_registration_returns_a_token(client: TestClient) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,12 +17,11 @@ from fastapi.testclient import TestClient
 from websockets.exceptions import ConnectionClosed
 
 from floorman.engine.errors import RuleViolation
-from floorman.server.app import create_app
 from floorman.services import Floor
 from floorman.services.runtime import SEAT_TAKEN_CODE, TournamentService
 from floorman.storage import Store
 from floorman.tournament.events import Disqualified, TimedOut
-from tests.helpers.server import AUTH, DIRECTOR, LiveServer, Socket, create_tournament, sqlite_url
+from tests.helpers.server import AUTH, DIRECTOR, LiveServer, Socket, create_tournament
 
 
 class FakeClock:
@@ -169,12 +168,6 @@ def test_disqualified_during_his_hand_it_is_dead_at_once_NM_D_1C_NM_D_1G() -> No
 
 
 # ---------------------------------------------------------------- over HTTP
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(sqlite_url(tmp_path), DIRECTOR), raise_server_exceptions=False) as c:
-        yield c
 
 
 def players_stored(client: TestClient, tid: str) -> int:

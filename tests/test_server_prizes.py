@@ -7,26 +7,16 @@ with fewer entrants than paid places too (OQ-39: unfilled places unpaid)."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from floorman.server.app import create_app
-from tests.helpers.server import AUTH, DIRECTOR, create_tournament, sqlite_url, tournament_body
+from tests.helpers.server import AUTH, create_tournament, tournament_body
 
 pytestmark = pytest.mark.timeout(120)
 
 SIX = [30, 20, 15, 15, 10, 10]
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(sqlite_url(tmp_path), DIRECTOR)
-    with TestClient(app, raise_server_exceptions=False) as c:
-        yield c
 
 
 def stored(client: TestClient) -> tuple[list[str], int]:

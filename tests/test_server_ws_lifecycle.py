@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from floorman.server.ws import TRANSITIONS, Phase, SocketSession, SocketState
+from floorman.server.ws import TRANSITIONS, ConnectionPhase, SocketSession, SocketState
 from floorman.services import Floor, TournamentService
 from floorman.storage import Store
 from tests.helpers.server import DIRECTOR, LiveServer, create_tournament, wait_until
@@ -31,48 +31,53 @@ from tests.helpers.server import DIRECTOR, LiveServer, create_tournament, wait_u
 
 def test_a_socket_goes_connecting_open_closing_closed() -> None:
     state = SocketState()
-    assert state.phase is Phase.CONNECTING and not state.is_open
-    assert state.to(Phase.OPEN) and state.is_open
-    assert state.to(Phase.CLOSING) and not state.is_open
-    assert state.to(Phase.CLOSED)
-    assert state.history == [Phase.CONNECTING, Phase.OPEN, Phase.CLOSING, Phase.CLOSED]
+    assert state.phase is ConnectionPhase.CONNECTING and not state.is_open
+    assert state.to(ConnectionPhase.OPEN) and state.is_open
+    assert state.to(ConnectionPhase.CLOSING) and not state.is_open
+    assert state.to(ConnectionPhase.CLOSED)
+    assert state.history == [
+        ConnectionPhase.CONNECTING,
+        ConnectionPhase.OPEN,
+        ConnectionPhase.CLOSING,
+        ConnectionPhase.CLOSED,
+    ]
 
 
 def test_a_client_may_vanish_in_any_phase() -> None:
     paths = {
-        Phase.CONNECTING: [],
-        Phase.OPEN: [Phase.OPEN],
-        Phase.CLOSING: [Phase.OPEN, Phase.CLOSING],
+        ConnectionPhase.CONNECTING: [],
+        ConnectionPhase.OPEN: [ConnectionPhase.OPEN],
+        ConnectionPhase.CLOSING: [ConnectionPhase.OPEN, ConnectionPhase.CLOSING],
     }
     for phase, path in paths.items():
         state = SocketState()
         for step in path:
             state.to(step)
         assert state.phase is phase
-        assert state.to(Phase.CLOSED) and state.phase is Phase.CLOSED
+        assert state.to(ConnectionPhase.CLOSED) and state.phase is ConnectionPhase.CLOSED
 
 
 def test_closed_is_final_and_repeats_change_nothing() -> None:
     state = SocketState()
-    state.to(Phase.OPEN)
-    assert not state.to(Phase.OPEN)  # already open
-    state.to(Phase.CLOSED)
-    for phase in Phase:
+    state.to(ConnectionPhase.OPEN)
+    assert not state.to(ConnectionPhase.OPEN)  # already open
+    state.to(ConnectionPhase.CLOSED)
+    for phase in ConnectionPhase:
         assert not state.to(phase)  # both directions may see the end: no error
-        assert state.phase is Phase.CLOSED
-    assert TRANSITIONS[Phase.CLOSED] == frozenset()
+        assert state.phase is ConnectionPhase.CLOSED
+    assert TRANSITIONS[ConnectionPhase.CLOSED] == frozenset()
 
 
 @pytest.mark.parametrize(
     ("path", "back"),
     [
-        ([Phase.OPEN], Phase.CONNECTING),
-        ([Phase.OPEN, Phase.CLOSING], Phase.OPEN),
-        ([Phase.OPEN, Phase.CLOSING], Phase.CONNECTING),
-        ([Phase.CLOSING], Phase.OPEN),
+        ([ConnectionPhase.OPEN], ConnectionPhase.CONNECTING),
+        ([ConnectionPhase.OPEN, ConnectionPhase.CLOSING], ConnectionPhase.OPEN),
+        ([ConnectionPhase.OPEN, ConnectionPhase.CLOSING], ConnectionPhase.CONNECTING),
+        ([ConnectionPhase.CLOSING], ConnectionPhase.OPEN),
     ],
 )
-def test_going_back_is_a_bug(path: list[Phase], back: Phase) -> None:
+def test_going_back_is_a_bug(path: list[ConnectionPhase], back: ConnectionPhase) -> None:
     state = SocketState()
     for phase in path:
         state.to(phase)
@@ -170,7 +175,7 @@ def test_a_client_gone_in_the_middle_of_a_frame_leaves_no_subscriber(error: Base
     fake = FakeSocket(fail_send_at=2, send_error=error)
     session = run_session(service, fake)
     assert len(fake.sent) == 1  # the summary went, the next frame failed
-    assert session.state.phase is Phase.CLOSED
+    assert session.state.phase is ConnectionPhase.CLOSED
     assert not service.subscribers
 
 
@@ -178,13 +183,13 @@ def test_a_receive_that_raises_after_the_end_leaves_no_subscriber() -> None:
     service = a_service()
     fake = FakeSocket(fail_receive=True)
     session = run_session(service, fake)
-    assert session.state.phase is Phase.CLOSED and not service.subscribers
+    assert session.state.phase is ConnectionPhase.CLOSED and not service.subscribers
 
 
 def test_a_client_gone_before_it_was_accepted_is_never_subscribed() -> None:
     service = a_service()
     session = run_session(service, FakeSocket(fail_accept=True))
-    assert session.state.history == [Phase.CONNECTING, Phase.CLOSED]
+    assert session.state.history == [ConnectionPhase.CONNECTING, ConnectionPhase.CLOSED]
     assert not service.subscribers
 
 
@@ -208,8 +213,13 @@ def test_a_seat_taken_over_closes_with_4409_even_when_the_close_fails() -> None:
     old_fake, old, _, new = asyncio.run(scenario())
     assert old_fake.closed is not None and old_fake.closed[0] == 4409
     assert '"seat_taken"' in old_fake.sent[-1]
-    assert old.state.history == [Phase.CONNECTING, Phase.OPEN, Phase.CLOSING, Phase.CLOSED]
-    assert new.state.phase is Phase.CLOSED and not service.subscribers
+    assert old.state.history == [
+        ConnectionPhase.CONNECTING,
+        ConnectionPhase.OPEN,
+        ConnectionPhase.CLOSING,
+        ConnectionPhase.CLOSED,
+    ]
+    assert new.state.phase is ConnectionPhase.CLOSED and not service.subscribers
 
 
 def test_messages_still_get_their_answers() -> None:

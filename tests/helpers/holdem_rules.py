@@ -3,7 +3,14 @@ hand along to a street or through its showdown, and read its final stacks."""
 
 from __future__ import annotations
 
+import pytest
+
 from floorman.engine.holdem import HoldemHand
+
+#: the profiles the hold'em clause tests play
+NM, DE, TDA = "nm-holdem", "de-holdem", "tda"
+#: a test that holds under both rulebooks
+BOTH = pytest.mark.parametrize("rules", [NM, DE])
 
 
 def limp_to_flop(hand: HoldemHand) -> None:

@@ -39,6 +39,8 @@ REPO = Path(__file__).resolve().parents[2]
 VENV_BIN = REPO / ".venv" / "bin"
 DIRECTOR = "director-test-token"
 AUTH = {"Authorization": f"Bearer {DIRECTOR}"}
+#: a bearer header that is not the director's
+WRONG = {"Authorization": "Bearer not-the-director"}
 CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 CARD_RUN = re.compile(r"(?<![0-9A-Za-z])((?:[2-9TJQKA][cdhs])+)(?![0-9A-Za-z])")
 

@@ -18,9 +18,9 @@ from typing import cast
 
 import numpy as np
 
+from floorman.batch import evaluate7_batch
 from floorman.engine.cards import CARDS
 from floorman.engine.evaluator import evaluate7
-from floorman.sim.batch import evaluate7_batch
 
 Hand = tuple[int, ...]
 

@@ -9,7 +9,7 @@ answers with an :class:`~floorman.engine.actions.Action` that goes through
 from __future__ import annotations
 
 import random
-from dataclasses import astuple, dataclass
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from floorman.engine.actions import Action
@@ -41,7 +41,7 @@ class Situation:
 def situation(hand: BettingHand, seat: int) -> Situation:
     """The situation of ``seat``, from its own point of view only: read from
     the engine's seat view, as an external bot reads its frames."""
-    return situation_from_view(hand.seat_view(seat))
+    return situation_from_view(hand.seat_view(seat, display=False))
 
 
 def situation_from_view(view: SeatView) -> Situation:
@@ -50,7 +50,21 @@ def situation_from_view(view: SeatView) -> Situation:
     assert seat is not None, "a spectator's view has no situation"
     me = next(p for p in view.players if p.seat == seat)
     own = me.cards or ()
-    legal = LegalActions(*astuple(view.legal)) if view.legal is not None else None
+    v = view.legal
+    legal = (
+        LegalActions(
+            v.seat,
+            v.can_fold,
+            v.can_check,
+            v.call_amount,
+            v.min_raise_to,
+            v.max_raise_to,
+            v.is_bet,
+            v.must_look,
+        )
+        if v is not None
+        else None
+    )
     return Situation(
         seat=seat,
         game=view.game,

@@ -6,6 +6,7 @@ import random
 
 from floorman.bots.base import Situation, bet_action
 from floorman.engine.actions import Action
+from floorman.engine.common import Phase
 
 
 class RandomBot:
@@ -16,7 +17,7 @@ class RandomBot:
     name = "random"
 
     def decide(self, situation: Situation, rng: random.Random) -> Action:
-        if situation.phase == "drawing":
+        if situation.phase == Phase.DRAWING:
             count = rng.randrange(min(situation.max_draw, len(situation.cards)) + 1)
             return Action("draw", cards=tuple(rng.sample(situation.cards, count)))
         if situation.can_look and (situation.must_look or rng.randrange(3) == 0):

@@ -1,7 +1,7 @@
 """A bot that plays sensibly: hand strength against pot odds.
 
 Hold'em: Monte Carlo equity of its two cards against the live opponents
-(the batch evaluator in :mod:`floorman.sim.batch`), compared with the price
+(the batch evaluator in :mod:`floorman.batch`), compared with the price
 of calling; bets and raises sized to the pot.  Draw: the made hand decides
 the opening, the draw keeps pairs and four-card flushes and straights, and
 the unseen rules are used (NM-D-2E/2F): the high bidder with a strong hand
@@ -16,11 +16,13 @@ from collections import Counter
 from collections.abc import Callable
 from typing import ClassVar
 
+from floorman.batch import equity_monte_carlo
 from floorman.bots.base import Situation, bet_action, passive_action
 from floorman.engine.actions import Action
 from floorman.engine.cards import Card
+from floorman.engine.common import Phase
+from floorman.engine.draw import DrawRound
 from floorman.engine.evaluator import HandCategory, category, evaluate
-from floorman.sim.batch import equity_monte_carlo
 
 
 class SensibleBot:
@@ -67,14 +69,14 @@ class SensibleBot:
     # ------------------------------------------------------------ draw
 
     def _draw_game(self, s: Situation, rng: random.Random) -> Action:
-        if s.phase == "drawing":
+        if s.phase == Phase.DRAWING:
             return Action("draw", cards=discards(s.cards))
         if s.must_look:
             return Action("look")
         legal = s.legal
         if s.can_look and s.hidden_cards:
             unseen_bid = (
-                s.round == "opening"
+                s.round == DrawRound.OPENING
                 and s.is_high_bidder
                 and legal is not None
                 and legal.can_check
@@ -86,7 +88,7 @@ class SensibleBot:
                 assert legal is not None
                 return bet_action(legal, legal.min_raise_to + s.big_blind)  # type: ignore[operator]
             calls_unseen = (
-                s.round == "unseen"
+                s.round == DrawRound.UNSEEN
                 and legal is not None
                 and not legal.can_check
                 and strength_of(s.cards) >= HandCategory.PAIR
@@ -105,7 +107,7 @@ class SensibleBot:
             HandCategory.TWO_PAIR: 0.7,
             HandCategory.THREE_OF_A_KIND: 0.8,
         }.get(made, 0.92)
-        if made == HandCategory.PAIR and s.round == "pre-draw":
+        if made == HandCategory.PAIR and s.round == DrawRound.PREDRAW:
             share = 0.35 + 0.3 * (_pair_rank(s.cards) / 12)
         fair = 1.0 / (max(1, s.opponents) + 1)
         return self._bet_by_strength(s, share, fair, rng)

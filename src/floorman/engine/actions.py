@@ -93,7 +93,7 @@ class Action:
         return data
 
 
-class Hand(Protocol):
+class PlayableHand(Protocol):
     """What :func:`apply_action` needs of a hand (hold'em or draw)."""
 
     def fold(self, seat: int) -> Event: ...
@@ -103,13 +103,13 @@ class Hand(Protocol):
     def bet_or_raise_to(self, seat: int, amount: int) -> Event: ...
 
 
-def apply_action(hand: Any, seat: int, action: Action) -> Event:
+def apply_action(hand: PlayableHand, seat: int, action: Action) -> Event:
     """Verify and apply ``action`` for ``seat``; raises a RuleViolation and
     changes nothing when it is not allowed."""
     kind = action.kind
     if kind in ("bet", "raise"):
         assert action.amount is not None
-        return hand.bet_or_raise_to(seat, action.amount)  # type: ignore[no-any-return]
+        return hand.bet_or_raise_to(seat, action.amount)
     if kind == "vote_checkdown":
         vote = getattr(hand, "vote_checkdown", None)
         if vote is None:

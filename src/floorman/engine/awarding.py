@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
+from floorman.engine.common import COMPLETE, Phase
 from floorman.engine.events import Event, HandEnded, HandStarted, PotAwarded
 from floorman.engine.pots import build_pots, dead_pot_taker, split_pot
 from floorman.engine.profile import RuleProfile
@@ -27,7 +28,7 @@ class AwardingMixin:
     folded: list[bool]
     dead: frozenset[int]
     carried_pot: int
-    phase: str
+    phase: Phase
     to_act: deque[int]
     awards: list[PotAwarded]
     final_stacks: tuple[int, ...] | None
@@ -108,5 +109,5 @@ class AwardingMixin:
         self.final_stacks = event.stacks
         self.carried_pot = event.carried_pot
         self.total = [0] * self.n
-        self.phase = "complete"
+        self.phase = COMPLETE
         self.to_act.clear()

@@ -20,7 +20,7 @@ from typing import Any, ClassVar, NamedTuple, Self
 from floorman.engine.awarding import AwardingMixin
 from floorman.engine.cards import CARDS, Card
 from floorman.engine.clauses import clauses_for
-from floorman.engine.common import CommonMixin
+from floorman.engine.common import BETTING, COMPLETE, DEALING, POSTING, CommonMixin
 from floorman.engine.common import Phase as Phase  # re-exported: the games import it from here
 from floorman.engine.errors import (
     ActionNotAllowed,
@@ -35,6 +35,7 @@ from floorman.engine.events import (
     BetsCollected,
     Called,
     Checked,
+    Discarded,
     Event,
     Folded,
     HandStarted,
@@ -42,7 +43,7 @@ from floorman.engine.events import (
     PenaltyPosted,
     PotAwarded,
 )
-from floorman.engine.limits import limit_max
+from floorman.engine.limits import POT_LIMITS, limit_max
 from floorman.engine.profile import RuleProfile
 from floorman.engine.seat_view import PlayerView, SeatView, build_seat_view
 
@@ -117,11 +118,13 @@ class BettingHand(CommonMixin, AwardingMixin, ABC):
 
     # ----------------------------------------------------------------- views
 
-    def seat_view(self, seat: int | None = None) -> SeatView:
+    def seat_view(self, seat: int | None = None, *, display: bool = True) -> SeatView:
         """What ``seat`` may see (None: a spectator), typed: see
         :mod:`floorman.engine.seat_view`.  Built on demand, never while
-        applying events."""
-        return build_seat_view(self, seat)
+        applying events.  ``display=False`` leaves out what only a screen
+        shows (the pot lines and the suggested bet sizes), for in-process
+        bots, which read one view at every decision."""
+        return build_seat_view(self, seat, display=display)
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """The seat view as plain data (the websocket frame's ``hand``)."""
@@ -135,20 +138,25 @@ class BettingHand(CommonMixin, AwardingMixin, ABC):
     def _view_fields(self, seat: int | None, mine: int | None) -> dict[str, Any]:
         """The game's own fields of the seat view."""
 
-    def _player_view(self, i: int) -> dict[str, Any]:
-        """What anyone may see of position ``i``: chips and status."""
+    def _player_view(self, i: int) -> tuple[int, str, int, int, int, bool, bool, bool, bool]:
+        """What anyone may see of position ``i``, chips and status: the first
+        fields of :class:`PlayerView` in order (seat, player, stack, bet,
+        in_pot, folded, all_in, mucked, dead), positional because a bot
+        builds a view at every decision."""
         folded = self.folded[i]
-        return {
-            "seat": self.seats[i],
-            "player": self.players[i],
-            "stack": self.stacks[i],
-            "bet": self.bets[i],
-            "in_pot": self.total[i] + self.bets[i],
-            "folded": folded,
-            "all_in": not folded and not self.stacks[i] and self.phase != Phase.COMPLETE,
-            "mucked": i in self._mucked_positions(),
-            "dead": i in self.dead,
-        }
+        stack = self.stacks[i]
+        bet = self.bets[i]
+        return (
+            self.seats[i],
+            self.players[i],
+            stack,
+            bet,
+            self.total[i] + bet,
+            folded,
+            not folded and not stack and self.phase != COMPLETE,
+            i in self._mucked_positions(),
+            i in self.dead,
+        )
 
     def _mucked_positions(self) -> set[int]:
         return self.mucked
@@ -177,7 +185,7 @@ class BettingHand(CommonMixin, AwardingMixin, ABC):
         self.misdeals = 0
         self.ante_unit = 1
         self.button = 0
-        self.phase = Phase.POSTING
+        self.phase = POSTING
         self.street = 0
         # betting round
         self.to_act: deque[int] = deque()
@@ -209,7 +217,7 @@ class BettingHand(CommonMixin, AwardingMixin, ABC):
 
     @property
     def is_complete(self) -> bool:
-        return self.phase == Phase.COMPLETE
+        return self.phase == COMPLETE
 
     @property
     def pot_total(self) -> int:
@@ -273,10 +281,11 @@ class BettingHand(CommonMixin, AwardingMixin, ABC):
 
     def max_raise_to(self, i: int) -> int:
         """The profile's ``betting`` limit (NM-H-5, NM-D-3A, OQ-48): :func:`limit_max`."""
+        profile = self.profile
         return limit_max(
-            self.profile,
+            profile,
             self.ante_unit,
-            pot=self.pot_total,
+            pot=self.pot_total if profile.betting in POT_LIMITS else 0,
             max_bet=self.max_bet,
             bet=self.bets[i],
             stack=self.stacks[i],
@@ -286,7 +295,7 @@ class BettingHand(CommonMixin, AwardingMixin, ABC):
         """The options of the player to act (or of ``seat`` if it is his
         turn): blinds and button too fold, call or raise (NM-H-4, DE-ROUND1-2/3,
         DE-RAISE-1), or check or bet (DE-ROUND2-2); None when nobody is to act."""
-        if self.phase != Phase.BETTING or not self.to_act:
+        if self.phase != BETTING or not self.to_act:
             return None
         i = self.to_act[0]
         if seat is not None and self.seats[i] != seat:
@@ -322,11 +331,11 @@ class BettingHand(CommonMixin, AwardingMixin, ABC):
     # ----------------------------------------------------------------- verify
 
     def _actor(self, seat: int, action: str) -> int:
-        if self.phase == Phase.COMPLETE:
+        if self.phase == COMPLETE:
             raise HandFinished(
                 "the hand is over", clause=self.rulings["turn"], seat=seat, action=action
             )
-        if self.phase != Phase.BETTING or not self.to_act:
+        if self.phase != BETTING or not self.to_act:
             raise OutOfTurn(
                 f"no betting action is open now (the hand is in its {self.phase} phase)",
                 clause=self.rulings["turn"],
@@ -512,7 +521,7 @@ class BettingHand(CommonMixin, AwardingMixin, ABC):
     def kill(self, seat: int) -> None:
         """The floor kills a hand out of turn while betting is open (a
         disqualification, NM-D-1C/1D/1E, NM-D-1G): what he put in stays in the pot."""
-        if self.phase != Phase.BETTING or self.folded[self._position(seat)]:
+        if self.phase != BETTING or self.folded[self._position(seat)]:
             raise OutOfTurn(f"no hand to kill in the {self.phase} phase", clause="NM-D-1G")
         self._act(Folded(seat=seat, reason="disqualified"))
 
@@ -534,7 +543,7 @@ class BettingHand(CommonMixin, AwardingMixin, ABC):
 
     def verify_penalize(self, seat: int, amount: int) -> None:
         self._position(seat)
-        if self.phase == Phase.COMPLETE:
+        if self.phase == COMPLETE:
             raise HandFinished("the hand is over", clause="NM-D-1G, OQ-03", seat=seat)
         if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
             raise AmountOutOfRange(
@@ -563,17 +572,15 @@ class BettingHand(CommonMixin, AwardingMixin, ABC):
 
     def _voluntary_action_taken(self) -> bool:
         for event in self.events:
-            if isinstance(event, (Checked, Called, BetOrRaised)):
+            if isinstance(event, (Checked, Called, BetOrRaised, Discarded)):
                 return True
             if isinstance(event, Folded) and event.reason != "dead":
-                return True
-            if type(event).__name__ == "Discarded":
                 return True
         return False
 
     def _before_first_round_ends(self) -> bool:
         """Still in the initial deal or its first betting round."""
-        return self.phase in (Phase.DEALING, Phase.BETTING) and self.street == 0
+        return self.phase in (DEALING, BETTING) and self.street == 0
 
     def verify_misdeal(self) -> None:
         if not self._before_first_round_ends() or self._voluntary_action_taken():
@@ -664,7 +671,7 @@ class BettingHand(CommonMixin, AwardingMixin, ABC):
         if sum(1 for f in self.folded if not f) < 2:
             order.clear()
         self.to_act = order
-        self.phase = Phase.BETTING
+        self.phase = BETTING
 
     def _apply_fold(self, event: Folded) -> None:
         i = self.position[event.seat]

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, MutableSequence, Sequence
+from typing import TypeVar
 
 from floorman.engine.errors import CardError
 
@@ -31,6 +32,7 @@ SUITS = "cdhs"
 #: never picks its own randomness: play passes ``secrets.randbelow``, tests and
 #: replays a seeded generator (see :mod:`floorman.dealing`).
 RandBelow = Callable[[int], int]
+_T = TypeVar("_T")
 
 
 class Card(int):
@@ -64,6 +66,10 @@ _BY_TEXT.update({str(card).replace("T", "10"): card for card in CARDS if card.ra
 
 def parse_card(text: str) -> Card:
     """Read one card such as ``As``, ``Th`` or ``10h`` (rank case-insensitive)."""
+    # As floorman writes it: the common case, found at once.
+    card = _BY_TEXT.get(text) if isinstance(text, str) else None
+    if card is not None:
+        return card
     cleaned = text.strip()
     key = cleaned[:-1].upper() + cleaned[-1:].lower() if cleaned else cleaned
     try:
@@ -115,20 +121,39 @@ def deck_starting_with(text: str) -> list[Card]:
     return [*top, *(card for card in CARDS if card not in top)]
 
 
-def shuffle(cards: MutableSequence[Card], randbelow: RandBelow) -> None:
+def shuffle(items: MutableSequence[_T], randbelow: RandBelow) -> None:
     """Shuffle in place by Fisher–Yates; every order is equally likely when
-    ``randbelow`` is uniform.
+    ``randbelow`` is uniform.  The one shuffle of the package: decks, the
+    seat draw, the order a broken table's players move in.
 
     The swaps are driven by the digits of one number drawn uniformly below
     n! (its factorial-base digits are independent and uniform, each exactly
     the ``randbelow(i + 1)`` of the textbook loop): one call to the random
     source, a secure one included, instead of n - 1.
     """
-    n = len(cards)
+    n = len(items)
+    if n < 2:
+        return
     draw = randbelow(_ORDERS.get(n) or math.factorial(n))
     for i in range(n - 1, 0, -1):
         draw, j = divmod(draw, i + 1)
-        cards[i], cards[j] = cards[j], cards[i]
+        items[i], items[j] = items[j], items[i]
+
+
+def shuffled(items: Iterable[_T], randbelow: RandBelow) -> list[_T]:
+    """A shuffled copy of ``items`` (see :func:`shuffle`)."""
+    result = list(items)
+    shuffle(result, randbelow)
+    return result
+
+
+def pick(options: Sequence[_T], randbelow: RandBelow) -> _T:
+    """One of ``options``, each equally likely (no draw when there is one).
+
+    >>> pick([7], lambda n: 1 // 0)
+    7
+    """
+    return options[randbelow(len(options))] if len(options) > 1 else options[0]
 
 
 def shuffled_deck(randbelow: RandBelow) -> list[Card]:

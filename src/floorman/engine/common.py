@@ -4,16 +4,20 @@ showdown cards and misdeals (one copy for hold'em and the draw)."""
 
 from __future__ import annotations
 
+import enum
 from collections import deque
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from floorman.engine.cards import CARDS, Card
 from floorman.engine.errors import BadCards
 from floorman.engine.events import Burned, Misdealt, Mucked, Shown
 
 
-class Phase:
+class Phase(enum.StrEnum):
+    """Where a hand is.  The members are strings: views and JSON show the
+    values ("betting"), and they compare equal to them."""
+
     POSTING = "posting"
     DEALING = "dealing"
     BETTING = "betting"
@@ -23,10 +27,22 @@ class Phase:
     COMPLETE = "complete"
 
 
+# The members under module names, which the hands use: they ask the phase on
+# every action, and on Python 3.11 an attribute of an enum class
+# (``Phase.BETTING``) costs five times a module global.
+POSTING: Final = Phase.POSTING
+DEALING: Final = Phase.DEALING
+BETTING: Final = Phase.BETTING
+DRAWING: Final = Phase.DRAWING
+SHOWDOWN: Final = Phase.SHOWDOWN
+AWARDING: Final = Phase.AWARDING
+COMPLETE: Final = Phase.COMPLETE
+
+
 class CommonMixin:
     """Needs the betting core's fields (see :class:`~floorman.engine.betting.BettingHand`)."""
 
-    phase: str
+    phase: Phase
     seats: tuple[int, ...]
     n: int
     to_act: deque[int]
@@ -46,11 +62,11 @@ class CommonMixin:
     def actor(self) -> int | None:
         """The seat that must act now (betting, the draw, showdown), or None."""
         phase = self.phase
-        if phase == Phase.BETTING and self.to_act:
+        if phase == BETTING and self.to_act:
             return self.seats[self.to_act[0]]
-        if phase == Phase.SHOWDOWN and self.showdown_queue:
+        if phase == SHOWDOWN and self.showdown_queue:
             return self.seats[self.showdown_queue[0]]
-        if phase == Phase.DRAWING:
+        if phase == DRAWING:
             i = self._next_drawer()
             return self.seats[i] if i is not None else None
         return None
@@ -84,7 +100,7 @@ class CommonMixin:
             self._showdown_over()
 
     def _showdown_over(self) -> None:
-        self.phase = Phase.AWARDING
+        self.phase = AWARDING
 
     def _apply_misdeal(self, event: Misdealt) -> None:
         """Every card collected, the same dealer deals again (NM-D-1F, OQ-08)."""
@@ -96,4 +112,4 @@ class CommonMixin:
         self.to_act.clear()
         self.round_openers = []
         self.round_aggressors = []
-        self.phase = Phase.DEALING
+        self.phase = DEALING

@@ -15,11 +15,13 @@ left, so he is the last position when he is dealt in.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
-from floorman.engine.betting import BettingHand, Phase
+from floorman.engine.betting import BettingHand
 from floorman.engine.cards import CARDS, Card
+from floorman.engine.common import AWARDING, BETTING, COMPLETE, DEALING, DRAWING, POSTING, SHOWDOWN
 from floorman.engine.errors import ActionNotAllowed, BadCards, OutOfTurn, ProfileError
 from floorman.engine.events import (
     AntePosted,
@@ -47,7 +49,23 @@ from floorman.engine.seat_view import DrawLimit, Note, PlayerView
 from floorman.engine.seating import checked_deck, dead_seats, seat_players
 from floorman.engine.showdown import ShowdownMixin
 
-PREDRAW, OPENING, UNSEEN, SEEN = "pre-draw", "opening", "unseen", "seen"
+
+class DrawRound(enum.StrEnum):
+    """The draw's betting rounds (NM-D-2C, NM-D-2E).  The members are strings:
+    views and JSON show the values ("pre-draw")."""
+
+    PREDRAW = "pre-draw"
+    OPENING = "opening"
+    UNSEEN = "unseen"
+    SEEN = "seen"
+
+
+# The members under module names, which the hand and the text writer use (on
+# Python 3.11 an enum class's attribute costs five times a module global).
+PREDRAW: Final = DrawRound.PREDRAW
+OPENING: Final = DrawRound.OPENING
+UNSEEN: Final = DrawRound.UNSEEN
+SEEN: Final = DrawRound.SEEN
 _ROUND_LABELS = {
     PREDRAW: "before the draw",
     OPENING: "after the draw",
@@ -138,10 +156,10 @@ class DrawHand(ShowdownMixin, BettingHand):
         self.in_unseen = [False] * self.n
         self.check_pot = False
         if not self.pending_posts:
-            self.phase = Phase.DEALING
+            self.phase = DEALING
 
     def _before_first_round_ends(self) -> bool:
-        return self.phase in (Phase.DEALING, Phase.BETTING) and self.round_kind == PREDRAW
+        return self.phase in (DEALING, BETTING) and self.round_kind == PREDRAW
 
     def _reset_cards(self) -> None:
         self.used: set[int] = set()
@@ -216,7 +234,7 @@ class DrawHand(ShowdownMixin, BettingHand):
 
     def verify_draw(self, seat: int, discards: Sequence[int]) -> None:
         i = self._position(seat)
-        if self.phase != Phase.DRAWING:
+        if self.phase != DRAWING:
             raise OutOfTurn("there is no draw now", clause="NM-D-2D s1", seat=seat, action="draw")
         nxt = self._next_drawer()
         if nxt != i:
@@ -254,7 +272,7 @@ class DrawHand(ShowdownMixin, BettingHand):
 
     def verify_deal_draw(self, seat: int, cards: Sequence[int]) -> None:
         i = self._position(seat)
-        if self.phase != Phase.DRAWING or self.deck is not None:
+        if self.phase != DRAWING or self.deck is not None:
             raise OutOfTurn("no replacement cards are due now", clause="NM-D-2D s7")
         if not 0 < len(cards) <= self.owed[i]:
             raise BadCards(
@@ -290,7 +308,7 @@ class DrawHand(ShowdownMixin, BettingHand):
 
     def verify_look(self, seat: int) -> None:
         i = self._position(seat)
-        if self.phase != Phase.BETTING or self.round_kind == PREDRAW or self.folded[i]:
+        if self.phase != BETTING or self.round_kind == PREDRAW or self.folded[i]:
             raise ActionNotAllowed(
                 "you can look at your drawn cards once the draw is over and you are in the hand",
                 clause="NM-D-2E s1",
@@ -317,7 +335,7 @@ class DrawHand(ShowdownMixin, BettingHand):
         return True
 
     def verify_deal_hole(self, seat: int, cards: Sequence[int]) -> None:
-        if self.phase != Phase.DEALING or self.deck is not None:
+        if self.phase != DEALING or self.deck is not None:
             raise OutOfTurn("cards are not being dealt by hand now", clause="NM-D-2B")
         i = self._position(seat)
         expected = next((k for k in range(self.n) if not self.cards[k]), None)
@@ -350,9 +368,9 @@ class DrawHand(ShowdownMixin, BettingHand):
     def _advance(self) -> None:
         while True:
             phase = self.phase
-            if phase == Phase.POSTING:
+            if phase == POSTING:
                 self._emit(self.pending_posts[0])
-            elif phase == Phase.DEALING:
+            elif phase == DEALING:
                 if self.deck is None:
                     return
                 n = self.n
@@ -363,18 +381,18 @@ class DrawHand(ShowdownMixin, BettingHand):
                             seat=self.seats[i], cards=tuple(deck[i + k * n] for k in range(5))
                         )
                     )
-            elif phase == Phase.BETTING:
+            elif phase == BETTING:
                 if self.to_act:
                     return
                 self._emit(self._collect())
-            elif phase == Phase.DRAWING:
+            elif phase == DRAWING:
                 if self.deck is None or not self._deal_replacement_from_deck():
                     return
-            elif phase == Phase.SHOWDOWN:
+            elif phase == SHOWDOWN:
                 if not self.showdown_queue or not self.auto_showdown:
                     return
                 self._emit(self._auto_showdown_event())
-            elif phase == Phase.AWARDING:
+            elif phase == AWARDING:
                 for event in self._award_events(self._strengths()):
                     self._emit(event)
             else:
@@ -434,7 +452,7 @@ class DrawHand(ShowdownMixin, BettingHand):
         self.total[i] += event.amount
         self.pending_posts.pop(0)
         if not self.pending_posts:
-            self.phase = Phase.DEALING
+            self.phase = DEALING
 
     def _apply_hole(self, event: HoleDealt) -> None:
         i = self.position[event.seat]
@@ -447,7 +465,7 @@ class DrawHand(ShowdownMixin, BettingHand):
                 self.folded[k] = True
             self._begin_round(0, PREDRAW)
 
-    def _begin_round(self, first: int, kind: str) -> None:
+    def _begin_round(self, first: int, kind: DrawRound) -> None:
         self._start_round(first)
         self.round_kind = kind
         self.round_openers.append(first)
@@ -500,17 +518,17 @@ class DrawHand(ShowdownMixin, BettingHand):
         self._apply_collect(event)
         live = self.live_positions()
         if len(live) == 1:
-            self.phase = Phase.AWARDING
+            self.phase = AWARDING
             return
         if kind == PREDRAW:
             everyone_checked = aggressor is None and all(self.stacks[i] for i in live)
             if everyone_checked:
                 # OQ-10: no draw, the pot is carried to the next deal.
                 self.check_pot = True
-                self.phase = Phase.AWARDING
+                self.phase = AWARDING
                 return
             self.high_bidder = aggressor
-            self.phase = Phase.DRAWING
+            self.phase = DRAWING
             self.draw_order = live  # clockwise from the dealer's left, dealer last
             return
         with_chips = [i for i in live if self.stacks[i]]
@@ -581,9 +599,7 @@ class DrawHand(ShowdownMixin, BettingHand):
     # ------------------------------------------------------------- views
 
     def _draw_over(self) -> bool:
-        return self.phase not in (Phase.POSTING, Phase.DEALING, Phase.DRAWING) and bool(
-            self.draw_order
-        )
+        return self.phase not in (POSTING, DEALING, DRAWING) and bool(self.draw_order)
 
     def _seat_player(self, i: int, mine: int | None) -> PlayerView:
         """A player's drawn cards stay face down, even to him, until he
@@ -609,12 +625,12 @@ class DrawHand(ShowdownMixin, BettingHand):
         ):
             count = len(discarded)
         return PlayerView(
-            **self._player_view(i),
-            has_cards=bool(self.cards[i]) and not self.folded[i],
-            cards=own,
-            drew=count,
-            looked=self.looked[i] if discarded is not None else None,
-            in_unseen=self.in_unseen[i],
+            *self._player_view(i),
+            bool(self.cards[i]) and not self.folded[i],  # has_cards
+            own,  # cards
+            count,  # drew
+            self.looked[i] if discarded is not None else None,  # looked
+            self.in_unseen[i],  # in_unseen
         )
 
     def _view_fields(self, seat: int | None, mine: int | None) -> dict[str, Any]:
@@ -632,7 +648,7 @@ class DrawHand(ShowdownMixin, BettingHand):
             "draw_limit": DrawLimit(self.profile.max_draw, 3, "NM-D-2D s6, OQ-15, OQ-16"),
             "must_look": must_look,
             "can_look": can_look,
-            "can_draw": seat is not None and self.actor == seat and self.phase == Phase.DRAWING,
+            "can_draw": seat is not None and self.actor == seat and self.phase == DRAWING,
             "can_propose_checkdown": False,
             "can_vote_checkdown": False,
             "checkdown_vote": None,
@@ -649,9 +665,9 @@ class DrawHand(ShowdownMixin, BettingHand):
         }
 
     def _round_label(self) -> str:
-        if self.phase == Phase.DRAWING:
+        if self.phase == DRAWING:
             return "the draw"
-        if self.phase == Phase.COMPLETE:
+        if self.phase == COMPLETE:
             return "hand over"
         return _ROUND_LABELS[self.round_kind]
 

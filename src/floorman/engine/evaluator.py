@@ -357,7 +357,7 @@ _NONFLUSH7 = _lookup(7, _eval_tables.NONFLUSH7)
 def nonflush_table(n: int) -> Mapping[int, int]:
     """The non-flush lookup of ``n`` = 5, 6 or 7 cards, read-only: the sum of
     the cards' rank keys minus ``n * CENTRE`` to the strength.  For batch
-    evaluators that derive their own layout from it (:mod:`floorman.sim.batch`)."""
+    evaluators that derive their own layout from it (:mod:`floorman.batch`)."""
     return MappingProxyType({5: _NONFLUSH5, 6: _NONFLUSH6, 7: _NONFLUSH7}[n])
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, TypeVar, dataclass_transform
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from floorman.engine.cards import CARDS, Card, parse_card
 from floorman.engine.errors import FloormanError
@@ -24,11 +24,18 @@ from floorman.engine.profile import RuleProfile, profile_from_mapping
 
 _E = TypeVar("_E")
 
+#: every hand event class by its ``kind``
+_REGISTRY: dict[str, type[Event]] = {}
+
 
 class Event:
-    """Base of every hand event."""
+    """Base of every hand event.  ``kind`` names the event in its JSON
+    (``{"type": kind, …}``) and in any dispatch; :func:`event` sets it once
+    per class.  Hand events keep the names their stored logs, the websocket
+    clients and the browser have always read (``"BoardDealt"``)."""
 
     __slots__ = ()
+    kind: ClassVar[str]
 
 
 @dataclass_transform(frozen_default=True, kw_only_default=True)
@@ -36,8 +43,15 @@ def event(cls: type[_E]) -> type[_E]:
     """Declare an event class.  Events are read-only: the type checker sees a
     frozen dataclass and rejects any assignment to a field, while at run time
     the class is a plain slotted dataclass, whose construction costs a third
-    of a frozen one's (a hand makes some thirty events)."""
-    return dataclass(slots=True, kw_only=True, unsafe_hash=True)(cls)
+    of a frozen one's (a hand makes some thirty events).  The class is
+    registered under its ``kind`` for :func:`event_from_dict`."""
+    made = dataclass(slots=True, kw_only=True, unsafe_hash=True)(cls)
+    kind = made.__qualname__
+    if kind in _REGISTRY:
+        raise TypeError(f"two hand events are named {kind!r}")
+    made.kind = kind  # type: ignore[attr-defined]
+    _REGISTRY[kind] = made  # type: ignore[assignment]
+    return made
 
 
 @event
@@ -224,46 +238,17 @@ class Misdealt(Event):
     deck: tuple[Card, ...] | None = None
 
 
-_REGISTRY: dict[str, type[Event]] = {}
+def event_classes() -> tuple[type[Event], ...]:
+    """Every hand event class, in declaration order."""
+    return tuple(_REGISTRY.values())
 
-
-def register(cls: type[Event]) -> type[Event]:
-    _REGISTRY[cls.__name__] = cls
-    return cls
-
-
-for _cls in (
-    HandStarted,
-    AntePosted,
-    BlindPosted,
-    HoleDealt,
-    Burned,
-    BoardDealt,
-    Folded,
-    Checked,
-    Called,
-    BetOrRaised,
-    CheckdownProposed,
-    CheckdownVoted,
-    BetsCollected,
-    Shown,
-    Mucked,
-    PotAwarded,
-    HandEnded,
-    Discarded,
-    DrawDealt,
-    Looked,
-    PenaltyPosted,
-    Misdealt,
-):
-    register(_cls)
 
 _CARD_FIELDS = frozenset({"card"})
 _CARDS_FIELDS = frozenset({"cards", "deck", "kept", "discarded"})
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
-    data: dict[str, Any] = {"type": type(event).__name__}
+    data: dict[str, Any] = {"type": event.kind}
     for f in dataclasses.fields(event):  # type: ignore[arg-type]
         value = getattr(event, f.name)
         if f.name in _CARD_FIELDS and value is not None:

@@ -23,8 +23,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from floorman.engine.betting import BettingHand, Phase
+from floorman.engine.betting import BettingHand
 from floorman.engine.cards import CARDS, Card
+from floorman.engine.common import AWARDING, BETTING, COMPLETE, DEALING, POSTING, SHOWDOWN
 from floorman.engine.errors import ActionNotAllowed, BadCards, OutOfTurn, ProfileError
 from floorman.engine.events import (
     AntePosted,
@@ -169,7 +170,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
         self.checkdown_votes: dict[int, bool] | None = None
         self.runout = False
         if not self.pending_posts:
-            self.phase = Phase.DEALING
+            self.phase = DEALING
 
     def _required_posts(self, started: HandStarted) -> list[BlindPosted | AntePosted]:
         stacks = list(started.stacks)
@@ -210,7 +211,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
     # ------------------------------------------------------------- dealing
 
     def verify_deal_hole(self, seat: int, cards: Sequence[int]) -> None:
-        if self.phase != Phase.DEALING or self.street != 0 or self.deck is not None:
+        if self.phase != DEALING or self.street != 0 or self.deck is not None:
             raise OutOfTurn("hole cards are not being dealt now", clause="DE-DEAL-1")
         i = self._position(seat)
         expected = next(k for k in range(self.n) if self.holes[k] is None)
@@ -229,7 +230,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
         return event
 
     def verify_deal_board(self, cards: Sequence[int]) -> None:
-        if self.phase != Phase.DEALING or (self.street == 0 and not self._hole_done()):
+        if self.phase != DEALING or (self.street == 0 and not self._hole_done()):
             raise OutOfTurn("board cards are not due now", clause="NM-H-7, DE-ROUND1-6")
         if self.deck is not None:
             raise OutOfTurn("this hand deals from its own deck", clause="DE-DEAL-1")
@@ -262,7 +263,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
             raise ActionNotAllowed(
                 "this rulebook has no agreed check-down", clause="NM-H-13", seat=seat
             )
-        if self.phase != Phase.BETTING or not self.to_act or self.street == 0 or self.max_bet:
+        if self.phase != BETTING or not self.to_act or self.street == 0 or self.max_bet:
             raise ActionNotAllowed(
                 "a check-down can only be proposed after the flop while nobody has bet",
                 clause="NM-H-13",
@@ -294,9 +295,13 @@ class HoldemHand(ShowdownMixin, BettingHand):
         return [self.seats[i] for i in self._checkdown_voters()]
 
     def can_vote_checkdown(self, seat: int) -> bool:
-        return self._can(self.verify_vote_checkdown, seat)
+        # Every view asks; no vote open is the common answer, found without
+        # building the refusal.
+        return self.checkdown_votes is not None and self._can(self.verify_vote_checkdown, seat)
 
     def can_propose_checkdown(self, seat: int) -> bool:
+        if self.phase != BETTING or self.street == 0 or self.max_bet:
+            return False  # the common refusal, without building it (NM-H-13)
         return self._can(self.verify_propose_checkdown, seat)
 
     def vote_checkdown(self, seat: int, agree: bool) -> CheckdownVoted:
@@ -333,22 +338,22 @@ class HoldemHand(ShowdownMixin, BettingHand):
         closing rounds, awarding) until a decision is due."""
         while True:
             phase = self.phase
-            if phase == Phase.BETTING:
+            if phase == BETTING:
                 if self.to_act:
                     return
                 self._emit(self._collect())
-            elif phase == Phase.POSTING:
+            elif phase == POSTING:
                 self._emit(self.pending_posts[0])
-            elif phase == Phase.DEALING:
+            elif phase == DEALING:
                 if self.deck is None:
                     return
                 self._deal_from_deck()
-            elif phase == Phase.SHOWDOWN:
+            elif phase == SHOWDOWN:
                 if self.showdown_queue:
                     if not self.auto_showdown:
                         return
                     self._emit(self._auto_showdown_event())
-            elif phase == Phase.AWARDING:
+            elif phase == AWARDING:
                 for event in self._award_events(self._strengths()):
                     self._emit(event)
             else:
@@ -381,7 +386,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
             self.bets[i] += event.amount
         self.pending_posts.pop(0)
         if not self.pending_posts:
-            self.phase = Phase.DEALING
+            self.phase = DEALING
 
     def _apply_hole(self, event: HoleDealt) -> None:
         i = self.position[event.seat]
@@ -427,7 +432,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
         self.street += 1
         if self.runout:
             if self.street == 3:
-                self.phase = Phase.AWARDING
+                self.phase = AWARDING
         else:
             self._begin_round(self._postflop_first())
 
@@ -466,18 +471,18 @@ class HoldemHand(ShowdownMixin, BettingHand):
         self._apply_collect(event)
         live = self.live_positions()
         if len(live) <= 1:  # none: every hand dead (OQ-45, _all_dead_events)
-            self.phase = Phase.AWARDING
+            self.phase = AWARDING
             return
         with_chips = sum(1 for i in live if self.stacks[i])
         if self.street == 3 or with_chips <= 1:
             self.runout = self.street < 3
             self._begin_showdown()
         else:
-            self.phase = Phase.DEALING
+            self.phase = DEALING
 
     def _showdown_over(self) -> None:
         self.showdown_done = True
-        self.phase = Phase.DEALING if len(self.board) < 5 else Phase.AWARDING
+        self.phase = DEALING if len(self.board) < 5 else AWARDING
 
     # ------------------------------------------------------------- views
 
@@ -490,9 +495,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
             cards = tuple(str(c) for c in self.shown[i])
         elif i == mine and hole is not None:
             cards = tuple(str(c) for c in hole)
-        return PlayerView(
-            **self._player_view(i), has_cards=hole is not None and not self.folded[i], cards=cards
-        )
+        return PlayerView(*self._player_view(i), hole is not None and not self.folded[i], cards)
 
     def _view_fields(self, seat: int | None, mine: int | None) -> dict[str, Any]:
         started = self.started
@@ -501,7 +504,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
         return {
             "game": self.game,
             "round": street,
-            "round_label": "hand over" if self.phase == Phase.COMPLETE else street,
+            "round_label": "hand over" if self.phase == COMPLETE else street,
             "street": street,
             "board": tuple(str(c) for c in self.board),
             "bet_unit": started.big_blind,

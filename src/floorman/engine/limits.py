@@ -18,6 +18,10 @@ from __future__ import annotations
 
 from floorman.engine.profile import RuleProfile
 
+#: The limits whose maximum depends on the pot; under the others the pot is
+#: not read, so the betting core need not add it up on every decision.
+POT_LIMITS = frozenset({"half-pot-limit"})
+
 
 def limit_max(
     profile: RuleProfile, ante_unit: int, *, pot: int, max_bet: int, bet: int, stack: int

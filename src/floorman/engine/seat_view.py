@@ -22,12 +22,23 @@ import dataclasses
 import types
 import typing
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any, TypeVar, Union, dataclass_transform
 
+from floorman.engine.common import COMPLETE
 from floorman.engine.pots import build_pots
 
+_V = TypeVar("_V")
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass_transform(frozen_default=True)
+def _view(cls: type[_V]) -> type[_V]:
+    """A view record: frozen to the type checker, a plain slotted dataclass
+    at run time (as the engine's events), because a bot builds one view per
+    decision and a frozen dataclass costs several times as much to build."""
+    return dataclass(slots=True)(cls)
+
+
+@_view
 class PotLine:
     """A pot being played for (main pot first, then side pots, NM-D-3B)."""
 
@@ -37,7 +48,7 @@ class PotLine:
     carried: int
 
 
-@dataclass(frozen=True, slots=True)
+@_view
 class Award:
     """A pot awarded at the end of the hand."""
 
@@ -46,7 +57,7 @@ class Award:
     shares: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@_view
 class PlayerView:
     seat: int
     player: str
@@ -65,7 +76,7 @@ class PlayerView:
     in_unseen: bool | None = None  #: draw: did he bet or call unseen (NM-D-2E)
 
 
-@dataclass(frozen=True, slots=True)
+@_view
 class Legal:
     """The betting options of the seat to act (the engine's LegalActions)."""
 
@@ -79,7 +90,7 @@ class Legal:
     must_look: bool  #: draw: look before checking, calling or raising (NM-D-2E s4)
 
 
-@dataclass(frozen=True, slots=True)
+@_view
 class BetLimit:
     """The betting structure, for the client to name (the numbers are in
     :class:`Legal`)."""
@@ -90,7 +101,7 @@ class BetLimit:
     clause: str
 
 
-@dataclass(frozen=True, slots=True)
+@_view
 class DrawLimit:
     """How many cards a player may exchange (NM-D-2D s6, OQ-15)."""
 
@@ -99,7 +110,7 @@ class DrawLimit:
     clause: str
 
 
-@dataclass(frozen=True, slots=True)
+@_view
 class BetSize:
     """A suggested amount inside the legal range (the pot sizes)."""
 
@@ -107,7 +118,7 @@ class BetSize:
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@_view
 class Note:
     """A line for people, with the clause behind it."""
 
@@ -115,7 +126,7 @@ class Note:
     clause: str
 
 
-@dataclass(frozen=True, slots=True)
+@_view
 class SeatView:
     """What one seat (or a spectator, ``you`` None) may see of a hand."""
 
@@ -261,7 +272,7 @@ def seat_view_schema() -> dict[str, Any]:
     }
 
 
-def build_seat_view(hand: Any, seat: int | None) -> SeatView:
+def build_seat_view(hand: Any, seat: int | None, *, display: bool = True) -> SeatView:
     """The skeleton every game shares: players, pots, legal actions and bet
     sizes; the game (``hand._view_fields``, ``hand._seat_player``) adds its
     own fields and decides which cards the viewer sees."""
@@ -271,7 +282,7 @@ def build_seat_view(hand: Any, seat: int | None) -> SeatView:
     legal = Legal(*raw) if raw is not None else None
     must_look: bool = fields["must_look"]
     lines: tuple[PotLine, ...] = ()
-    if hand.phase != "complete":
+    if display and hand.phase != COMPLETE:
         live = [not f for f in hand.folded]
         lines = tuple(
             PotLine(
@@ -294,7 +305,8 @@ def build_seat_view(hand: Any, seat: int | None) -> SeatView:
             lo, hi = legal.min_raise_to, legal.max_raise_to
             if lo is not None and hi is not None:
                 actions.append("bet" if legal.is_bet else "raise")
-                sizes = _bet_sizes(lo, hi, max(hand.bets), hand.pot_total, legal.call_amount)
+                if display:
+                    sizes = _bet_sizes(lo, hi, max(hand.bets), hand.pot_total, legal.call_amount)
     if fields["can_look"]:
         actions.append("look")
     if fields["can_draw"]:

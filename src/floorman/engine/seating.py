@@ -18,8 +18,22 @@ from floorman.engine.errors import BadCards, ProfileError
 _SEAT_NAMES = {seat: f"seat {seat}" for seat in range(1, 11)}
 
 
+def clockwise_distance(seat: int, origin: int, capacity: int) -> int:
+    """How many seats clockwise ``seat`` lies from ``origin`` at a table of
+    seats 1..``capacity`` (0 for ``origin`` itself).  The one clockwise
+    measure of the package: the dealing order, the button's and blinds' moves,
+    balancing's positions.  Any ``capacity`` at least the highest seat number
+    gives the same order.
+
+    >>> [clockwise_distance(s, 6, 10) for s in (6, 7, 10, 1, 5)]
+    [0, 1, 4, 5, 9]
+    """
+    return (seat - origin) % capacity
+
+
 def clockwise_from_button(seats: Iterable[int], button: int) -> list[int]:
-    """Seats in dealing order: the first seat left of the button first.
+    """Seats in dealing order: the first seat left of the button first, the
+    button last (by :func:`clockwise_distance`).
 
     >>> clockwise_from_button([1, 4, 6, 9], 6)
     [9, 1, 4, 6]
@@ -27,6 +41,18 @@ def clockwise_from_button(seats: Iterable[int], button: int) -> list[int]:
     ordered = sorted(seats)
     cut = bisect.bisect_right(ordered, button)
     return ordered[cut:] + ordered[:cut]
+
+
+def strictly_between(seat: int, start: int, end: int) -> bool:
+    """Does ``seat`` come strictly after ``start`` and before ``end`` going
+    clockwise?  (When ``start`` is ``end``: every other seat does.)
+
+    >>> [s for s in range(1, 11) if strictly_between(s, 8, 3)]
+    [1, 2, 9, 10]
+    """
+    ring = max(seat, start, end) + 1
+    distance = clockwise_distance(end, start, ring) or ring
+    return 0 < clockwise_distance(seat, start, ring) < distance
 
 
 class Seating(NamedTuple):

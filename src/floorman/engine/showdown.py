@@ -15,6 +15,7 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from floorman.engine.cards import Card
+from floorman.engine.common import SHOWDOWN, Phase
 from floorman.engine.errors import ActionNotAllowed, OutOfTurn
 from floorman.engine.evaluator import evaluate
 from floorman.engine.events import Event, Mucked, Shown
@@ -33,7 +34,7 @@ class ShowdownMixin:
     folded: list[bool]
     total: list[int]
     carried_pot: int
-    phase: str
+    phase: Phase
     round_aggressors: list[int | None]
     round_openers: list[int]
     showdown_queue: deque[int]
@@ -81,7 +82,7 @@ class ShowdownMixin:
 
     def verify_show(self, seat: int) -> None:
         i = self._position(seat)
-        if self.phase != "showdown" or not self.showdown_queue:
+        if self.phase != SHOWDOWN or not self.showdown_queue:
             raise OutOfTurn(
                 "there is no showdown now", clause=self.rulings["showdown_order"], seat=seat
             )
@@ -126,6 +127,8 @@ class ShowdownMixin:
         return event
 
     def can_show(self, seat: int) -> bool:
+        if self.phase != SHOWDOWN:
+            return False  # every view asks; the common refusal, without building it
         try:
             self.verify_show(seat)
         except (OutOfTurn, ActionNotAllowed):
@@ -185,7 +188,7 @@ class ShowdownMixin:
         self.showdown_queue = deque(
             (start + k) % n for k in range(n) if not self.folded[(start + k) % n]
         )
-        self.phase = "showdown"
+        self.phase = SHOWDOWN
 
     def _strengths(self) -> dict[int, int]:
         """Strength of every hand that still claims (shown, never mucked)."""

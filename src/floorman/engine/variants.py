@@ -14,7 +14,7 @@ which PHH variant code its histories carry (the readers and writers live in
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import ABC
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
@@ -39,7 +39,6 @@ class Variant(ABC):
     uses_blinds: ClassVar[bool]  # blinds follow the button (hold'em), or antes only
     phh_code: ClassVar[str]  # the PHH variant its histories carry
 
-    @abstractmethod
     def start(
         self,
         profile: RuleProfile,
@@ -58,7 +57,25 @@ class Variant(ABC):
         table: int | None = None,
     ) -> Hand:
         """Start a hand (a tournament's HandSpec, a demo table) and run it to
-        the first decision.  Blind seats None: the button decides them."""
+        the first decision.  Blind seats None: the button decides them (a
+        game without blinds ignores them)."""
+        blinds: dict[str, Any] = {}
+        if self.uses_blinds and big_blind_seat is not None:
+            blinds = {"small_blind_seat": small_blind_seat, "big_blind_seat": big_blind_seat}
+        return self.hand_class.start(  # type: ignore[attr-defined,no-any-return]
+            profile,
+            seats=seats,
+            stacks=stacks,
+            button=button,
+            ante_unit=ante_unit,
+            players=players,
+            carried_pot=carried_pot,
+            deck=deck,
+            dead=dead,
+            hand_id=hand_id,
+            table=table,
+            **blinds,
+        )
 
     def replay(self, events: Iterable[Event]) -> Hand:
         return self.hand_class.replay(events)  # type: ignore[return-value]
@@ -81,41 +98,6 @@ class HoldemVariant(Variant):
     uses_blinds = True
     phh_code = "NT"
 
-    def start(
-        self,
-        profile: RuleProfile,
-        *,
-        seats: Sequence[int],
-        stacks: Sequence[int],
-        button: int,
-        ante_unit: int,
-        players: Sequence[str] | None = None,
-        small_blind_seat: int | None = None,
-        big_blind_seat: int | None = None,
-        carried_pot: int = 0,
-        deck: Sequence[Card] | None = None,
-        dead: Iterable[int] = (),
-        hand_id: str = "",
-        table: int | None = None,
-    ) -> Hand:
-        blinds: dict[str, Any] = {}
-        if big_blind_seat is not None:
-            blinds = {"small_blind_seat": small_blind_seat, "big_blind_seat": big_blind_seat}
-        return HoldemHand.start(
-            profile,
-            seats=seats,
-            stacks=stacks,
-            button=button,
-            ante_unit=ante_unit,
-            players=players,
-            deck=deck,
-            dead=dead,
-            carried_pot=carried_pot,
-            hand_id=hand_id,
-            table=table,
-            **blinds,
-        )
-
     def pending_voters(self, hand: Hand) -> list[int]:
         assert isinstance(hand, HoldemHand)
         if hand.checkdown_votes is None:
@@ -130,37 +112,6 @@ class DrawVariant(Variant):
     max_players = 5  # NM-D-1A
     uses_blinds = False
     phh_code = "NMD"
-
-    def start(
-        self,
-        profile: RuleProfile,
-        *,
-        seats: Sequence[int],
-        stacks: Sequence[int],
-        button: int,
-        ante_unit: int,
-        players: Sequence[str] | None = None,
-        small_blind_seat: int | None = None,
-        big_blind_seat: int | None = None,
-        carried_pot: int = 0,
-        deck: Sequence[Card] | None = None,
-        dead: Iterable[int] = (),
-        hand_id: str = "",
-        table: int | None = None,
-    ) -> Hand:
-        return DrawHand.start(
-            profile,
-            seats=seats,
-            stacks=stacks,
-            button=button,
-            ante_unit=ante_unit,
-            players=players,
-            carried_pot=carried_pot,
-            deck=deck,
-            dead=dead,
-            hand_id=hand_id,
-            table=table,
-        )
 
     def time_out(self, hand: Hand, seat: int) -> list[Event]:
         """In the draw he stands pat (nothing is exchanged without a

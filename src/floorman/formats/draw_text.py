@@ -40,7 +40,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from floorman.engine.cards import Card, format_cards
-from floorman.engine.draw import OPENING, PREDRAW, SEEN, UNSEEN, DrawHand
+from floorman.engine.draw import OPENING, PREDRAW, SEEN, UNSEEN, DrawHand, DrawRound
 from floorman.engine.evaluator import describe, evaluate
 from floorman.engine.events import (
     BetOrRaised,
@@ -84,7 +84,7 @@ def draw_hand_to_text(
     if not hand.is_complete:
         raise ValueError("only a finished hand can be written as a hand history")
     started = hand.started
-    return _Writer(hand, hero).text(
+    return _DrawTextWriter(hand, hero).text(
         f"5 Card Draw Half Pot Limit (ante {started.ante_unit})",
         hand_number=hand_number,
         played_at=played_at,
@@ -104,15 +104,15 @@ class _Replayer(DrawHand):
 
 
 @dataclass
-class _SeatRecord(SeatRecord):
-    folded_in: str | None = None  # the round kind he folded in
+class _DrawSeatRecord(SeatRecord):
+    folded_in: DrawRound | None = None  # the round kind he folded in
 
 
-class _Writer(HistoryTextWriter[DrawHand, _SeatRecord]):
+class _DrawTextWriter(HistoryTextWriter[DrawHand, _DrawSeatRecord]):
     """The draw history: the deal, the draw, the unseen and seen rounds."""
 
     def __init__(self, hand: DrawHand, hero: int | None) -> None:
-        super().__init__(hand, hero, _SeatRecord)
+        super().__init__(hand, hero, _DrawSeatRecord)
         self.section = ""
         self.carried = 0
         self.state = _Replayer(hand.started)
@@ -149,7 +149,7 @@ class _Writer(HistoryTextWriter[DrawHand, _SeatRecord]):
                 lines.extend(self._lines(event))
         return lines
 
-    def _round_of(self, kind_before: str) -> str:
+    def _round_of(self, kind_before: DrawRound) -> DrawRound:
         """The round a betting action belongs to: H's first action after the
         draw opens the unseen round if he bets unseen, else the seen round
         (NM-D-2E s2, OQ-19 steps 2 and 5)."""
@@ -157,7 +157,7 @@ class _Writer(HistoryTextWriter[DrawHand, _SeatRecord]):
             return UNSEEN if self.state.round_kind == UNSEEN else SEEN
         return kind_before
 
-    def _acts_unseen(self, seat: int, kind_before: str, looked_before: list[bool]) -> bool:
+    def _acts_unseen(self, seat: int, kind_before: DrawRound, looked_before: list[bool]) -> bool:
         """An action after the draw by a player who has not looked at the
         cards he drew; every seen-round action counts as seen (OQ-19 step 4)."""
         i = self.hand.position[seat]

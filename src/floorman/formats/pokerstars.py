@@ -68,7 +68,7 @@ def hand_to_pokerstars(
     if not hand.is_complete:
         raise ValueError("only a finished hand can be written as a PokerStars hand history")
     started = hand.started
-    return _Writer(hand, hero).text(
+    return _HoldemTextWriter(hand, hero).text(
         f"Hold'em No Limit ({started.small_blind}/{started.big_blind})",
         hand_number=hand_number,
         played_at=played_at,
@@ -79,15 +79,15 @@ def hand_to_pokerstars(
 
 
 @dataclass
-class _SeatRecord(SeatRecord):
+class _HoldemSeatRecord(SeatRecord):
     folded_on: int = 0  # 0 before the flop, 1 on the flop, 2 turn, 3 river
 
 
-class _Writer(HistoryTextWriter[HoldemHand, _SeatRecord]):
+class _HoldemTextWriter(HistoryTextWriter[HoldemHand, _HoldemSeatRecord]):
     """The hold'em history: blinds, hole cards, the board's streets."""
 
     def __init__(self, hand: HoldemHand, hero: int | None) -> None:
-        super().__init__(hand, hero, _SeatRecord)
+        super().__init__(hand, hero, _HoldemSeatRecord)
         self.board: tuple[Card, ...] = ()
         self.street = 0
         self.hole_cards_heading = False

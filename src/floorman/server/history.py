@@ -27,7 +27,7 @@ _QUIET = (HandStarted, Burned)
 
 def public_event(event: Event) -> dict[str, Any]:
     """An event as everyone may see it: who got cards, not which."""
-    name = type(event).__name__
+    name = event.kind
     if isinstance(event, HoleDealt | DrawDealt):
         return {"type": name, "seat": event.seat, "count": len(event.cards)}
     if isinstance(event, Discarded):

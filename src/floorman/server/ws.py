@@ -35,7 +35,7 @@ log = logging.getLogger("floorman.server")
 MAX_MESSAGE = 10_000  # characters of one client message
 
 
-class Phase(enum.Enum):
+class ConnectionPhase(enum.Enum):
     CONNECTING = "connecting"
     OPEN = "open"
     CLOSING = "closing"
@@ -43,11 +43,13 @@ class Phase(enum.Enum):
 
 
 #: the phases each phase may move on to; closed is final
-TRANSITIONS: dict[Phase, frozenset[Phase]] = {
-    Phase.CONNECTING: frozenset({Phase.OPEN, Phase.CLOSING, Phase.CLOSED}),
-    Phase.OPEN: frozenset({Phase.CLOSING, Phase.CLOSED}),
-    Phase.CLOSING: frozenset({Phase.CLOSED}),
-    Phase.CLOSED: frozenset(),
+TRANSITIONS: dict[ConnectionPhase, frozenset[ConnectionPhase]] = {
+    ConnectionPhase.CONNECTING: frozenset(
+        {ConnectionPhase.OPEN, ConnectionPhase.CLOSING, ConnectionPhase.CLOSED}
+    ),
+    ConnectionPhase.OPEN: frozenset({ConnectionPhase.CLOSING, ConnectionPhase.CLOSED}),
+    ConnectionPhase.CLOSING: frozenset({ConnectionPhase.CLOSED}),
+    ConnectionPhase.CLOSED: frozenset(),
 }
 
 
@@ -58,11 +60,11 @@ class SocketState:
     connecting, closing → open) is a bug and raises ValueError."""
 
     def __init__(self) -> None:
-        self.phase = Phase.CONNECTING
-        self.history: list[Phase] = [Phase.CONNECTING]
+        self.phase = ConnectionPhase.CONNECTING
+        self.history: list[ConnectionPhase] = [ConnectionPhase.CONNECTING]
 
-    def to(self, phase: Phase) -> bool:
-        if phase is self.phase or self.phase is Phase.CLOSED:
+    def to(self, phase: ConnectionPhase) -> bool:
+        if phase is self.phase or self.phase is ConnectionPhase.CLOSED:
             return False
         if phase not in TRANSITIONS[self.phase]:
             raise ValueError(f"a socket cannot go from {self.phase.value} to {phase.value}")
@@ -72,7 +74,7 @@ class SocketState:
 
     @property
     def is_open(self) -> bool:
-        return self.phase is Phase.OPEN
+        return self.phase is ConnectionPhase.OPEN
 
 
 class SocketSession:
@@ -99,9 +101,9 @@ class SocketSession:
         try:
             await self.websocket.accept()
         except Exception:  # gone before it was accepted
-            self.state.to(Phase.CLOSED)
+            self.state.to(ConnectionPhase.CLOSED)
             return
-        self.state.to(Phase.OPEN)
+        self.state.to(ConnectionPhase.OPEN)
         service = self.service
         sub = self.sub = service.subscribe(self.player, self.table)
         sender: asyncio.Task[None] | None = None
@@ -122,7 +124,7 @@ class SocketSession:
                     await asyncio.gather(sender, return_exceptions=True)
             finally:
                 service.unsubscribe(sub)
-                self.state.to(Phase.CLOSED)
+                self.state.to(ConnectionPhase.CLOSED)
 
     async def send(self, message: dict[str, Any]) -> bool:
         """Send one frame while open; a client gone meanwhile closes the
@@ -133,17 +135,17 @@ class SocketSession:
             await self.websocket.send_text(json.dumps(message))
         except Exception as error:  # WebSocketDisconnect, a reset connection, …
             log.debug("socket gone while sending: %r", error)
-            self.state.to(Phase.CLOSED)
+            self.state.to(ConnectionPhase.CLOSED)
             return False
         return True
 
     async def close(self, code: int, reason: str) -> None:
-        if self.state.to(Phase.CLOSING):
+        if self.state.to(ConnectionPhase.CLOSING):
             try:
                 await self.websocket.close(code=code, reason=reason)
             except Exception as error:  # already gone
                 log.debug("socket gone while closing: %r", error)
-        self.state.to(Phase.CLOSED)
+        self.state.to(ConnectionPhase.CLOSED)
 
     async def pump(self, queue: asyncio.Queue[dict[str, Any]]) -> None:
         """Send the subscriber's frames as they come."""
@@ -162,10 +164,10 @@ class SocketSession:
             message: MutableMapping[str, Any] = await self.websocket.receive()
         except Exception as error:  # RuntimeError after our own close (4409), a reset
             log.debug("socket gone while receiving: %r", error)
-            self.state.to(Phase.CLOSED)
+            self.state.to(ConnectionPhase.CLOSED)
             return None
         if message["type"] == "websocket.disconnect":
-            self.state.to(Phase.CLOSED)
+            self.state.to(ConnectionPhase.CLOSED)
             return None
         return message
 

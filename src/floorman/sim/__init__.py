@@ -1,1 +1,2 @@
-"""Simulation: batch evaluation, whole tournaments played by bots."""
+"""Simulation: whole tournaments played by bots (the batch evaluator is
+:mod:`floorman.batch`)."""

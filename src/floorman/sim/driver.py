@@ -33,6 +33,7 @@ from typing import Any, Literal
 from floorman.bots import Bot, situation
 from floorman.engine.actions import Action, apply_action
 from floorman.engine.cards import Card, RandBelow
+from floorman.engine.common import BETTING, DRAWING
 from floorman.engine.variants import variant_of
 from floorman.tournament.core import Tournament
 from floorman.tournament.hands import Hand, hand_for, result_of
@@ -173,13 +174,13 @@ class TableDriver:
         player = hand.players[hand.position[seat]]
         if player in self.bots:
             return Step("bot", seat)
-        if hand.phase == "drawing" and t.disqualification_pending(player):
+        if hand.phase == DRAWING and t.disqualification_pending(player):
             # a dead hand draws nothing (the time-out policy: stands pat);
             # it is killed when betting opens
             variant_of(hand).time_out(hand, seat)
             return Step("changed", seat)
         state = t.players.get(player)
-        if state is not None and state.absent and hand.phase == "betting":
+        if state is not None and state.absent and hand.phase == BETTING:
             # Away when due to act: deemed checked or folded at once
             # (DE-ABSENT-3/4, OQ-45), no clock to wait out.
             hand.act_absent(seat)
@@ -256,7 +257,10 @@ class TableDriver:
         betting is open (NM-D-1G, OQ-03); what they put in stays in the pot."""
         hand = table.hand
         killed = False
-        while hand is not None and not hand.is_complete and hand.phase == "betting":
+        at = self.tournament.tables.get(table.number) if hand is not None else None
+        if at is None or not at.pending:
+            return False  # no correction waits at this table: nobody to kill
+        while hand is not None and not hand.is_complete and hand.phase == BETTING:
             seat = next(
                 (
                     s

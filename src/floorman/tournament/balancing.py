@@ -36,13 +36,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from floorman.engine.cards import RandBelow
+from floorman.engine.cards import RandBelow, pick, shuffle
 from floorman.engine.profile import RuleProfile
+from floorman.engine.seating import clockwise_distance
 from floorman.tournament import chip_spread
 
 
 @dataclass(frozen=True, slots=True)
-class TableState:
+class TableLoad:
     """What balancing needs to know of one table."""
 
     table: int
@@ -93,10 +94,6 @@ class Decision:
         return max(self.chip_totals.values()) - min(self.chip_totals.values())
 
 
-def _pick(options: Sequence[int], randbelow: RandBelow) -> int:
-    return options[randbelow(len(options))] if len(options) > 1 else options[0]
-
-
 def may_need_action(profile: RuleProfile, counts: Sequence[int], capacity: int) -> bool:
     """A quick test on the table sizes alone: False when :func:`plan` cannot
     decide anything, so a large field need not build its table views."""
@@ -123,7 +120,7 @@ _UP_TO_MINIMUM = {"NM-D": "NM-D-1A, OQ-04", "NM-H": "NM-H-17, OQ-36", "DE": "DE-
 
 def plan(
     profile: RuleProfile,
-    tables: Sequence[TableState],
+    tables: Sequence[TableLoad],
     idle: set[int],
     randbelow: RandBelow,
 ) -> list[Decision]:
@@ -159,16 +156,16 @@ def plan(
     return _balance(profile, live, idle, randbelow)
 
 
-def _final_table(live: Sequence[TableState]) -> TableState:
+def _final_table(live: Sequence[TableLoad]) -> TableLoad:
     """The table that stays: the one with the most players (ties: lowest
     number), so the fewest players move."""
     return max(live, key=lambda t: (t.count, -t.table))
 
 
 def _break(
-    live: Sequence[TableState],
-    breaking: Sequence[TableState],
-    targets: Sequence[TableState] | None,
+    live: Sequence[TableLoad],
+    breaking: Sequence[TableLoad],
+    targets: Sequence[TableLoad] | None,
     randbelow: RandBelow,
     clause: str,
     by: str,
@@ -185,7 +182,7 @@ def _break(
     players = list(table.seats.items())
     if by == "chip-spread":
         return _break_evenly(table, players, destinations, seats, randbelow, clause)
-    players = [players.pop(randbelow(len(players))) for _ in range(len(players))]
+    shuffle(players, randbelow)
     totals = {t.table: sum(chips[p] for p in seats[t.table].values()) for t in destinations}
     moves = []
     for from_seat, player in players:
@@ -194,16 +191,16 @@ def _break(
             return []  # no room: nothing is decided
         fewest = min(len(seats[t.table]) for t in open_tables)
         best = [t for t in open_tables if len(seats[t.table]) == fewest]
-        dest = best[randbelow(len(best))] if len(best) > 1 else best[0]
+        dest = pick(best, randbelow)
         moves.append(_seat_at(dest, seats, totals, table, from_seat, player, clause, randbelow))
     return [Decision("break", table.table, tuple(moves), clause, totals)]
 
 
 def _seat_at(
-    dest: TableState,
+    dest: TableLoad,
     seats: dict[int, dict[int, str]],
     totals: dict[int, int],
-    table: TableState,
+    table: TableLoad,
     from_seat: int,
     player: str,
     clause: str,
@@ -212,16 +209,16 @@ def _seat_at(
     """Seat ``player`` of the broken ``table`` at a free seat of ``dest``
     drawn by lot, keeping ``seats`` and the chip ``totals`` up to date."""
     free = [s for s in range(1, dest.capacity + 1) if s not in seats[dest.table]]
-    seat = _pick(free, randbelow)
+    seat = pick(free, randbelow)
     seats[dest.table][seat] = player
     totals[dest.table] += table.chips[player]
     return Move(player, table.table, from_seat, dest.table, seat, clause)
 
 
 def _break_evenly(
-    table: TableState,
+    table: TableLoad,
     players: list[tuple[int, str]],
-    destinations: Sequence[TableState],
+    destinations: Sequence[TableLoad],
     seats: dict[int, dict[int, str]],
     randbelow: RandBelow,
     clause: str,
@@ -248,7 +245,7 @@ def _break_evenly(
 
 
 def _balance(
-    profile: RuleProfile, live: Sequence[TableState], idle: set[int], randbelow: RandBelow
+    profile: RuleProfile, live: Sequence[TableLoad], idle: set[int], randbelow: RandBelow
 ) -> list[Decision]:
     """Move one player from the fullest idle table to the shortest, when the
     rules ask for it (see the module docstring)."""
@@ -279,12 +276,8 @@ def _balance(
     return [Decision("balance", donor.table, (move,), clause, totals)]
 
 
-def _clockwise_distance(seat: int, origin: int, capacity: int) -> int:
-    return (seat - origin) % capacity
-
-
 def _choose_mover(
-    profile: RuleProfile, donor: TableState, short: TableState, randbelow: RandBelow, clause: str
+    profile: RuleProfile, donor: TableLoad, short: TableLoad, randbelow: RandBelow, clause: str
 ) -> tuple[int, int, str]:
     free = short.free_seats()
     occupied = sorted(donor.seats)
@@ -294,34 +287,32 @@ def _choose_mover(
         # the two tables' totals.
         gap = donor.total - short.total
         from_seat = min(occupied, key=lambda s: (abs(gap - 2 * donor.chips[donor.seats[s]]), s))
-        return from_seat, _pick(free, randbelow), clause
+        return from_seat, pick(free, randbelow), clause
     if mover == "random" or donor.big_blind is None or short.big_blind is None:
-        return _pick(occupied, randbelow), _pick(free, randbelow), clause
+        return pick(occupied, randbelow), pick(free, randbelow), clause
     donor_bb = donor.big_blind
     short_bb = short.big_blind
     # The player due the big blind next at the fuller table ("UTG").
-    after_bb = sorted(
-        occupied, key=lambda s: _clockwise_distance(s, donor_bb, donor.capacity) or 99
-    )
+    after_bb = sorted(occupied, key=lambda s: clockwise_distance(s, donor_bb, donor.capacity) or 99)
     utg = after_bb[0]
     if mover == "same-position":
         # Variant 1: the player in the same position as the free seat,
         # counted in active players after the big blind (DE-BALANCE-1).
         short_occupied = sorted(short.seats)
-        for seat in sorted(free, key=lambda s: _clockwise_distance(s, short_bb, short.capacity)):
+        for seat in sorted(free, key=lambda s: clockwise_distance(s, short_bb, short.capacity)):
             rank = sum(
                 1
                 for s in short_occupied
                 if 0
-                < _clockwise_distance(s, short_bb, short.capacity)
-                < _clockwise_distance(seat, short_bb, short.capacity)
+                < clockwise_distance(s, short_bb, short.capacity)
+                < clockwise_distance(seat, short_bb, short.capacity)
             )
             if rank < len(after_bb) and after_bb[rank] != donor_bb:
                 return after_bb[rank], seat, "DE-BALANCE-1, OQ-54"
         # Variant 2: UTG to the free seat furthest from the big blind.
-        far = max(free, key=lambda s: _clockwise_distance(s, short_bb, short.capacity))
+        far = max(free, key=lambda s: clockwise_distance(s, short_bb, short.capacity))
         return utg, far, "DE-BALANCE-2, OQ-54"
     # TDA: the next big blind moves to the worst position - the free seat
     # the big blind reaches first.
-    worst = min(free, key=lambda s: _clockwise_distance(s, short_bb, short.capacity) or 99)
+    worst = min(free, key=lambda s: clockwise_distance(s, short_bb, short.capacity) or 99)
     return utg, worst, "TDA balancing (OQ-54 alternative)"

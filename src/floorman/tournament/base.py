@@ -214,13 +214,13 @@ class TournamentBase(TournamentState):
                 )
         return emitted
 
-    def _table_views(self) -> list[balancing.TableState]:
+    def _table_views(self) -> list[balancing.TableLoad]:
         """Seats hold only players with chips (the out and disqualified are
         unseated when they leave), so the views share the seat maps."""
         chips = ChipView(self.players)
         size = self.struct.table_size
         return [
-            balancing.TableState(
+            balancing.TableLoad(
                 table=t.table,
                 seats=t.seats,
                 chips=chips,

@@ -27,6 +27,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from floorman.engine.seating import clockwise_from_button, strictly_between
+
 
 @dataclass(frozen=True, slots=True)
 class Positions:
@@ -39,18 +41,8 @@ class Positions:
 
 
 def _after(seats: Sequence[int], seat: int) -> int:
-    """The first seat of ``seats`` (sorted) clockwise after ``seat``."""
-    for s in seats:
-        if s > seat:
-            return s
-    return seats[0]
-
-
-def _between(seat: int, start: int, end: int) -> bool:
-    """Is ``seat`` strictly between ``start`` and ``end`` going clockwise?"""
-    if start < end:
-        return start < seat < end
-    return seat > start or seat < end
+    """The first seat of ``seats`` clockwise after ``seat``."""
+    return clockwise_from_button(seats, seat)[0]
 
 
 def next_positions(
@@ -109,7 +101,7 @@ def next_positions(
     button = previous.small_blind_seat
     posted = sb_seat if sb_seat in seats and sb_seat != bb else None  # None: dead
     waiting = tuple(
-        s for s in newcomers if s != bb and s != posted and _between(s, button, sb_seat)
+        s for s in newcomers if s != bb and s != posted and strictly_between(s, button, sb_seat)
     )
     dealt = tuple(s for s in seats if s not in waiting)
     if len(dealt) < 2:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict
 
-from floorman.engine.cards import RandBelow
+from floorman.engine.cards import RandBelow, pick
 from floorman.engine.errors import FloormanError
 from floorman.engine.profile import RuleProfile
 from floorman.engine.variants import variant_for
@@ -31,13 +31,13 @@ from floorman.tournament.errors import TournamentError
 from floorman.tournament.events import (
     Created,
     HandBegun,
-    HandEnded,
     LevelChanged,
     Paused,
     Resumed,
+    TableHandEnded,
     TournamentEvent,
 )
-from floorman.tournament.floor import Floor
+from floorman.tournament.floor import FloorRulings
 from floorman.tournament.registration import Registration
 from floorman.tournament.state import HandSpec
 from floorman.tournament.structure import Structure, check_paid_places
@@ -45,7 +45,7 @@ from floorman.tournament.structure import Structure, check_paid_places
 __all__ = ["Tournament", "TournamentError"]
 
 
-class Tournament(Registration, Floor):
+class Tournament(Registration, FloorRulings):
     """One tournament, folded from its events.  Build it with :meth:`create`
     or :meth:`replay`."""
 
@@ -169,7 +169,7 @@ class Tournament(Registration, Floor):
             if self.profile.first_button == "seat-1":
                 first_button = 1 if 1 in active else seats[0]  # DE-SEAT-2
             else:
-                first_button = seats[randbelow(len(seats))]  # OQ-07: by lot
+                first_button = pick(seats, randbelow)  # OQ-07: by lot
         positions = next_positions(
             active,
             state.positions,
@@ -253,12 +253,12 @@ class Tournament(Registration, Floor):
         prizes, then any table to break or balance, and the end."""
         self.verify_end_hand(table, stacks, carried_pot)
         state = self.tables[table]
-        start_stacks = dict(state.dealt)  # HandEnded clears them; places need them (OQ-06)
+        start_stacks = dict(state.dealt)  # TableHandEnded clears them; places need them (OQ-06)
         hand = state.hands
-        pending = list(state.pending)  # HandEnded clears them
+        pending = list(state.pending)  # TableHandEnded clears them
         emitted: list[TournamentEvent] = [
             self._emit(
-                HandEnded(
+                TableHandEnded(
                     table=table,
                     hand=hand,
                     button_seat=state.positions.button if state.positions else 0,

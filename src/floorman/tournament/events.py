@@ -12,17 +12,45 @@ Seated(player='p1', table=1, seat=3)
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from floorman.engine.errors import FloormanError
 
 
 class TournamentEvent:
+    """Base of every tournament event.  ``kind`` names the event in its JSON
+    line (``{"type": kind, …}``) and in any dispatch, in snake_case;
+    :func:`tournament_event` sets it once per class.  The names are the ones
+    stored logs hold: never change one."""
+
     __slots__ = ()
+    kind: ClassVar[str]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+#: every tournament event class by its ``kind``
+_TYPES: dict[str, type[TournamentEvent]] = {}
+_T = TypeVar("_T", bound=TournamentEvent)
+
+
+@dataclass_transform(frozen_default=True, kw_only_default=True)
+def tournament_event(kind: str) -> Callable[[type[_T]], type[_T]]:
+    """Declare a tournament event class (a frozen, slotted, keyword-only
+    dataclass) stored and dispatched under ``kind``."""
+
+    def declare(cls: type[_T]) -> type[_T]:
+        if kind in _TYPES:
+            raise TypeError(f"two tournament events are named {kind!r}")
+        made = dataclass(frozen=True, slots=True, kw_only=True)(cls)
+        made.kind = kind
+        _TYPES[kind] = made
+        return made
+
+    return declare
+
+
+@tournament_event("created")
 class Created(TournamentEvent):
     tournament: str
     name: str
@@ -31,7 +59,7 @@ class Created(TournamentEvent):
     mode: str = "online"  # "online" (hands dealt here) or "live" (real cards)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@tournament_event("registered")
 class Registered(TournamentEvent):
     player: str
     name: str
@@ -42,7 +70,7 @@ class Registered(TournamentEvent):
     confirmed: bool = True
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@tournament_event("confirmed")
 class Confirmed(TournamentEvent):
     """An unconfirmed entry is confirmed (paid, checked in): his stack is a
     redeemed one, blinded down while he is away, never withdrawn (DE-DEAL-3,
@@ -52,7 +80,7 @@ class Confirmed(TournamentEvent):
     clause: str = "DE-DEAL-3, OQ-46"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@tournament_event("withdrawn")
 class Withdrawn(TournamentEvent):
     """A still-unconfirmed entry's stack is withdrawn when the level after
     the profile's ``unconfirmed_withdrawn_after_level`` starts (or when his
@@ -67,19 +95,19 @@ class Withdrawn(TournamentEvent):
     clause: str = "DE-DEAL-4, OQ-46"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@tournament_event("seated")
 class Seated(TournamentEvent):
     player: str
     table: int
     seat: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@tournament_event("started")
 class Started(TournamentEvent):
     at: float
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@tournament_event("level")
 class LevelChanged(TournamentEvent):
     level: int  # 1-based
     ante: int
@@ -90,17 +118,17 @@ class LevelChanged(TournamentEvent):
     manual: bool = False  # set by the director (NM-D-1G, OQ-03)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@tournament_event("paused")
 class Paused(TournamentEvent):
     at: float
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@tournament_event("resumed")
 class Resumed(TournamentEvent):
     at: float
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@tournament_event("hand_started")
 class HandBegun(TournamentEvent):
     table: int
     hand: int
@@ -113,8 +141,8 @@ class HandBegun(TournamentEvent):
     carried_pot: int = 0
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class HandEnded(TournamentEvent):
+@tournament_event("hand_ended")
+class TableHandEnded(TournamentEvent):
     table: int
     hand: int
     button_seat: int
@@ -122,7 +150,7 @@ class HandEnded(TournamentEvent):
     carried_pot: int = 0
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@tournament_event("moved")
 class Moved(TournamentEvent):
     player: str
     from_table: int
@@ -132,7 +160,7 @@ class Moved(TournamentEvent):
     clause: str = ""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@tournament_event("table_broken")
 class TableBroken(TournamentEvent):
     table: int
     clause: str
@@ -140,7 +168,7 @@ class TableBroken(TournamentEvent):
     spread: int = 0
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@tournament_event("eliminated")
 class Eliminated(TournamentEvent):
     player: str
     place: int
@@ -149,7 +177,7 @@ class Eliminated(TournamentEvent):
     shared: int = 1  # how many players share this place (OQ-06)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@tournament_event("prize")
 class PrizeAwarded(TournamentEvent):
     player: str
     place: int
@@ -157,14 +185,14 @@ class PrizeAwarded(TournamentEvent):
     percent: float
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@tournament_event("warning")
 class Warned(TournamentEvent):
     player: str
     clause: str
     note: str = ""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@tournament_event("time_penalty")
 class TimePenalty(TournamentEvent):
     """The player sits out ``hands`` hands: his forced bets are posted, his
     hands dealt and killed (DE-PENALTY-3/4, OQ-62)."""
@@ -175,7 +203,7 @@ class TimePenalty(TournamentEvent):
     note: str = ""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@tournament_event("disqualified")
 class Disqualified(TournamentEvent):
     player: str
     clause: str
@@ -183,7 +211,7 @@ class Disqualified(TournamentEvent):
     chips_removed: int = 0
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@tournament_event("absence")
 class Absence(TournamentEvent):
     """Away from the seat: hands dealt dead, blinds posted (OQ-45, DE-DEAL-3)."""
 
@@ -191,7 +219,7 @@ class Absence(TournamentEvent):
     absent: bool
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@tournament_event("override")
 class Overridden(TournamentEvent):
     """The director's override of an automated ruling (NM-D-1G, OQ-03)."""
 
@@ -205,7 +233,7 @@ class Overridden(TournamentEvent):
     level: int | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@tournament_event("correction_pending")
 class CorrectionPending(TournamentEvent):
     """A director's correction made while the player's hand runs at
     ``table``: recorded now, carried out when that hand ends, after its
@@ -224,7 +252,7 @@ class CorrectionPending(TournamentEvent):
     seat: int | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@tournament_event("correction_lapsed")
 class CorrectionLapsed(TournamentEvent):
     """A pending correction that no longer applies when the hand ends: the
     player is out, or the seat he was to take was filled meanwhile.  Logged
@@ -236,7 +264,7 @@ class CorrectionLapsed(TournamentEvent):
     clause: str = "NM-D-1G, OQ-03"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@tournament_event("timed_out")
 class TimedOut(TournamentEvent):
     """The action clock ran out on a player: his hand was checked or folded
     for him (DE-TIME-4, OQ-63, OQ-42).  Recorded for the ruling log."""
@@ -247,7 +275,7 @@ class TimedOut(TournamentEvent):
     clause: str = "DE-TIME-4, OQ-63"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@tournament_event("penalty_hand_served")
 class PenaltyHandServed(TournamentEvent):
     """Everyone at the table sat out, so no hand was dealt; a player on a
     time penalty still served one hand of it (OQ-62).  Only in older logs:
@@ -257,7 +285,7 @@ class PenaltyHandServed(TournamentEvent):
     table: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@tournament_event("carried_pot_awarded")
 class CarriedPotAwarded(TournamentEvent):
     """A check-pot whose table has one player left goes to him; with nobody
     left it leaves play (OQ-10, NM-D-3B)."""
@@ -268,7 +296,7 @@ class CarriedPotAwarded(TournamentEvent):
     clause: str = "OQ-10, NM-D-3B"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@tournament_event("chip_count")
 class ChipCount(TournamentEvent):
     """Live events: the floor's count of a table."""
 
@@ -276,7 +304,7 @@ class ChipCount(TournamentEvent):
     counts: dict[str, int]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@tournament_event("finished")
 class Finished(TournamentEvent):
     """The tournament is over: one player left, or none (every entry
     withdrawn or disqualified: DE-DEAL-4, OQ-46) and then no winner."""
@@ -285,44 +313,17 @@ class Finished(TournamentEvent):
     at: float | None = None
 
 
-_NAMES: dict[type, str] = {
-    Created: "created",
-    Registered: "registered",
-    Confirmed: "confirmed",
-    Withdrawn: "withdrawn",
-    Seated: "seated",
-    Started: "started",
-    LevelChanged: "level",
-    Paused: "paused",
-    Resumed: "resumed",
-    HandBegun: "hand_started",
-    HandEnded: "hand_ended",
-    Moved: "moved",
-    TableBroken: "table_broken",
-    Eliminated: "eliminated",
-    PrizeAwarded: "prize",
-    Warned: "warning",
-    TimePenalty: "time_penalty",
-    Disqualified: "disqualified",
-    Absence: "absence",
-    Overridden: "override",
-    ChipCount: "chip_count",
-    PenaltyHandServed: "penalty_hand_served",
-    CarriedPotAwarded: "carried_pot_awarded",
-    CorrectionPending: "correction_pending",
-    CorrectionLapsed: "correction_lapsed",
-    TimedOut: "timed_out",
-    Finished: "finished",
-}
-_TYPES: dict[str, type[TournamentEvent]] = {name: cls for cls, name in _NAMES.items()}
+def event_classes() -> tuple[type[TournamentEvent], ...]:
+    """Every tournament event class, in declaration order."""
+    return tuple(_TYPES.values())
 
 
 def event_type(event: TournamentEvent) -> str:
-    return _NAMES[type(event)]
+    return event.kind
 
 
 def event_to_dict(event: TournamentEvent) -> dict[str, Any]:
-    data: dict[str, Any] = {"type": _NAMES[type(event)]}
+    data: dict[str, Any] = {"type": event.kind}
     for f in dataclasses.fields(event):  # type: ignore[arg-type]
         value = getattr(event, f.name)
         if isinstance(value, tuple):

@@ -25,7 +25,7 @@ from floorman.tournament.events import (
 )
 
 
-class Floor(TournamentBase):
+class FloorRulings(TournamentBase):
     """The floor's and the director's rulings."""
 
     def verify_warn(self, player: str) -> None:

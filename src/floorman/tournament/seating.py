@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from floorman.engine.cards import RandBelow
+from floorman.engine.cards import RandBelow, shuffled
 
 
 def table_sizes(players: int, capacity: int, minimum: int) -> list[int]:
@@ -23,21 +23,13 @@ def table_sizes(players: int, capacity: int, minimum: int) -> list[int]:
     return [base + 1] * extra + [base] * (tables - extra)
 
 
-def _shuffled(items: Sequence[int] | Sequence[str], randbelow: RandBelow) -> list:  # type: ignore[type-arg]
-    result = list(items)
-    for i in range(len(result) - 1, 0, -1):
-        j = randbelow(i + 1)
-        result[i], result[j] = result[j], result[i]
-    return result
-
-
 def draw_seats(
     players: Sequence[str], capacity: int, minimum: int, randbelow: RandBelow
 ) -> list[tuple[str, int, int]]:
     """(player, table, seat) for everyone, tables numbered from 1."""
     slots: list[tuple[int, int]] = []
     for table, size in enumerate(table_sizes(len(players), capacity, minimum), 1):
-        seats = sorted(_shuffled(range(1, capacity + 1), randbelow)[:size])
+        seats = sorted(shuffled(range(1, capacity + 1), randbelow)[:size])
         slots.extend((table, seat) for seat in seats)
-    order = _shuffled(players, randbelow)
+    order = shuffled(players, randbelow)
     return [(player, table, seat) for player, (table, seat) in zip(order, slots, strict=True)]

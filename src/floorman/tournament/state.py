@@ -21,7 +21,6 @@ from floorman.tournament.events import (
     Eliminated,
     Finished,
     HandBegun,
-    HandEnded,
     LevelChanged,
     Moved,
     Overridden,
@@ -33,6 +32,7 @@ from floorman.tournament.events import (
     Seated,
     Started,
     TableBroken,
+    TableHandEnded,
     TimedOut,
     TimePenalty,
     TournamentEvent,
@@ -213,7 +213,7 @@ class TournamentState:
             if state.penalty_hands > 0:
                 state.penalty_hands -= 1
 
-    def _apply_hand_ended(self, e: HandEnded) -> None:
+    def _apply_hand_ended(self, e: TableHandEnded) -> None:
         t = self.tables[e.table]
         t.in_hand = False
         t.carried_pot = e.carried_pot
@@ -360,7 +360,7 @@ APPLY: dict[type[TournamentEvent], Callable[[TournamentState, Any], None]] = {
     Paused: TournamentState._apply_paused,
     Resumed: TournamentState._apply_resumed,
     HandBegun: TournamentState._apply_hand_begun,
-    HandEnded: TournamentState._apply_hand_ended,
+    TableHandEnded: TournamentState._apply_hand_ended,
     Moved: TournamentState._apply_moved,
     TableBroken: TournamentState._apply_broken,
     Eliminated: TournamentState._apply_eliminated,
