@@ -183,6 +183,25 @@ def finish_hand(page: Page, hands_before: int) -> None:
             passive_action(page)
 
 
+def open_director(page: Page, api: Api, tournament: str | None = None) -> None:
+    """The director's console (on ``tournament`` if given), signed in."""
+    page.goto(f"{api.url}/director" + (f"?t={tournament}" if tournament else ""))
+    page.get_by_test_id("director-token").fill(DIRECTOR)
+    page.get_by_test_id("token-save").click()
+
+
+def live_tournament_at_the_director(page: Page, api: Api) -> str:
+    """A started live nm-holdem tournament of 12 people (no bots at a live
+    table) on two tables, open in the director's console."""
+    tournament = api.create("nm-holdem", bots=0, mode="live")
+    for k in range(12):
+        api.register(tournament, f"Live {k}")
+    api.start(tournament)
+    open_director(page, api, tournament)
+    expect(page.get_by_test_id("chart-table")).to_have_count(2)
+    return tournament
+
+
 # ------------------------------------------------------------------ fixtures
 
 
@@ -394,9 +413,7 @@ def test_the_player_follows_his_seat_to_another_table(page: Page, api: Api) -> N
 
 
 def test_the_director_pauses_the_clock_and_the_tables(page: Page, api: Api) -> None:
-    page.goto(api.url + "/director")
-    page.get_by_test_id("director-token").fill(DIRECTOR)
-    page.get_by_test_id("token-save").click()
+    open_director(page, api)
     page.get_by_test_id("c-bots").fill("7")
     page.get_by_test_id("c-delay").fill("20")
     page.get_by_test_id("c-level-seconds").fill("900")
@@ -440,14 +457,7 @@ def test_the_director_pauses_the_clock_and_the_tables(page: Page, api: Api) -> N
 
 
 def test_the_director_records_a_live_tables_chip_counts(page: Page, api: Api) -> None:
-    tournament = api.create("nm-holdem", bots=0, mode="live")  # no bots at a live table
-    for k in range(12):
-        api.register(tournament, f"Live {k}")
-    api.start(tournament)
-    page.goto(f"{api.url}/director?t={tournament}")
-    page.get_by_test_id("director-token").fill(DIRECTOR)
-    page.get_by_test_id("token-save").click()
-    expect(page.get_by_test_id("chart-table")).to_have_count(2)
+    live_tournament_at_the_director(page, api)
     page.get_by_test_id("live-table").select_option("1")
     page.get_by_test_id("live-count").first.fill("0")
     # His chips leave the table: a change of the total, confirmed (NM-D-1B s2, NM-D-1G).

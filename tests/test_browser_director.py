@@ -9,7 +9,17 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.test_browser import DIRECTOR, TURN, Api, api, browser, page, take_seat
+from tests.test_browser import (
+    DIRECTOR,
+    TURN,
+    Api,
+    api,
+    browser,
+    live_tournament_at_the_director,
+    open_director,
+    page,
+    take_seat,
+)
 
 __all__ = ["api", "browser", "page"]  # the fixtures, shared with test_browser
 
@@ -60,14 +70,7 @@ def test_a_seat_link_takes_the_seat_to_another_device(
 def test_live_counts_must_add_up_or_be_a_confirmed_correction(page: Page, api: Api) -> None:
     """NM-D-1B s2: refused with the difference; NM-D-1G, OQ-03: confirmed
     with a note it is recorded, and the ruling log shows it with its time."""
-    tournament = api.create("nm-holdem", bots=0, mode="live")
-    for k in range(12):
-        api.register(tournament, f"Live {k}")
-    api.start(tournament)
-    page.goto(f"{api.url}/director?t={tournament}")
-    page.get_by_test_id("director-token").fill(DIRECTOR)
-    page.get_by_test_id("token-save").click()
-    expect(page.get_by_test_id("chart-table")).to_have_count(2)
+    live_tournament_at_the_director(page, api)
     page.get_by_test_id("live-table").select_option("1")
     page.get_by_test_id("live-count").first.fill("0")
     page.get_by_test_id("live-submit").click()
@@ -88,9 +91,7 @@ def test_the_director_registers_an_unpaid_entry_and_confirms_it_DE_DEAL_4_OQ_46(
     Confirm button; once confirmed it is a redeemed stack (DE-DEAL-3), never
     withdrawn, and the list says every entry is confirmed."""
     tournament = api.create("de-holdem", bots=0, mode="live")
-    page.goto(f"{api.url}/director?t={tournament}")
-    page.get_by_test_id("director-token").fill(DIRECTOR)
-    page.get_by_test_id("token-save").click()
+    open_director(page, api, tournament)
     expect(page.get_by_test_id("unconfirmed")).to_contain_text("Every entry is confirmed")
     page.get_by_test_id("entry-name").fill("  Berit  ")
     page.get_by_test_id("entry-unconfirmed").check()

@@ -16,21 +16,10 @@ RULING_LOG_TYPES = frozenset({"eliminated", "moved", "table_broken", "timed_out"
 
 def details(t: Tournament) -> dict[str, Any]:
     """Standings, levels, payouts, prize pool and the seating chart."""
-    standings = [
-        {
-            "player": r["player"],
-            "name": r["name"],
-            "place": r["place"],
-            "chips": r["chips"],
-            "prize": r["prize"],
-            "table": r["table"],
-            "seat": r["seat"],
-            "status": r["status"],
-            "shared": r["shared"],  # how many share his place (OQ-06)
-            "confirmed": r["confirmed"],  # False: withdrawn unless confirmed (DE-DEAL-4)
-        }
-        for r in t.standings()
-    ]
+    # Each row: player, name, chips, place, status, table, seat, prize,
+    # shared (how many share his place, OQ-06) and confirmed (False:
+    # withdrawn unless confirmed, DE-DEAL-4).
+    standings = t.standings()
     structure = t.struct
     blinds = (t.profile.small_blind_antes, t.profile.big_blind_antes)
     return {

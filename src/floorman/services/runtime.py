@@ -219,14 +219,10 @@ class TournamentService:
         already entered (case and spaces aside) are refused (DE-GEN-2, OQ-64).
         ``confirmed=False``: a running-along entry (DE-DEAL-4, OQ-46)."""
         bot = kind if kind in ("random", "sensible") else None
-        if bot and self.tournament.mode == "live":
-            raise TournamentError(
-                "bots cannot be seated at a live event: real cards need real players",
-                clause="DE-GEN-2, NM-D-1G",
-            )
-        name = self.tournament.check_name(name)
+        if bot:
+            self._verify_bots_allowed()
         player = f"p{len(self.tournament.players) + 1}"
-        self.tournament.register(player, name, bot=bot, confirmed=confirmed)
+        name = self.tournament.register(player, name, bot=bot, confirmed=confirmed).name
         token, digest = self.auth.issue(player)
         self.store.add_player(self.id, player, name, "bot" if bot else kind, digest)
         if bot:
@@ -235,12 +231,15 @@ class TournamentService:
         self.broadcast_summary()
         return player, token
 
-    def add_bots(self, count: int, kind: str = "sensible") -> list[str]:
+    def _verify_bots_allowed(self) -> None:
         if self.tournament.mode == "live":
             raise TournamentError(
                 "bots cannot be seated at a live event: real cards need real players",
                 clause="DE-GEN-2, NM-D-1G",
             )
+
+    def add_bots(self, count: int, kind: str = "sensible") -> list[str]:
+        self._verify_bots_allowed()
         if not 0 < count <= 10_000:
             raise TournamentError("add between 1 and 10000 bots", clause="OQ-41")
         if kind not in ("sensible", "random"):

@@ -72,10 +72,14 @@ class TournamentBase(TournamentState):
         OQ-46; OQ-39: an entry that never paid fills no paid place).  A
         player dealt into a running hand goes when that hand ends
         (``table``: the table whose hand just ended)."""
-        if self.status != "running" or self.level <= self.profile.unconfirmed_withdrawn_after_level:
+        if (
+            not self.unconfirmed
+            or self.status != "running"
+            or self.level <= self.profile.unconfirmed_withdrawn_after_level
+        ):
             return []
         emitted: list[TournamentEvent] = []
-        for p in list(self.players.values()):
+        for p in [self.players[player] for player in self.unconfirmed]:
             if p.confirmed or p.status != "playing":
                 continue
             at = self.tables.get(p.table) if p.table is not None else None

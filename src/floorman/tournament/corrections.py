@@ -25,7 +25,8 @@ def correction_event(t: TournamentState, c: CorrectionPending) -> TournamentEven
             ruling=c.ruling, player=c.player, reason=f"{c.player} is {state.status}"
         )
     if c.ruling == "disqualify":
-        # What he put in stays in the pot; what is left leaves play.
+        # What he put in stays in the pot; what is left leaves play
+        # (NM-D-1C/1D/1E, DE-PENALTY-3).
         return Disqualified(
             player=c.player, clause=c.clause, note=c.note, chips_removed=state.chips
         )

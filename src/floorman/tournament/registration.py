@@ -44,8 +44,8 @@ class Registration(TournamentBase):
         (registered, not yet paid or checked in), withdrawn at the end of the
         profile's ``unconfirmed_withdrawn_after_level`` unless confirmed
         (DE-DEAL-4, OQ-46)."""
-        self.verify_register(player, name)
-        name = self.check_name(player if name is None else name)
+        self.verify_register(player, name)  # the twin name too (DE-GEN-2, OQ-64)
+        name = clean_name(player if name is None else name)
         event = Registered(player=player, name=name, bot=bot, confirmed=bool(confirmed))
         self._emit(event)
         return event

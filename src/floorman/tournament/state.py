@@ -115,6 +115,11 @@ class TournamentState:
         self.alive = 0
         self.chips_in_play = 0
         self.needs_balance = False
+        # Entries still unconfirmed, in registration order: what the
+        # withdrawal at the end of each hand looks at, not the whole field
+        # (DE-DEAL-4, OQ-46).
+        self.unconfirmed: dict[str, None] = {}
+        self.withdrawn = 0  # entries withdrawn (DE-DEAL-4): counted, not scanned per bust
 
     @property
     def struct(self) -> Structure:
@@ -139,13 +144,18 @@ class TournamentState:
     def _apply_registered(self, e: Registered) -> None:
         self.players[e.player] = PlayerState(e.player, e.name, e.bot, confirmed=e.confirmed)
         self.names.setdefault(name_key(e.name), e.name)
+        if not e.confirmed:
+            self.unconfirmed[e.player] = None
 
     def _apply_confirmed(self, e: Confirmed) -> None:
         self.players[e.player].confirmed = True
+        self.unconfirmed.pop(e.player, None)
 
     def _apply_withdrawn(self, e: Withdrawn) -> None:
         """The entry is cancelled: out of play with no place (DE-DEAL-4, OQ-46)."""
         self._leave_play(e.player, "withdrawn", e.chips_removed)
+        self.unconfirmed.pop(e.player, None)
+        self.withdrawn += 1
 
     def _leave_play(self, player: str, status: str, chips_removed: int) -> None:
         """Out with no place: his chips leave play and his seat is freed."""
@@ -163,7 +173,7 @@ class TournamentState:
     def entrants(self) -> int:
         """Entries that can finish in a place: a withdrawn entry was
         cancelled (DE-DEAL-4, OQ-46) and fills none (OQ-39)."""
-        return sum(1 for p in self.players.values() if p.status != "withdrawn")
+        return len(self.players) - self.withdrawn
 
     def _apply_seated(self, e: Seated) -> None:
         p = self.players[e.player]
