@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from floorman.engine.actions import Action
 from floorman.engine.betting import BettingHand, LegalActions
-from floorman.engine.cards import Card, parse_card
+from floorman.engine.cards import CARD_BY_TEXT, Card
 from floorman.engine.seat_view import SeatView
 
 
@@ -48,7 +48,14 @@ def situation_from_view(view: SeatView) -> Situation:
     """A bot's situation from the seat view (its ``you`` is the bot's seat)."""
     seat = view.you
     assert seat is not None, "a spectator's view has no situation"
-    me = next(p for p in view.players if p.seat == seat)
+    opponents = 0
+    me = None
+    for p in view.players:
+        if p.seat == seat:
+            me = p
+        elif not p.folded:
+            opponents += 1
+    assert me is not None, f"seat {seat} is not in its own view"
     own = me.cards or ()
     v = view.legal
     legal = (
@@ -70,13 +77,13 @@ def situation_from_view(view: SeatView) -> Situation:
         game=view.game,
         phase=view.phase,
         round=view.round,
-        cards=tuple(parse_card(c) for c in own if c),
-        hidden_cards=sum(1 for c in own if c is None),
-        board=tuple(parse_card(c) for c in view.board or ()),
+        cards=tuple([CARD_BY_TEXT[c] for c in own if c]),
+        hidden_cards=own.count(None),
+        board=tuple([CARD_BY_TEXT[c] for c in view.board or ()]),
         legal=legal,
         pot=view.pot,
         stack=me.stack,
-        opponents=sum(1 for p in view.players if p.seat != seat and not p.folded),
+        opponents=opponents,
         can_look=view.can_look,
         big_blind=view.bet_unit,
         is_high_bidder=view.high_bidder == seat,

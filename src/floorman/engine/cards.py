@@ -58,10 +58,17 @@ class Card(int):
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
 _ORDERS = {52: math.factorial(52)}
 
+#: Each card's text by its number (``CARD_TEXT[card]``): views name many
+#: cards at every decision, and a table lookup is cheaper than ``str``.
+CARD_TEXT: tuple[str, ...] = tuple(RANKS[i >> 2] + SUITS[i & 3] for i in range(52))
+
 #: The 52 cards as a set, to check that a deck holds each card exactly once.
 FULL_DECK: frozenset[int] = frozenset(range(52))
 _BY_TEXT = {str(card): card for card in CARDS}
 _BY_TEXT.update({str(card).replace("T", "10"): card for card in CARDS if card.rank == 8})
+#: A card from its text as floorman writes it (``CARD_BY_TEXT["As"]``); for
+#: text from outside, :func:`parse_card`, which explains a bad card.
+CARD_BY_TEXT: dict[str, Card] = {str(card): card for card in CARDS}
 
 
 def parse_card(text: str) -> Card:

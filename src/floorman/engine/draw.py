@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
 from floorman.engine.betting import BettingHand
-from floorman.engine.cards import CARDS, Card
+from floorman.engine.cards import CARD_TEXT, CARDS, Card
 from floorman.engine.common import AWARDING, BETTING, COMPLETE, DEALING, DRAWING, POSTING, SHOWDOWN
 from floorman.engine.errors import ActionNotAllowed, BadCards, OutOfTurn, ProfileError
 from floorman.engine.events import (
@@ -608,13 +608,13 @@ class DrawHand(ShowdownMixin, BettingHand):
         s4-s5, OQ-17)."""
         own: tuple[str | None, ...] | None = None
         if i in self.shown:
-            own = tuple(str(c) for c in self.shown[i])
+            own = tuple([CARD_TEXT[c] for c in self.shown[i]])
         elif i == mine and self.cards[i]:
             hidden = not self.looked[i]
             held = self.kept[i] if self.discarded[i] is not None else self.cards[i]
             own = (
-                *(str(c) for c in held),
-                *(None if hidden else str(c) for c in self.drawn[i]),
+                *[CARD_TEXT[c] for c in held],
+                *[None if hidden else CARD_TEXT[c] for c in self.drawn[i]],
             )
         discarded = self.discarded[i]
         count = None

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from floorman.engine.betting import BettingHand
-from floorman.engine.cards import CARDS, Card
+from floorman.engine.cards import CARD_TEXT, CARDS, Card
 from floorman.engine.common import AWARDING, BETTING, COMPLETE, DEALING, POSTING, SHOWDOWN
 from floorman.engine.errors import ActionNotAllowed, BadCards, OutOfTurn, ProfileError
 from floorman.engine.events import (
@@ -492,9 +492,9 @@ class HoldemHand(ShowdownMixin, BettingHand):
         cards: tuple[str | None, ...] | None = None
         hole = self.holes[i]
         if i in self.shown:
-            cards = tuple(str(c) for c in self.shown[i])
+            cards = tuple([CARD_TEXT[c] for c in self.shown[i]])
         elif i == mine and hole is not None:
-            cards = tuple(str(c) for c in hole)
+            cards = tuple([CARD_TEXT[c] for c in hole])
         return PlayerView(*self._player_view(i), hole is not None and not self.folded[i], cards)
 
     def _view_fields(self, seat: int | None, mine: int | None) -> dict[str, Any]:
@@ -506,7 +506,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
             "round": street,
             "round_label": "hand over" if self.phase == COMPLETE else street,
             "street": street,
-            "board": tuple(str(c) for c in self.board),
+            "board": tuple([CARD_TEXT[c] for c in self.board]),
             "bet_unit": started.big_blind,
             "small_blind_seat": started.small_blind_seat,
             "big_blind_seat": started.big_blind_seat,

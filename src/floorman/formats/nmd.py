@@ -78,13 +78,12 @@ from floorman.formats.phh_common import (
     HistoryFields,
     ReplayOutcome,
     check_no_dead_hands,
-    compare_finishing_stacks,
     fields_after_actions,
     hand_labels,
     load_toml,
-    play_actions,
     player_numbers,
     read_history_file,
+    replay_history,
     shared_action_lines,
     toml_text,
 )
@@ -270,20 +269,16 @@ def replay_nmd(
     checked ends with its pot in ``carried_pot`` (OQ-10)."""
     nmd = hand if isinstance(hand, NmdHand) else read_nmd(hand)
     table = start_draw_hand(nmd, profile if profile is not None else load_profile(DEFAULT_PROFILE))
-    play_actions(
+    return replay_history(
         table,
-        nmd.actions,
-        lambda action: play_nmd_action(table, nmd, action),
-        source=nmd.source,
+        nmd,
+        lambda seat, action: _play_own(table, nmd, seat, action),
         error=NmdError,
         how_it_ended="it ended",
         awaited=_awaited,
+        check_finishing_stacks=check_finishing_stacks,
+        show_whole_chips=False,
     )
-    if check_finishing_stacks and nmd.finishing_stacks is not None:
-        compare_finishing_stacks(
-            nmd.finishing_stacks, table.final_stacks, nmd.source, NmdError, show_whole_chips=False
-        )
-    return table
 
 
 def start_draw_hand(nmd: NmdHand, profile: RuleProfile) -> DrawHand:
@@ -308,40 +303,30 @@ def start_draw_hand(nmd: NmdHand, profile: RuleProfile) -> DrawHand:
         raise NmdError(nmd.source, f"cannot start the hand: {error}") from None
 
 
-def play_nmd_action(table: DrawHand, nmd: NmdHand, action: NmdAction) -> None:
-    """Apply one action of ``nmd`` to ``table`` (a step of :func:`replay_nmd`)."""
-    seat = nmd.seats[action.player - 1] if action.player is not None else 0
-    try:
-        match action.kind:
-            case "deal":
-                _deal(table, nmd, action, seat)
-            case "discard":
-                table.draw(seat, action.cards)
-            case "look":
-                table.look(seat)
-            case "fold":
-                table.fold(seat)
-            case "check_or_call":
-                table.check_or_call(seat)
-            case "bet_or_raise_to":
-                assert action.amount is not None
-                table.bet_or_raise_to(seat, action.amount)
-            case "show":
-                table.verify_show(seat)
-                held = table.cards[table.position[seat]]
-                if sorted(action.cards) != sorted(held):
-                    raise NmdError(
-                        nmd.source,
-                        f"p{action.player} shows {format_cards(action.cards)}"
-                        f" but holds {format_cards(held)}",
-                        action=action,
-                        clause="OQ-27",
-                    )
-                table.show(seat)
-            case "muck":
-                table.muck(seat)
-    except RuleViolation as violation:
-        raise NmdError(nmd.source, str(violation), action=action, violation=violation) from None
+def _play_own(table: DrawHand, nmd: NmdHand, seat: int, action: NmdAction) -> None:
+    """The deals, the draw, the look and the show, which only the draw has
+    or writes so (a step of :func:`replay_nmd`)."""
+    match action.kind:
+        case "deal":
+            _deal(table, nmd, action, seat)
+        case "discard":
+            table.draw(seat, action.cards)
+        case "look":
+            table.look(seat)
+        case "show":
+            table.verify_show(seat)
+            held = table.cards[table.position[seat]]
+            if sorted(action.cards) != sorted(held):
+                raise NmdError(
+                    nmd.source,
+                    f"p{action.player} shows {format_cards(action.cards)}"
+                    f" but holds {format_cards(held)}",
+                    action=action,
+                    clause="OQ-27",
+                )
+            table.show(seat)
+        case "muck":
+            table.muck(seat)
 
 
 def _deal(table: DrawHand, nmd: NmdHand, action: NmdAction, seat: int) -> None:

@@ -73,13 +73,13 @@ from floorman.formats.phh_common import (
     HistoryAction,
     HistoryFields,
     check_no_dead_hands,
-    compare_finishing_stacks,
     fields_after_actions,
     hand_labels,
     load_toml,
-    play_actions,
+    play_history_action,
     player_numbers,
     read_history_file,
+    replay_history,
     shared_action_lines,
     toml_text,
     whole_chips,
@@ -260,20 +260,16 @@ def replay_phh(
     the file's ``finishing_stacks`` when it gives them."""
     phh = hand if isinstance(hand, PhhHand) else read_phh(hand)
     table = start_hand(phh, profile if profile is not None else load_profile(DEFAULT_PROFILE))
-    play_actions(
+    return replay_history(
         table,
-        phh.actions,
-        lambda action: play_action(table, phh, action),
-        source=phh.source,
+        phh,
+        lambda seat, action: _play_own(table, phh, seat, action),
         error=PhhError,
         how_it_ended="the pot was awarded",
         awaited=_awaited,
+        check_finishing_stacks=check_finishing_stacks,
+        show_whole_chips=True,
     )
-    if check_finishing_stacks and phh.finishing_stacks is not None:
-        compare_finishing_stacks(
-            phh.finishing_stacks, table.final_stacks, phh.source, PhhError, show_whole_chips=True
-        )
-    return table
 
 
 def start_hand(phh: PhhHand, profile: RuleProfile) -> HoldemHand:
@@ -310,35 +306,31 @@ def start_hand(phh: PhhHand, profile: RuleProfile) -> HoldemHand:
 
 def play_action(table: HoldemHand, phh: PhhHand, action: PhhAction) -> None:
     """Apply one action of ``phh`` to ``table`` (a step of :func:`replay_phh`)."""
-    seat = phh.seats[action.player - 1] if action.player is not None else 0
-    try:
-        match action.kind:
-            case "deal_hole":
-                table.deal_hole(seat, action.cards)
-            case "deal_board":
-                table.deal_board(action.cards)
-            case "fold":
-                table.fold(seat)
-            case "check_or_call":
-                table.check_or_call(seat)
-            case "bet_or_raise_to":
-                assert action.amount is not None
-                table.bet_or_raise_to(seat, action.amount)
-            case "show":
-                table.verify_show(seat)
-                dealt = table.hole_cards(seat) or ()
-                if action.cards and sorted(action.cards) != sorted(dealt):
-                    raise PhhError(
-                        phh.source,
-                        f"p{action.player} shows {format_cards(action.cards)}"
-                        f" but was dealt {format_cards(dealt)}",
-                        action=action,
-                    )
-                table.show(seat)
-            case "muck":
-                table.muck(seat)
-    except RuleViolation as violation:
-        raise PhhError(phh.source, str(violation), action=action, violation=violation) from None
+    play_history_action(
+        table, phh, action, lambda seat, own: _play_own(table, phh, seat, own), PhhError
+    )
+
+
+def _play_own(table: HoldemHand, phh: PhhHand, seat: int, action: PhhAction) -> None:
+    """The deals and the show, which only hold'em writes so."""
+    match action.kind:
+        case "deal_hole":
+            table.deal_hole(seat, action.cards)
+        case "deal_board":
+            table.deal_board(action.cards)
+        case "show":
+            table.verify_show(seat)
+            dealt = table.hole_cards(seat) or ()
+            if action.cards and sorted(action.cards) != sorted(dealt):
+                raise PhhError(
+                    phh.source,
+                    f"p{action.player} shows {format_cards(action.cards)}"
+                    f" but was dealt {format_cards(dealt)}",
+                    action=action,
+                )
+            table.show(seat)
+        case "muck":
+            table.muck(seat)
 
 
 def _awaited(table: HoldemHand) -> str:

@@ -24,7 +24,7 @@ import tomllib
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from floorman.engine.betting import BettingHand
 from floorman.engine.cards import Card, format_cards, parse_card
@@ -129,6 +129,7 @@ class HistoryAction(Generic[KindT]):
 
 
 ActionT = TypeVar("ActionT", bound=HistoryAction[Any])
+ActionT_co = TypeVar("ActionT_co", bound=HistoryAction[Any], covariant=True)
 
 
 class HandHistoryError(FloormanError, ValueError, Generic[ActionT]):
@@ -379,36 +380,87 @@ def hand_labels(fields: Mapping[str, Any]) -> tuple[str, int | None]:
     )
 
 
-def play_actions(
+class History(Protocol[ActionT_co]):
+    """A parsed file of either variant, as the replay reads it."""
+
+    @property
+    def source(self) -> str: ...
+    @property
+    def seats(self) -> tuple[int, ...]: ...
+    @property
+    def actions(self) -> tuple[ActionT_co, ...]: ...
+    @property
+    def finishing_stacks(self) -> tuple[int | float, ...] | None: ...
+
+
+def replay_history(
     table: TableT,
-    actions: Iterable[ActionT],
-    play: Callable[[ActionT], None],
+    history: History[ActionT],
+    play_own: Callable[[int, ActionT], None],
     *,
-    source: str,
     error: type[HandHistoryError[ActionT]],
     how_it_ended: str,
     awaited: Callable[[TableT], str],
-) -> None:
-    """Play every action but comments with ``play``; the hand must be
-    complete after the last one and nothing may follow its end.
-    ``how_it_ended`` words the end (``the pot was awarded``) and
-    ``awaited`` says what an unfinished table waits for."""
+    check_finishing_stacks: bool,
+    show_whole_chips: bool,
+) -> TableT:
+    """Play every action but comments; the hand must be complete after the
+    last one, nothing may follow its end, and it must end with the file's
+    finishing stacks when it gives them and ``check_finishing_stacks``.
+    ``play_own(seat, action)`` plays the actions only the variant has (the
+    deals, a show, a draw); ``how_it_ended`` words the end (``the pot was
+    awarded``) and ``awaited`` says what an unfinished table waits for."""
     ended_at: ActionT | None = None
-    for action in actions:
+    for action in history.actions:
         if action.kind == "none":
             continue
         if ended_at is not None:
             raise error(
-                source,
+                history.source,
                 f"the hand is over ({how_it_ended} after actions[{ended_at.index}]);"
                 " nothing may follow",
                 action=action,
             )
-        play(action)
+        play_history_action(table, history, action, play_own, error)
         if table.is_complete:
             ended_at = action
     if not table.is_complete:
-        raise error(source, f"the actions end before the hand: {awaited(table)}")
+        raise error(history.source, f"the actions end before the hand: {awaited(table)}")
+    if check_finishing_stacks and history.finishing_stacks is not None:
+        compare_finishing_stacks(
+            history.finishing_stacks,
+            table.final_stacks,
+            history.source,
+            error,
+            show_whole_chips=show_whole_chips,
+        )
+    return table
+
+
+def play_history_action(
+    table: BettingHand,
+    history: History[ActionT],
+    action: ActionT,
+    play_own: Callable[[int, ActionT], None],
+    error: type[HandHistoryError[ActionT]],
+) -> None:
+    """Apply one action: the betting actions every variant writes alike,
+    the rest (deals, draw, showdown) with ``play_own``.  A rule the action breaks is
+    the variant's error, naming the action and the engine's clause."""
+    seat = history.seats[action.player - 1] if action.player is not None else 0
+    try:
+        match action.kind:
+            case "fold":
+                table.fold(seat)
+            case "check_or_call":
+                table.check_or_call(seat)
+            case "bet_or_raise_to":
+                assert action.amount is not None
+                table.bet_or_raise_to(seat, action.amount)
+            case _:
+                play_own(seat, action)
+    except RuleViolation as violation:
+        raise error(history.source, str(violation), action=action, violation=violation) from None
 
 
 def whole_chips(recorded: Sequence[int | float], source: str, error: ErrorClass) -> tuple[int, ...]:
