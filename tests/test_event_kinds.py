@@ -68,6 +68,10 @@ TOURNAMENT_KINDS = [
     "penalty_hand_served",
     "carried_pot_awarded",
     "chip_count",
+    "unregistered",
+    "cancelled",
+    "time_bank_used",
+    "chat_muted",
     "finished",
 ]
 

@@ -247,8 +247,10 @@ def test_live_mode_counts_return_eliminations_and_moves(client: TestClient) -> N
 
 def test_table_cards_are_public_and_printable(client: TestClient) -> None:
     """DE-SEAT-1: each player takes the table card naming his table and seat;
-    like the seating chart they are public, as data and as text to print."""
-    tid = create_tournament(client, "de-holdem", bots=6)
+    like the seating chart they are public, as data and as text to print.
+    The bots think a minute an action: nobody busts (and loses his card,
+    DE-GEN-3) before the cards are read."""
+    tid = create_tournament(client, "de-holdem", bots=6, action_delay_ms=60_000)
     assert client.post(f"/api/tournaments/{tid}/start", headers=AUTH).status_code == 200
     cards = client.get(f"/api/tournaments/{tid}/table-cards").json()
     assert len(cards) == 6

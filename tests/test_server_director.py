@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,26 +20,8 @@ from floorman.services import Floor
 from floorman.services.runtime import SEAT_TAKEN_CODE, TournamentService
 from floorman.storage import Store
 from floorman.tournament.events import Disqualified, TimedOut
+from tests.helpers.clock import FakeClock, until
 from tests.helpers.server import AUTH, DIRECTOR, LiveServer, Socket, create_tournament
-
-
-class FakeClock:
-    """The services' ``now``: moves only when the test says so."""
-
-    def __init__(self, start: float = 1_000_000.0) -> None:
-        self.t = start
-
-    def __call__(self) -> float:
-        return self.t
-
-
-async def until(predicate: Callable[[], Any], timeout: float = 10.0) -> Any:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not (value := predicate()):
-        assert loop.time() < end, f"timed out waiting for {predicate}"
-        await asyncio.sleep(0.01)
-    return value
 
 
 def two_humans(clock: FakeClock, **config: Any) -> tuple[TournamentService, str, str]:

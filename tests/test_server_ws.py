@@ -82,7 +82,8 @@ def duel(tmp_path: Path) -> Iterator[Duel]:
 
 @pytest.fixture
 def quick_duel(tmp_path: Path) -> Iterator[Duel]:
-    yield from make_duel(tmp_path, action_seconds=1)
+    # no time bank: the 1 s clock itself runs out (DE-TIME-4, OQ-63)
+    yield from make_duel(tmp_path, action_seconds=1, time_bank_seconds=0)
 
 
 def is_table(frame: dict[str, Any]) -> bool:

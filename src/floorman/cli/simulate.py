@@ -14,6 +14,7 @@ from rich.table import Table
 
 from floorman.engine.errors import FloormanError
 from floorman.profiles import load_profile, profile_names
+from floorman.sim.plot import FORMATS, plot_players_left
 from floorman.sim.simulate import simulate as run_simulation
 from floorman.tournament.core import Tournament
 from floorman.tournament.events import event_to_dict
@@ -39,6 +40,10 @@ def simulate(
     prize_pool: Annotated[
         int, typer.Option(min=0, help="Prize pool shared by the payout table (top 5: OQ-39).")
     ] = 0,
+    plot: Annotated[
+        Path | None,
+        typer.Option(help="Write a plot of players left against time here (.svg, .png or .pdf)."),
+    ] = None,
 ) -> None:
     """Play a whole tournament with bots and print standings and prizes."""
     console = Console(stderr=True)
@@ -54,11 +59,17 @@ def simulate(
             raise FloormanError(f"unknown bot {bot!r}: choose 'sensible' or 'random'")
         if events is not None:
             events.open("w", encoding="utf-8").close()  # fail now, not after the run
+        if plot is not None:
+            if plot.suffix.lower() not in FORMATS:
+                raise FloormanError(
+                    f"cannot plot to {plot.name}: the file must end in {', '.join(FORMATS)}"
+                )
+            plot.open("wb").close()
     except FloormanError as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
     except OSError as error:
-        typer.echo(f"error: cannot write the events file {events}: {error.strerror}", err=True)
+        typer.echo(f"error: cannot write {error.filename}: {error.strerror}", err=True)
         raise typer.Exit(2) from None
     show_bar = console.is_terminal and not as_json
     with Progress(
@@ -95,6 +106,14 @@ def simulate(
         with events.open("w", encoding="utf-8") as log:
             for event in tournament.events:
                 log.write(json.dumps(event_to_dict(event)) + "\n")
+    if plot is not None:
+        plot_players_left(
+            result.timeline,
+            plot,
+            title=f"{profile}: {players} players, {seconds_per_hand:g} s a hand",
+            level_seconds=[level.seconds for level in structure.levels],
+        )
+        console.print(f"plot written to {plot}")
     standings = [
         {"player": row["player"], "place": row["place"], "prize": row["prize"]}
         for row in tournament.standings()

@@ -54,15 +54,19 @@ class Action:
         kind = data.get("action")
         if kind not in KINDS:
             raise ActionNotAllowed(
-                f"unknown action {kind!r}", clause="DE-INTURN-1", allowed=", ".join(KINDS)
+                "unknown action {kind}",
+                clause="DE-INTURN-1",
+                allowed=", ".join(KINDS),
+                values={"kind": repr(kind)},
             )
         amount = data.get("amount")
         if kind in ("bet", "raise") and (isinstance(amount, bool) or not isinstance(amount, int)):
             raise ActionNotAllowed(
-                f"{kind} needs a whole-number 'amount' (the total to bet to), not {amount!r}",
+                "{action} needs a whole-number 'amount' (the total to bet to), not {amount}",
                 clause="DE-RAISE-3, OQ-55",
                 action=kind,
                 attempted=amount,
+                values={"action": kind, "amount": repr(amount)},
             )
         cards: tuple[Card, ...] = ()
         if kind == "draw":
@@ -74,7 +78,9 @@ class Action:
             try:
                 cards = parse_cards(raw)
             except CardError as error:
-                raise ActionNotAllowed(str(error), clause="NM-D-2D", action=kind) from None
+                raise ActionNotAllowed(
+                    error.template, clause="NM-D-2D", action=kind, values=error.values
+                ) from None
         agree = data.get("agree")
         if kind == "vote_checkdown" and not isinstance(agree, bool):
             raise ActionNotAllowed("vote_checkdown needs 'agree': true or false", clause="NM-H-13")
@@ -124,6 +130,10 @@ def apply_action(hand: PlayableHand, seat: int, action: Action) -> Event:
     method = getattr(hand, kind, None)
     if method is None:
         raise ActionNotAllowed(
-            f"{kind} is not part of this game", clause="DE-INTURN-1", seat=seat, action=kind
+            "{action} is not part of this game",
+            clause="DE-INTURN-1",
+            seat=seat,
+            action=kind,
+            values={"action": kind},
         )
     return method(seat)  # type: ignore[no-any-return]

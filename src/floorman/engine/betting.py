@@ -210,9 +210,10 @@ class BettingHand(CommonMixin, AwardingMixin, ABC):
             return self.position[seat]
         except KeyError:
             raise ActionNotAllowed(
-                f"seat {seat} is not dealt in this hand",
+                "seat {seat} is not dealt in this hand",
                 clause=self.rulings["turn"],
                 seat=seat,
+                values={"seat": seat},
             ) from None
 
     @property
@@ -337,19 +338,21 @@ class BettingHand(CommonMixin, AwardingMixin, ABC):
             )
         if self.phase != BETTING or not self.to_act:
             raise OutOfTurn(
-                f"no betting action is open now (the hand is in its {self.phase} phase)",
+                "no betting action is open now (the hand is in its {phase} phase)",
                 clause=self.rulings["turn"],
                 seat=seat,
                 action=action,
+                values={"phase": self.phase},
             )
         i = self.to_act[0]
         if self.seats[i] != seat:
             raise OutOfTurn(
-                f"it is seat {self.seats[i]}'s turn, not yours",
+                "it is seat {actor}'s turn, not yours",
                 clause=self.rulings["turn"],
                 seat=seat,
                 action=action,
-                allowed=f"wait for seat {self.seats[i]}",
+                allowed="wait for seat {actor}",
+                values={"actor": self.seats[i]},
             )
         if self.has_extra_rules:
             self._check_actor_extra(i, action)
@@ -372,11 +375,12 @@ class BettingHand(CommonMixin, AwardingMixin, ABC):
         i = self._actor(seat, "check")
         if self.bets[i] < self.max_bet:
             raise ActionNotAllowed(
-                f"you face a bet of {self.max_bet - self.bets[i]} more and cannot check",
+                "you face a bet of {amount} more and cannot check",
                 clause=self.rulings["check"],
                 seat=seat,
                 action="check",
                 allowed="fold, call or raise",
+                values={"amount": self.max_bet - self.bets[i]},
             )
 
     def verify_call(self, seat: int) -> None:
@@ -395,57 +399,67 @@ class BettingHand(CommonMixin, AwardingMixin, ABC):
         word = "bet" if self.max_bet == 0 else "raise"
         if isinstance(amount, bool) or not isinstance(amount, int):
             raise AmountOutOfRange(
-                f"a {word} must be a whole number of chips, not {amount!r}",
+                "a {action} must be a whole number of chips, not {amount}",
                 clause=self.rulings["min_bet"],
                 seat=seat,
                 action=word,
                 attempted=amount,
+                values={"action": word, "amount": repr(amount)},
             )
         blocked = self._can_raise_reason(i)
         if blocked is not None:
             raise ActionNotAllowed(
-                f"you may not {word}: {blocked[0]}",
+                "you may not {action}: {why}",
                 clause=blocked[1],
                 seat=seat,
                 action=word,
                 attempted=amount,
                 allowed="fold or call" if self.bets[i] < self.max_bet else "check",
+                values={"action": word, "why": blocked[0]},
             )
         cap = self.stacks[i] + self.bets[i]
         hi = min(self.max_raise_to(i), cap)
         lo = min(self.min_raise_to(i), hi)
+        values: dict[str, int | str] = {"action": word, "amount": amount}
         if amount < lo:
+            values["minimum"] = lo
             if self.max_bet == 0:
-                why, clause = f"a bet must be at least {lo}", self.rulings["min_bet"]
+                why = "{action} to {amount}: a bet must be at least {minimum}"
+                clause = self.rulings["min_bet"]
             else:
                 why = (
-                    f"a raise must be to at least {lo}"
-                    f" (the bet of {self.max_bet} plus the last full raise"
-                    f" of {max(self.full_increment, self.min_bet)})"
+                    "{action} to {amount}: a raise must be to at least {minimum}"
+                    " (the bet of {bet} plus the last full raise of {increment})"
                 )
                 clause = self.rulings["min_raise"]
+                values["bet"] = self.max_bet
+                values["increment"] = max(self.full_increment, self.min_bet)
             raise AmountOutOfRange(
-                f"{word} to {amount}: {why}",
+                why,
                 clause=clause,
                 seat=seat,
                 action=word,
                 attempted=amount,
                 allowed=(lo, hi),
+                values=values,
             )
         if amount > hi:
             if hi < cap:
                 clause = self.rulings.get("half_pot", self.rulings["no_limit"])
-                why = f"the limit allows at most {hi}"
+                why = "{action} to {amount}: the limit allows at most {maximum}"
+                values["maximum"] = hi
             else:
                 clause = self.rulings["covered"]
-                why = f"you have only {cap} in all"
+                why = "{action} to {amount}: you have only {stack} in all"
+                values["stack"] = cap
             raise AmountOutOfRange(
-                f"{word} to {amount}: {why}",
+                why,
                 clause=clause,
                 seat=seat,
                 action=word,
                 attempted=amount,
                 allowed=(lo, hi),
+                values=values,
             )
 
     def _can(self, verify: Callable[..., None], *args: Any) -> bool:
@@ -522,7 +536,11 @@ class BettingHand(CommonMixin, AwardingMixin, ABC):
         """The floor kills a hand out of turn while betting is open (a
         disqualification, NM-D-1C/1D/1E, NM-D-1G): what he put in stays in the pot."""
         if self.phase != BETTING or self.folded[self._position(seat)]:
-            raise OutOfTurn(f"no hand to kill in the {self.phase} phase", clause="NM-D-1G")
+            raise OutOfTurn(
+                "no hand to kill in the {phase} phase",
+                clause="NM-D-1G",
+                values={"phase": self.phase},
+            )
         self._act(Folded(seat=seat, reason="disqualified"))
 
     def _auto_act(self, seat: int, reason: str) -> Checked | Folded:
@@ -547,10 +565,11 @@ class BettingHand(CommonMixin, AwardingMixin, ABC):
             raise HandFinished("the hand is over", clause="NM-D-1G, OQ-03", seat=seat)
         if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
             raise AmountOutOfRange(
-                f"a penalty must be a positive whole number of chips, not {amount!r}",
+                "a penalty must be a positive whole number of chips, not {amount}",
                 clause="NM-D-1G, OQ-03",
                 seat=seat,
                 attempted=amount,
+                values={"amount": repr(amount)},
             )
 
     def penalize(self, seat: int, amount: int, *, clause: str, reason: str = "") -> PenaltyPosted:

@@ -83,8 +83,9 @@ def parse_card(text: str) -> Card:
         return _BY_TEXT[key]
     except KeyError:
         raise CardError(
-            f"bad card text {text!r}: a card is a rank ({RANKS}) and a suit ({SUITS}),"
-            " e.g. 'As' or 'Th'"
+            "bad card text {text}: a card is a rank ({ranks}) and a suit ({suits}),"
+            " e.g. 'As' or 'Th'",
+            values={"text": repr(text), "ranks": RANKS, "suits": SUITS},
         ) from None
 
 
@@ -101,7 +102,8 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     for chunk in compact:
         if len(chunk) % 2:
             raise CardError(
-                f"bad card text {text!r}: {chunk!r} is not a run of two-letter cards such as 'AsKd'"
+                "bad card text {text}: {chunk} is not a run of two-letter cards such as 'AsKd'",
+                values={"text": repr(text), "chunk": repr(chunk)},
             )
         cards.extend(parse_card(chunk[i : i + 2]) for i in range(0, len(chunk), 2))
     return tuple(cards)

@@ -77,8 +77,11 @@ class CommonMixin:
     def _verify_unused(self, cards: Sequence[int], clause: str, what: str = "") -> None:
         """Cards dealt by hand must be new: none twice, none already dealt."""
         if len(set(cards)) != len(cards) or any(c in self.used for c in cards):
-            named = f"{what} {[str(CARDS[c]) for c in cards]}".lstrip()
-            raise BadCards(f"{named} repeat a card already dealt", clause=clause)
+            values = {"what": what, "cards": str([str(CARDS[c]) for c in cards])}
+            template = "{what} {cards} repeat a card already dealt"
+            if not what:
+                template = "{cards} repeat a card already dealt"
+            raise BadCards(template, clause=clause, values=values)
 
     if TYPE_CHECKING:
 

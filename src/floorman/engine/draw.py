@@ -45,7 +45,7 @@ from floorman.engine.events import (
     Shown,
 )
 from floorman.engine.profile import RuleProfile
-from floorman.engine.seat_view import DrawLimit, Note, PlayerView
+from floorman.engine.seat_view import DrawLimit, Note, PlayerView, note
 from floorman.engine.seating import checked_deck, dead_seats, seat_players
 from floorman.engine.showdown import ShowdownMixin
 
@@ -238,29 +238,34 @@ class DrawHand(ShowdownMixin, BettingHand):
             raise OutOfTurn("there is no draw now", clause="NM-D-2D s1", seat=seat, action="draw")
         nxt = self._next_drawer()
         if nxt != i:
-            who = f"seat {self.seats[nxt]} draws" if nxt is not None else "the dealer deals"
+            template = "seat {next} draws first: the draw goes clockwise from the dealer's left"
+            if nxt is None:
+                template = "the dealer deals first: the draw goes clockwise from the dealer's left"
             raise OutOfTurn(
-                f"{who} first: the draw goes clockwise from the dealer's left",
+                template,
                 clause="NM-D-2D s1, OQ-16",
                 seat=seat,
                 action="draw",
+                values={"next": self.seats[nxt] if nxt is not None else ""},
             )
         limit = self.profile.max_draw
         if len(discards) > limit:
             raise ActionNotAllowed(
-                f"you may exchange at most {limit} cards, not {len(discards)}",
+                "you may exchange at most {limit} cards, not {given}",
                 clause="NM-D-2D s6, OQ-15",
                 seat=seat,
                 action="draw",
                 attempted=len(discards),
                 allowed=(0, limit),
+                values={"limit": limit, "given": len(discards)},
             )
         if len(set(discards)) != len(discards) or any(c not in self.cards[i] for c in discards):
             raise BadCards(
-                f"you can only discard cards you hold: {[str(CARDS[c]) for c in discards]}",
+                "you can only discard cards you hold: {cards}",
                 clause="NM-D-2D s2",
                 seat=seat,
                 action="draw",
+                values={"cards": str([str(CARDS[c]) for c in discards])},
             )
 
     def draw(self, seat: int, discards: Sequence[int]) -> Discarded:
@@ -276,9 +281,10 @@ class DrawHand(ShowdownMixin, BettingHand):
             raise OutOfTurn("no replacement cards are due now", clause="NM-D-2D s7")
         if not 0 < len(cards) <= self.owed[i]:
             raise BadCards(
-                f"seat {seat} is owed {self.owed[i]} card(s), not {len(cards)}",
+                "seat {seat} is owed {owed} card(s), not {given}",
                 clause="NM-D-2D s7, OQ-16",
                 seat=seat,
+                values={"seat": seat, "owed": self.owed[i], "given": len(cards)},
             )
         if self.owed_now[i] == 0 and any(self.owed_now):
             raise OutOfTurn("other players' cards come first", clause="OQ-16", seat=seat)
@@ -292,10 +298,10 @@ class DrawHand(ShowdownMixin, BettingHand):
             order = self._fourth_card_order()
             if order and order[0] != i:
                 raise OutOfTurn(
-                    f"seat {self.seats[order[0]]}'s fourth card comes first (draw order,"
-                    " the dealer's last)",
+                    "seat {next}'s fourth card comes first (draw order, the dealer's last)",
                     clause="NM-D-2D s7-s8, OQ-16",
                     seat=seat,
+                    values={"next": self.seats[order[0]]},
                 )
         self._verify_unused(cards, "NM-D-1F")
 
@@ -344,7 +350,11 @@ class DrawHand(ShowdownMixin, BettingHand):
                 "the deal goes clockwise from the dealer's left", clause="NM-D-2B", seat=seat
             )
         if len(cards) != 5:
-            raise BadCards(f"five cards are dealt, not {len(cards)}", clause="NM-D-2B s1")
+            raise BadCards(
+                "five cards are dealt, not {given}",
+                clause="NM-D-2B s1",
+                values={"given": len(cards)},
+            )
         self._verify_unused(cards, "NM-D-1F")
 
     def deal_hole(self, seat: int, cards: Sequence[int]) -> HoleDealt:
@@ -598,6 +608,13 @@ class DrawHand(ShowdownMixin, BettingHand):
 
     # ------------------------------------------------------------- views
 
+    #: the hand log's name for a pot carried into this deal: a check-pot (OQ-10)
+    log_carried_in = "check_pot_in"
+
+    def _log_round(self) -> str | None:
+        """The round the hand log files an action under (None: the draw)."""
+        return None if self.phase == DRAWING else str(self.round_kind)
+
     def _draw_over(self) -> bool:
         return self.phase not in (POSTING, DEALING, DRAWING) and bool(self.draw_order)
 
@@ -658,7 +675,7 @@ class DrawHand(ShowdownMixin, BettingHand):
             "check_pot": self.check_pot,
             "hints": self._hints(seat, mine, hidden, must_look) if can_look else (),
             "notes": (
-                (Note("Everyone checked: the pot is carried to the next deal", "OQ-10"),)
+                (note("Everyone checked: the pot is carried to the next deal", "OQ-10"),)
                 if self.check_pot
                 else ()
             ),
@@ -675,32 +692,44 @@ class DrawHand(ShowdownMixin, BettingHand):
         self, seat: int | None, mine: int | None, hidden: int, must_look: bool
     ) -> tuple[Note, ...]:
         """What the face-down cards mean now (NM-D-2E/2F, OQ-19)."""
-        cards = f"Your {hidden} new card{' is' if hidden == 1 else 's are'} face down."
+        one = hidden == 1
         if must_look:
-            return (
-                Note(
-                    "A player before you acted seen: look at your cards before you call or raise.",
-                    "NM-D-2E s4",
-                ),
+            template = (
+                "A player before you acted seen: look at your cards before you call or raise."
             )
+            return (note(template, "NM-D-2E s4"),)
         if self.round_kind == OPENING and mine is not None and self.high_bidder == mine:
-            return (
-                Note(
-                    f"{cards} You made the highest bid before the draw: bid unseen now, check,"
-                    " or look first.",
-                    "NM-D-2E s2",
-                ),
+            template = (
+                "Your {hidden} new cards are face down. You made the highest bid before the"
+                " draw: bid unseen now, check, or look first."
             )
+            if one:
+                template = (
+                    "Your {hidden} new card is face down. You made the highest bid before the"
+                    " draw: bid unseen now, check, or look first."
+                )
+            return (note(template, "NM-D-2E s2", hidden=hidden),)
         if self.round_kind == UNSEEN:
-            return (
-                Note(
-                    f"{cards} Call or raise without looking to stay in unseen, or look first.",
-                    "NM-D-2E s3",
-                ),
+            template = (
+                "Your {hidden} new cards are face down. Call or raise without looking to stay"
+                " in unseen, or look first."
             )
-        return (
-            Note(f"{cards} Look at them, or act: acting in the seen round turns them up.", "OQ-19"),
+            if one:
+                template = (
+                    "Your {hidden} new card is face down. Call or raise without looking to stay"
+                    " in unseen, or look first."
+                )
+            return (note(template, "NM-D-2E s3", hidden=hidden),)
+        template = (
+            "Your {hidden} new cards are face down. Look at them, or act: acting in the seen"
+            " round turns them up."
         )
+        if one:
+            template = (
+                "Your {hidden} new card is face down. Look at them, or act: acting in the seen"
+                " round turns them up."
+            )
+        return (note(template, "OQ-19", hidden=hidden),)
 
     def snapshot(self) -> dict[str, Any]:
         return {

@@ -217,9 +217,10 @@ class HoldemHand(ShowdownMixin, BettingHand):
         expected = next(k for k in range(self.n) if self.holes[k] is None)
         if i != expected:
             raise OutOfTurn(
-                f"hole cards go to seat {self.seats[expected]} next (clockwise from the button)",
+                "hole cards go to seat {next} next (clockwise from the button)",
                 clause="DE-DEAL-1, OQ-47",
                 seat=seat,
+                values={"next": self.seats[expected]},
             )
         self._verify_new_cards(cards, 2, "hole cards")
 
@@ -245,10 +246,11 @@ class HoldemHand(ShowdownMixin, BettingHand):
     def _verify_new_cards(self, cards: Sequence[int], count: int, what: str) -> None:
         if len(cards) != count:
             raise BadCards(
-                f"{count} {what} are due, not {len(cards)}",
+                "{count} {what} are due, not {given}",
                 clause="DE-MISDEAL-5, DE-MISDEAL-6",
                 attempted=len(cards),
                 allowed=count,
+                values={"count": count, "what": what, "given": len(cards)},
             )
         self._verify_unused(cards, "DE-DECK-1, DE-DECK-5", what)
 
@@ -485,6 +487,13 @@ class HoldemHand(ShowdownMixin, BettingHand):
         self.phase = DEALING if len(self.board) < 5 else AWARDING
 
     # ------------------------------------------------------------- views
+
+    #: the hand log's name for a pot carried into this hand (a dead hand's, DE-SEATED-3)
+    log_carried_in = "carried_in"
+
+    def _log_round(self) -> str | None:
+        """The round the hand log files an action under."""
+        return self.street_name
 
     def _seat_player(self, i: int, mine: int | None) -> PlayerView:
         """Other players' hole cards appear only once shown (DE-HOLE-1,

@@ -100,6 +100,9 @@ class RuleProfile:
 
     # Time.
     action_seconds: int = _rule(30, "DE-TIME-2, OQ-42, OQ-63")
+    #: each player's reserve once the action clock has run out, for the
+    #: whole tournament; 0: none (the rulebooks know only the clock)
+    time_bank_seconds: int = _rule(0, "DE-TIME-1, OQ-42, OQ-63")
 
     # Tournament.
     table_min: int = _rule(5, "NM-H-1, NM-H-17, NM-D-1A")
@@ -308,14 +311,33 @@ def check_forced_bets(
     each = ante_unit if profile.every_player_antes else 0
     if ante_unit >= 1 and (small_blind, big_blind) == (sb, bb) and all(a == each for a in antes):
         return
-    others = "every player antes one ante" if profile.every_player_antes else "nobody else antes"
+    template = (
+        "blinds {small_blind}/{big_blind} with antes {antes} are not stated in antes:"
+        " the small blind is {sb_antes} ante, the big blind {bb_antes} antes,"
+        " nobody else antes"
+    )
+    if profile.every_player_antes:
+        template = (
+            "blinds {small_blind}/{big_blind} with antes {antes} are not stated in antes:"
+            " the small blind is {sb_antes} ante, the big blind {bb_antes} antes,"
+            " every player antes one ante"
+        )
     raise SetupViolation(
-        f"blinds {small_blind}/{big_blind} with antes {list(antes)} are not stated in antes:"
-        f" the small blind is {profile.small_blind_antes} ante, the big blind"
-        f" {profile.big_blind_antes} antes, {others}",
+        template,
         clause="NM-H-2, OQ-28",
         attempted={"small_blind": small_blind, "big_blind": big_blind, "antes": list(antes)},
-        allowed=f"{sb}/{bb} and antes {[each] * len(antes)} for an ante of {ante_unit}",
+        allowed="{sb}/{bb} and antes {antes_due} for an ante of {ante}",
+        values={
+            "small_blind": small_blind,
+            "big_blind": big_blind,
+            "antes": str(list(antes)),
+            "sb_antes": profile.small_blind_antes,
+            "bb_antes": profile.big_blind_antes,
+            "sb": sb,
+            "bb": bb,
+            "antes_due": str([each] * len(antes)),
+            "ante": ante_unit,
+        },
     )
 
 

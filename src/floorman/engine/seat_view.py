@@ -124,6 +124,51 @@ class Note:
 
     text: str
     clause: str
+    #: the text's message template and its values, for a client to say it in
+    #: its language (catalogue key ``errors.msg.<template>``, as for errors)
+    template: str = ""
+    values: dict[str, int | str] = dataclasses.field(default_factory=dict)
+
+
+def note(template: str, clause: str, **values: int | str) -> Note:
+    """A :class:`Note` from its template: ``note("{n} left", "OQ-10", n=2)``."""
+    return Note(template.format(**values) if values else template, clause, template, values)
+
+
+@_view
+class HandName:
+    """A made hand, for the client to name in its own language."""
+
+    #: "high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush",
+    #: "full_house", "four_of_a_kind" or "straight_flush" (NM-D-4.1 to 4.9)
+    category: str
+    #: the ranks that name it ("2".."9", "T", "J", "Q", "K", "A"): a pair of
+    #: kings ("K",), aces and sevens ("A", "7"), kings full of sevens ("K", "7"),
+    #: a straight, flush or high card its top card ("A",)
+    ranks: tuple[str, ...]
+
+
+@_view
+class LogLine:
+    """One line of the running hand log (:mod:`floorman.engine.hand_log`)."""
+
+    #: "ante", "small_blind", "big_blind", "penalty", "carried_in",
+    #: "check_pot_in", "dealt", "board", "fold", "check", "call", "bet",
+    #: "raise", "returned", "checkdown", "draw", "stand_pat", "look", "show",
+    #: "muck", "misdeal", "award", "check_pot_out", "carried_out", "hand_over"
+    kind: str
+    seat: int | None = None
+    amount: int | None = None  #: chips: posted, put in now, returned, won, carried
+    to: int | None = None  #: a bet's or raise's total this round
+    cards: tuple[str | None, ...] | None = None  #: only cards the viewer may see
+    count: int | None = None  #: draw: cards exchanged, where public (OQ-17)
+    round: str | None = None  #: the betting round it happened in (as ``SeatView.round``)
+    pot: int | None = None  #: award: 0 the main pot, 1.. the side pots (NM-D-3B)
+    winners: tuple[int, ...] | None = None
+    shares: tuple[int, ...] | None = None
+    hand: HandName | None = None  #: show: the hand; award: the winning hand at a showdown
+    all_in: bool = False  #: the chips left the stack at 0
+    reason: str | None = None  #: fold/check not chosen: "timeout", "absent", "disqualified"
 
 
 @_view
@@ -171,6 +216,8 @@ class SeatView:
     draw_limit: DrawLimit | None = None
     high_bidder: int | None = None
     check_pot: bool = False
+    #: the running hand log, oldest first (display views only)
+    log: tuple[LogLine, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         """Plain data: lists, dicts, numbers, strings, booleans and None."""
@@ -228,6 +275,9 @@ def _schema(kind: Any, definitions: dict[str, Any]) -> dict[str, Any]:
     if origin in (Union, types.UnionType):
         options = [_schema(a, definitions) for a in typing.get_args(kind) if a is not type(None)]
         return {"anyOf": [*options, {"type": "null"}]}
+    if origin is dict:  # a note's values: names to numbers or words
+        (_, value) = typing.get_args(kind)
+        return {"type": "object", "additionalProperties": _schema(value, definitions)}
     if origin is tuple:
         args = typing.get_args(kind)
         if len(args) == 2 and args[1] is Ellipsis:
@@ -276,11 +326,15 @@ def build_seat_view(hand: Any, seat: int | None, *, display: bool = True) -> Sea
     """The skeleton every game shares: players, pots, legal actions and bet
     sizes; the game (``hand._view_fields``, ``hand._seat_player``) adds its
     own fields and decides which cards the viewer sees."""
+    # imported here: the log builder makes this module's LogLine records
+    from floorman.engine.hand_log import hand_log
+
     mine = hand.position.get(seat) if seat is not None else None
     fields: dict[str, Any] = hand._view_fields(seat, mine)
     raw = hand.legal_actions(seat) if seat is not None else None
     legal = Legal(*raw) if raw is not None else None
     must_look: bool = fields["must_look"]
+    players = tuple([hand._seat_player(i, mine) for i in range(hand.n)])
     lines: tuple[PotLine, ...] = ()
     if display and hand.phase != COMPLETE:
         live = [not f for f in hand.folded]
@@ -332,11 +386,12 @@ def build_seat_view(hand: Any, seat: int | None, *, display: bool = True) -> Sea
         pots=tuple(Award(a.amount, a.winners, a.shares) for a in hand.awards),
         carried_pot=hand.started.carried_pot,
         ante=hand.ante_unit,
-        players=tuple([hand._seat_player(i, mine) for i in range(hand.n)]),
+        players=players,
         legal=legal,
         actions=tuple(actions),
         bet_limit=_bet_limit(hand),
         bet_sizes=tuple(sizes),
+        log=hand_log(hand, seat, players) if display else (),
         **fields,
     )
 

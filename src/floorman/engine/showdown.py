@@ -88,9 +88,10 @@ class ShowdownMixin:
             )
         if self.showdown_queue[0] != i:
             raise OutOfTurn(
-                f"seat {self.seats[self.showdown_queue[0]]} shows or mucks first",
+                "seat {next} shows or mucks first",
                 clause=self.rulings["showdown_order"],
                 seat=seat,
+                values={"next": self.seats[self.showdown_queue[0]]},
             )
 
     def verify_muck(self, seat: int) -> None:

@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field, field_validator
 
 from floorman.profiles import load_profile, profile_names
 from floorman.rules import check_citation
+from floorman.server.error_bodies import error_body, http_error
 from floorman.server.history import hand_phh, hand_steps, hand_text
 from floorman.services import (
     Floor,
@@ -39,9 +40,9 @@ async def bearer(authorization: Annotated[str | None, Header()] = None) -> str |
 
 async def require_director(request: Request, token: Annotated[str | None, Depends(bearer)]) -> None:
     if token is None:
-        raise HTTPException(401, "director token required (Authorization: Bearer …)")
+        raise http_error(401, "director token required (Authorization: Bearer …)")
     if not floor_of(request).is_director(token):
-        raise HTTPException(403, "wrong director token")
+        raise http_error(403, "wrong director token")
 
 
 Director = Depends(require_director)
@@ -50,17 +51,28 @@ Director = Depends(require_director)
 def service_of(request: Request, tournament_id: str) -> TournamentService:
     service = floor_of(request).get(tournament_id)
     if service is None:
-        raise HTTPException(404, f"no tournament {tournament_id!r}")
+        raise http_error(404, "no tournament {tournament}", {"tournament": repr(tournament_id)})
     return service
 
 
 def rule_error(error: FloormanError) -> HTTPException:
     """409 with the clause for a move the rules forbid now; 422 for a set-up
     they refuse (a :class:`SetupViolation`, with its clause too, e.g. a
-    payout table of 6 places under nm-holdem, NM-H-19) or a malformed one."""
+    payout table of 6 places under nm-holdem, NM-H-19) or a malformed one.
+    The body is :func:`error_body`: English message, template and values to
+    translate it, the clause texts."""
     if isinstance(error, RuleViolation):
-        return HTTPException(422 if isinstance(error, ProfileError) else 409, error.to_dict())
-    return HTTPException(422, {"error": type(error).__name__, "message": str(error)})
+        return HTTPException(422 if isinstance(error, ProfileError) else 409, error_body(error))
+    return HTTPException(422, error_body(error))
+
+
+class LevelIn(BaseModel):
+    """One level of a structure: its ante (blinds follow from it under the
+    profile, NM-H-2) and length; a break has no ante."""
+
+    ante: int = Field(0, ge=0, le=10**9)
+    seconds: int = Field(ge=1, le=24 * 3600)
+    is_break: bool = False
 
 
 class CreateTournament(BaseModel):
@@ -79,8 +91,21 @@ class CreateTournament(BaseModel):
     prize_pool: int = Field(0, ge=0)
     action_delay_ms: int = Field(800, ge=0, le=60_000, description="bots' thinking time")
     action_seconds: float | None = Field(None, gt=0, le=600, description="action clock")
+    time_bank_seconds: int | None = Field(
+        None,
+        ge=0,
+        le=3600,
+        description="each player's time bank once the action clock has run out;"
+        " default: the profile's (de-holdem 60 s, the NM profiles none: OQ-42)",
+    )
     between_hands_s: float = Field(2.0, ge=0, le=60)
     mode: str = Field("online", description="online or live")
+    structure_name: str | None = Field(
+        None, max_length=100, description="a saved structure (GET /api/structures)"
+    )
+    levels: list[LevelIn] | None = Field(
+        None, min_length=1, max_length=200, description="the levels, instead of the default"
+    )
 
 
 class Register(BaseModel):
@@ -154,8 +179,9 @@ async def profiles() -> list[dict[str, Any]]:
 
 
 @router.get("/tournaments", summary="All tournaments")
-async def list_tournaments(request: Request) -> list[dict[str, Any]]:
-    return [s.summary() for s in floor_of(request).tournaments.values()]
+async def list_tournaments(request: Request, archived: bool = False) -> list[dict[str, Any]]:
+    """The lobby's list; ``?archived=true``: the director's archive instead."""
+    return [s.summary() for s in floor_of(request).listed(archived=archived)]
 
 
 @router.post("/tournaments", dependencies=[Director], summary="Create a tournament (director)")
@@ -349,7 +375,7 @@ async def table_view(
     service = service_of(request, tournament_id)
     player = service.player_for(token)
     if token and player is None:
-        raise HTTPException(403, "unknown player token")
+        raise http_error(403, "unknown player token")
     return service.table_view(table, player)
 
 
@@ -359,10 +385,10 @@ async def me(
 ) -> dict[str, Any]:
     service = service_of(request, tournament_id)
     if token is None:
-        raise HTTPException(401, "player token required")
+        raise http_error(401, "player token required")
     player = service.player_for(token)
     if player is None:
-        raise HTTPException(403, "unknown player token")
+        raise http_error(403, "unknown player token")
     return service.player_record(player)
 
 
@@ -375,10 +401,10 @@ async def act(
 ) -> dict[str, Any]:
     service = service_of(request, tournament_id)
     if token is None:
-        raise HTTPException(401, "player token required")
+        raise http_error(401, "player token required")
     player = service.player_for(token)
     if player is None:
-        raise HTTPException(403, "unknown player token")
+        raise http_error(403, "unknown player token")
     try:
         service.submit(player, body)
     except FloormanError as error:
@@ -395,7 +421,7 @@ def finished_hand(request: Request, hand_id: str) -> tuple[dict[str, Any], list[
     """A finished hand's stored record and events; 404 for any other id."""
     found = floor_of(request).finished_hand(hand_id)
     if found is None:
-        raise HTTPException(404, "no finished hand with that id")
+        raise http_error(404, "no finished hand with that id")
     return found
 
 

@@ -6,12 +6,21 @@ import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-from fastapi import FastAPI
-from fastapi.responses import FileResponse, RedirectResponse
+from fastapi import FastAPI, Request
+from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
 from floorman import __version__
-from floorman.server import api, rules_api, schema_api, ws
+from floorman.server import (
+    api,
+    chart_api,
+    i18n,
+    manage_api,
+    rules_api,
+    schema_api,
+    structures_api,
+    ws,
+)
 from floorman.services import Floor
 from floorman.storage import Store
 
@@ -23,7 +32,33 @@ PAGES = {
     "director": "director.html",
     "clock": "clock.html",
     "hand": "hand.html",
+    "cards": "cards.html",
 }
+
+
+def render_page(name: str, request: Request) -> HTMLResponse:
+    """A page in the request's language: ``<html lang>`` set and the
+    language's catalogue inlined for ``static/js/i18n.js`` (see
+    :mod:`floorman.server.i18n`).  ``?lang=`` also keeps the choice in a
+    cookie, so the switch on every page holds from page to page."""
+    asked = request.query_params.get("lang")
+    lang = i18n.choose_language(
+        asked, request.cookies.get(i18n.COOKIE), request.headers.get("accept-language")
+    )
+    html = (STATIC / PAGES[name]).read_text(encoding="utf-8")
+    html = html.replace('<html lang="en"', f'<html lang="{lang}"', 1)
+    html = html.replace(
+        "</head>",
+        f'<script type="application/json" id="i18n-catalogue">{i18n.catalogue_json(lang)}</script>'
+        "\n  </head>",
+        1,
+    )
+    response = HTMLResponse(
+        html, headers={"Content-Language": lang, "Vary": "Accept-Language, Cookie"}
+    )
+    if i18n.known_language(asked) == lang:
+        response.set_cookie(i18n.COOKIE, lang, max_age=365 * 24 * 3600, samesite="lax")
+    return response
 
 
 def create_app(database_url: str, director_token: str) -> FastAPI:
@@ -47,40 +82,47 @@ def create_app(database_url: str, director_token: str) -> FastAPI:
     )
     app.include_router(api.router)
     app.include_router(ws.router)
+    app.include_router(chart_api.router)
+    app.include_router(structures_api.router)
+    app.include_router(manage_api.router)
     app.include_router(rules_api.router)
     app.include_router(schema_api.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
-    def page(name: str) -> FileResponse:
-        return FileResponse(STATIC / PAGES[name], media_type="text/html")
+    def page(name: str, request: Request) -> HTMLResponse:
+        return render_page(name, request)
 
     @app.get("/", include_in_schema=False)
-    def lobby() -> FileResponse:
-        return page("lobby")
+    def lobby(request: Request) -> HTMLResponse:
+        return page("lobby", request)
 
     @app.get("/t/{tournament_id}", include_in_schema=False)
-    def tournament(tournament_id: str) -> FileResponse:
-        return page("tournament")
+    def tournament(tournament_id: str, request: Request) -> HTMLResponse:
+        return page("tournament", request)
 
     @app.get("/t/{tournament_id}/table/{table}", include_in_schema=False)
-    def table(tournament_id: str, table: int) -> FileResponse:
-        return page("table")
+    def table(tournament_id: str, table: int, request: Request) -> HTMLResponse:
+        return page("table", request)
 
     @app.get("/t/{tournament_id}/play", include_in_schema=False)
-    def play(tournament_id: str) -> FileResponse:
-        return page("table")
+    def play(tournament_id: str, request: Request) -> HTMLResponse:
+        return page("table", request)
 
     @app.get("/t/{tournament_id}/clock", include_in_schema=False)
-    def clock(tournament_id: str) -> FileResponse:
-        return page("clock")
+    def clock(tournament_id: str, request: Request) -> HTMLResponse:
+        return page("clock", request)
+
+    @app.get("/t/{tournament_id}/cards", include_in_schema=False)
+    def table_cards(tournament_id: str, request: Request) -> HTMLResponse:
+        return page("cards", request)
 
     @app.get("/director", include_in_schema=False)
-    def director() -> FileResponse:
-        return page("director")
+    def director(request: Request) -> HTMLResponse:
+        return page("director", request)
 
     @app.get("/hands/{hand_id}", include_in_schema=False)
-    def hand(hand_id: str) -> FileResponse:
-        return page("hand")
+    def hand(hand_id: str, request: Request) -> HTMLResponse:
+        return page("hand", request)
 
     @app.get("/health", include_in_schema=False)
     def health() -> dict[str, str]:

@@ -2,11 +2,17 @@
 
 Server → client frames: ``{"type": "table", …}`` (the engine's view for this
 seat only), ``{"type": "tournament", …}`` (summaries), ``{"type": "error",
-"clause": …, "message": …}`` (a rejected action: nothing changed),
+"clause": …, "message": …, "template": …, "values": …, "clauses": […]}``
+(a rejected action, nothing changed: the body of
+:func:`floorman.server.error_bodies.error_body`),
 ``{"type": "seat_taken", …}`` (the player opened his seat on another device:
-this socket is then closed with code 4409).
+this socket is then closed with code 4409), ``{"type": "chat", "name", "text",
+…}`` (a table chat line) and ``{"type": "chat_history", "lines": […]}`` (the
+table's last 50 lines, on joining it).
 Client → server: an action object such as ``{"action": "raise", "amount": 40}``,
-``{"action": "look"}``, ``{"action": "draw", "cards": ["As", "Kd"]}``.
+``{"action": "look"}``, ``{"action": "draw", "cards": ["As", "Kd"]}``,
+``{"type": "chat", "text": "nice hand"}`` (players and spectators; the
+director can mute a player, DE-ETIQ-2), ``{"type": "watch", "table": 2}``.
 
 Each socket is a small state machine (:class:`SocketState`): *connecting*
 until accepted, *open* while frames flow both ways, *closing* once the server
@@ -26,7 +32,8 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket
 
-from floorman.services import SEAT_TAKEN_CODE, FloormanError, RuleViolation, TournamentService
+from floorman.server.error_bodies import clause_texts, error_body, message_body
+from floorman.services import SEAT_TAKEN_CODE, FloormanError, TournamentService
 from floorman.services.broadcast import Subscriber
 
 router = APIRouter()
@@ -115,6 +122,7 @@ class SocketSession:
             number = service.table_of(sub)
             if number is not None:
                 sub.send(service.table_view(number, self.player))
+                self.chat_history(number)
             sender = asyncio.create_task(self.pump(sub.queue))
             await self.read()
         finally:
@@ -186,7 +194,9 @@ class SocketSession:
             self.sub.send(message)
 
     def error(self, message: str, clause: str) -> None:
-        self.frame({"type": "error", "message": message, "clause": clause})
+        """An error frame for a message the server refused before the rules
+        saw it (``message`` is its own translation template)."""
+        self.frame({"type": "error", **message_body(message, clause=clause, error="BadMessage")})
 
     def watch(self, table: int | None) -> None:
         """Watch another table (a player keeps seeing his own)."""
@@ -194,6 +204,20 @@ class SocketSession:
             self.sub.table = table
         if table is not None:
             self.frame(self.service.table_view(table, self.player))
+            self.chat_history(table)
+
+    def chat(self, text: Any) -> None:
+        """A table chat line, to the table this socket sits at or watches."""
+        table = self.service.table_of(self.sub) if self.sub is not None else None
+        try:
+            self.service.chat(self.player, table, text)
+        except FloormanError as error:
+            self.frame({"type": "error", **error_body(error)})
+
+    def chat_history(self, table: int | None) -> None:
+        if table is not None:
+            lines = self.service.chat_log(table, limit=50)
+            self.frame({"type": "chat_history", "table": table, "lines": lines})
 
     def handle(self, text: str | None) -> None:
         """One client message (None: a binary frame): a watch request or an
@@ -212,14 +236,17 @@ class SocketSession:
             watched = data.get("table")
             self.watch(watched if isinstance(watched, int) else None)
             return None
+        if isinstance(data, dict) and data.get("type") == "chat":
+            return self.chat(data.get("text"))
         if self.player is None:
             return self.error("spectators cannot act", service.rulings["not_a_player"])
         try:
             service.submit(self.player, data)
-        except RuleViolation as error:
-            self.frame({"type": "error", **error.to_dict()})
         except FloormanError as error:
-            self.error(str(error), turn)
+            body = error_body(error)
+            if not body["clause"]:
+                body["clause"], body["clauses"] = turn, clause_texts(turn)
+            self.frame({"type": "error", **body})
         except Exception:  # a bug must cost one message, not the player's socket
             log.exception("action %r from %s failed", data, self.player)
             self.error("the server could not take that action", turn)

@@ -92,6 +92,12 @@ class Broadcaster:
             if self.table_of(sub) == number:
                 sub.send(self.view(number, sub.player))
 
+    def broadcast_chat(self, number: int, message: dict[str, Any]) -> None:
+        """A chat line to everyone at or watching table ``number``."""
+        for sub in list(self.subscribers):
+            if self.table_of(sub) == number:
+                sub.send(message)
+
     def broadcast_summary(self) -> None:
         message = self.summary()
         for sub in list(self.subscribers):

@@ -3,6 +3,7 @@ restart, and the director's token."""
 
 from __future__ import annotations
 
+import dataclasses
 import hmac
 import logging
 from typing import Any
@@ -10,8 +11,9 @@ from typing import Any
 from floorman.engine.errors import FloormanError, ProfileError, SetupViolation
 from floorman.profiles import load_profile
 from floorman.services.runtime import ServiceConfig, TournamentService
+from floorman.services.structures import StructureLibrary, check_table_size
 from floorman.storage import Store
-from floorman.tournament.structure import Structure
+from floorman.tournament.structure import Level, Structure
 
 log = logging.getLogger("floorman.services")
 
@@ -21,6 +23,8 @@ class Floor:
         self.store = store
         self.director_token = director_token
         self.tournaments: dict[str, TournamentService] = {}
+        self.structures = StructureLibrary(store)
+        self.archived: set[str] = set()
 
     def is_director(self, token: str | None) -> bool:
         # Bytes, not text: compare_digest refuses non-ASCII strings.
@@ -39,6 +43,8 @@ class Floor:
                 log.exception("cannot load tournament %s", record.id)
                 continue
             self.tournaments[record.id] = service
+            if record.archived:
+                self.archived.add(record.id)
             if service.tournament.status == "running":
                 service.launch()
                 resumed.append(record.id)
@@ -61,34 +67,54 @@ class Floor:
         between_hands_s: float = 2.0,
         mode: str = "online",
         antes: list[int] | None = None,
+        structure_name: str | None = None,
+        levels: list[dict[str, Any]] | None = None,
+        time_bank_seconds: int | None = None,
     ) -> TournamentService:
         rules = load_profile(profile)
-        if table_size is not None and not rules.table_min <= table_size <= rules.table_max:
-            raise ProfileError(
-                f"{profile} tables seat {rules.table_min} to {rules.table_max} players"
-                f" (NM-D-1A, NM-H-1), not {table_size}"
-            )
+        if table_size is not None:
+            check_table_size(rules, table_size)
         if bots and mode == "live":
             raise SetupViolation(
                 "bots cannot be seated at a live event: real cards need real players",
                 clause="DE-GEN-2, NM-D-1G",
             )
         if bot_kind not in ("sensible", "random"):
-            raise ProfileError(f"unknown bot kind {bot_kind!r}: 'sensible' or 'random'")
+            raise ProfileError(
+                "unknown bot kind {kind}: 'sensible' or 'random'", values={"kind": repr(bot_kind)}
+            )
         if not 0 <= action_delay_ms <= 60_000:
             raise ProfileError("action_delay_ms must be 0 to 60000")
         kwargs: dict[str, Any] = {}
         if antes:
             kwargs["antes"] = antes
-        structure = Structure.default(
-            rules,
-            level_seconds=level_seconds,
-            starting_stack=starting_stack,
-            table_size=table_size,
-            payout_shares=payout_shares or None,  # None: the profile's default (OQ-39)
-            prize_pool=prize_pool,
-            **kwargs,
-        )
+        if structure_name is not None:
+            # the director's saved structure: levels, breaks, stack, payouts
+            structure = self.structures.structure_for(structure_name, rules.name)
+        else:
+            structure = Structure.default(
+                rules,
+                level_seconds=level_seconds,
+                starting_stack=starting_stack,
+                table_size=table_size,
+                payout_shares=payout_shares or None,  # None: the profile's default (OQ-39)
+                prize_pool=prize_pool,
+                **kwargs,
+            )
+        if levels is not None:
+            structure = dataclasses.replace(
+                structure,
+                levels=tuple(
+                    Level(
+                        ante=int(lv.get("ante", 0)),
+                        seconds=int(lv["seconds"]),
+                        is_break=bool(lv.get("is_break", False)),
+                    )
+                    for lv in levels
+                ),
+            )
+        if time_bank_seconds is not None:
+            structure = dataclasses.replace(structure, time_bank_seconds=time_bank_seconds)
         config = ServiceConfig(
             action_delay_ms=action_delay_ms,
             between_hands_s=between_hands_s,
@@ -104,6 +130,40 @@ class Floor:
 
     def get(self, tournament_id: str) -> TournamentService | None:
         return self.tournaments.get(tournament_id)
+
+    def listed(self, *, archived: bool = False) -> list[TournamentService]:
+        """The lobby's tournaments: those not archived, or only the archived."""
+        return [s for tid, s in self.tournaments.items() if (tid in self.archived) == archived]
+
+    def archive(self, tournament_id: str, archived: bool = True) -> None:
+        """Out of the lobby's list (or back in); a running tournament stays listed."""
+        service = self._service(tournament_id)
+        if archived and service.tournament.status == "running":
+            raise ProfileError("a running tournament cannot be archived")
+        self.store.set_archived(tournament_id, archived)
+        if archived:
+            self.archived.add(tournament_id)
+        else:
+            self.archived.discard(tournament_id)
+
+    async def delete(self, tournament_id: str) -> None:
+        """Remove a tournament that never started (registering or cancelled),
+        with everything stored of it."""
+        service = self._service(tournament_id)
+        if any(event.kind == "started" for event in service.tournament.events):
+            raise ProfileError(
+                "only a tournament that never started can be deleted; archive it instead"
+            )
+        await service.shutdown()
+        self.store.delete_tournament(tournament_id)
+        del self.tournaments[tournament_id]
+        self.archived.discard(tournament_id)
+
+    def _service(self, tournament_id: str) -> TournamentService:
+        service = self.tournaments.get(tournament_id)
+        if service is None:
+            raise ProfileError("no tournament {id}", values={"id": repr(tournament_id)})
+        return service
 
     def finished_hand(self, hand_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
         """A finished hand's stored record and its events; None for a hand

@@ -9,9 +9,20 @@ from typing import Any
 
 from floorman.tournament.core import Tournament
 from floorman.tournament.events import event_to_dict
+from floorman.tournament.prizes import prize_table
 
 #: besides every event that cites a clause, the ruling log shows these
-RULING_LOG_TYPES = frozenset({"eliminated", "moved", "table_broken", "timed_out"})
+RULING_LOG_TYPES = frozenset(
+    {
+        "eliminated",
+        "moved",
+        "table_broken",
+        "timed_out",
+        "time_bank_used",
+        "unregistered",
+        "cancelled",
+    }
+)
 
 
 def details(t: Tournament) -> dict[str, Any]:
@@ -37,6 +48,12 @@ def details(t: Tournament) -> dict[str, Any]:
         ],
         "payouts": list(structure.payout_shares),
         "prize_pool": structure.prize_pool,
+        # what each place pays now, as the core pays it (NM-H-19, OQ-39:
+        # places the entrants cannot fill are not paid)
+        "prizes": [
+            {"place": k, "amount": amount}
+            for k, (amount, _) in enumerate(prize_table(structure, t.entrants), 1)
+        ],
         "tables": seating_chart(t),
     }
 

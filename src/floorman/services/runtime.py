@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
+from bisect import bisect_left
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -32,11 +33,14 @@ from floorman.engine.variants import variant_for
 from floorman.services import reports
 from floorman.services.auth import Tokens, token_hash
 from floorman.services.broadcast import SEAT_TAKEN, SEAT_TAKEN_CODE, Broadcaster, Subscriber
+from floorman.services.charts import chip_chart_svg
+from floorman.services.chat import TableChat
 from floorman.services.tables import ServiceConfig, TableLoops, TableRuntime, wait_for_event
 from floorman.sim.driver import TableDriver
 from floorman.storage import Store
+from floorman.tournament.chip_history import ChipSample, chip_history
 from floorman.tournament.core import Tournament, TournamentError
-from floorman.tournament.events import event_from_dict, event_to_dict
+from floorman.tournament.events import LevelChanged, event_from_dict, event_to_dict
 from floorman.tournament.hands import replay_hand
 from floorman.tournament.names import name_key
 from floorman.tournament.structure import Structure
@@ -82,6 +86,8 @@ class TournamentService:
         self._new_hands: list[tuple[str, int, int]] = []
         self._finished_hands: set[str] = set()
         self._runner: asyncio.Task[None] | None = None
+        self._chip_history: tuple[int, list[ChipSample]] | None = None
+        self.table_chat = TableChat(self)
         self.stopping = False
 
     @property
@@ -221,7 +227,7 @@ class TournamentService:
         bot = kind if kind in ("random", "sensible") else None
         if bot:
             self._verify_bots_allowed()
-        player = f"p{len(self.tournament.players) + 1}"
+        player = f"p{self.tournament.entries_made + 1}"  # never reused (OQ-41: unregistered)
         name = self.tournament.register(player, name, bot=bot, confirmed=confirmed).name
         token, digest = self.auth.issue(player)
         self.store.add_player(self.id, player, name, "bot" if bot else kind, digest)
@@ -244,7 +250,9 @@ class TournamentService:
             raise TournamentError("add between 1 and 10000 bots", clause="OQ-41")
         if kind not in ("sensible", "random"):
             raise TournamentError(
-                f"unknown bot kind {kind!r}: 'sensible' or 'random'", clause="OQ-41"
+                "unknown bot kind {kind}: 'sensible' or 'random'",
+                clause="OQ-41",
+                values={"kind": repr(kind)},
             )
         added = []
         number = len(self.tournament.players)
@@ -261,7 +269,11 @@ class TournamentService:
 
     def start(self) -> None:
         if self.tournament.status != "registering":
-            raise TournamentError(f"the tournament is {self.tournament.status}", clause="OQ-41")
+            raise TournamentError(
+                "the tournament is {status}",
+                clause="OQ-41",
+                values={"status": self.tournament.status},
+            )
         self.tournament.draw_seats(secure_randbelow)
         self.tournament.start(self.now())
         self.commit()
@@ -320,6 +332,25 @@ class TournamentService:
     def time_penalty(self, player: str, hands: int, clause: str, note: str = "") -> None:
         """His next ``hands`` hands are dealt dead (OQ-62)."""
         self.tournament.time_penalty(player, hands, clause, note)
+
+    def chat(self, player: str | None, table: int | None, text: Any) -> dict[str, Any]:
+        """A table chat line (see :class:`~floorman.services.chat.TableChat`)."""
+        return self.table_chat.say(player, table, text)
+
+    def chat_log(self, table: int | None = None, limit: int = 500) -> list[dict[str, Any]]:
+        return self.table_chat.log(table, limit)
+
+    def mute_chat(self, player: str, muted: bool, note: str = "") -> None:
+        self.tournament.mute_chat(player, muted, note)
+
+    def unregister(self, player: str) -> None:
+        """Take an entry back before the seat draw (OQ-41); a bot goes too."""
+        self.tournament.unregister(player)
+        self.bots.pop(player, None)
+
+    def cancel(self, note: str = "") -> None:
+        """Call the tournament off before its start (OQ-41)."""
+        self.tournament.cancel(note)
 
     def confirm(self, player: str) -> None:
         """An unconfirmed entry is paid or checked in (DE-DEAL-3/4, OQ-46)."""
@@ -395,7 +426,7 @@ class TournamentService:
         acting = hand.actor == seat
         apply_action(hand, seat, action)
         if acting and hand.actor != seat:
-            table.deadline = None
+            self.driver.turn_taken(table, seat, self.now())  # the time bank used comes off
         self.timeouts[player] = 0
         if state.absent:
             self.tournament.set_absent(player, False)
@@ -459,21 +490,72 @@ class TournamentService:
                     "deadline": table.deadline,
                     "remaining": table.remaining,  # held while paused (NM-D-1G, OQ-03)
                     "seconds": self.action_seconds,
+                    # the time bank of the player to act (DE-TIME-1, OQ-63)
+                    "in_bank": table.bank_from is not None or table.bank_elapsed is not None,
+                    "bank_left": self._bank_left(hand),
                 }
                 if table is not None and (table.deadline is not None or table.remaining is not None)
                 else None
             ),
-            "level": {
-                "level": level.level,
-                "ante": level.ante,
-                "blinds": [level.small_blind, level.big_blind],
-            }
-            if level
-            else None,
+            "level": self._level_frame(level) if level else None,
+            "stats": self._stats_frame(player),
             "paused": t.clock.paused_at is not None,
             "status": t.status,
             "last_result": table.last_result if table else None,
         }
+
+    def _level_frame(self, level: LevelChanged) -> dict[str, Any]:
+        """The level being played and the clock's view of what comes next
+        (the same numbers the summary's ``clock`` gives the clock page)."""
+        t = self.tournament
+        clock = t.clock.describe(
+            self.now(), t.struct, (self.profile.small_blind_antes, self.profile.big_blind_antes)
+        )
+        return {
+            "level": level.level,
+            "ante": level.ante,
+            "blinds": [level.small_blind, level.big_blind],
+            "is_break": level.is_break,
+            "seconds_left": clock["seconds_left"],
+            "next_ante": clock["next_ante"],
+            "next_blinds": clock["next_blinds"],
+            "seconds_to_break": clock["seconds_to_break"],
+            "paused": clock["paused"],
+        }
+
+    def _stats_frame(self, player: str | None) -> dict[str, Any]:
+        """Players left, their average stack, the viewer's place by chips
+        among them (1: the chip leader; a player out: his finishing place)
+        and the prize pool."""
+        t = self.tournament
+        key = len(t.events)
+        cached: tuple[int, list[int]] | None = getattr(self, "_chips_in_play", None)
+        if cached is None or cached[0] != key:
+            # chips only change by tournament events: sorted once per change,
+            # not for every frame of every watcher
+            alive = [p.chips for p in t.players.values() if p.status in ("playing", "won")]
+            cached = (key, sorted(alive, reverse=True))
+            self._chips_in_play = cached
+        chips = cached[1]
+        place = None
+        state = t.players.get(player) if player is not None else None
+        if state is not None:
+            if state.place is not None:
+                place = state.place
+            elif state.status in ("playing", "won"):
+                place = 1 + bisect_left(chips, -state.chips, key=lambda c: -c)
+        return {
+            "players_left": len(chips),
+            "average_stack": sum(chips) // len(chips) if chips else 0,
+            "place": place,
+            "prize_pool": t.struct.prize_pool if t.structure else 0,
+        }
+
+    def _bank_left(self, hand: Any) -> int | None:
+        """What is left of the time bank of the player to act (None: nobody)."""
+        if hand is None or hand.actor is None:
+            return None
+        return self.tournament.time_bank_left(hand.players[hand.position[hand.actor]])
 
     def summary(self) -> dict[str, Any]:
         return {"type": "tournament", **self.tournament.summary(self.now())}
@@ -490,6 +572,18 @@ class TournamentService:
     def ruling_log(self) -> list[dict[str, Any]]:
         """Every ruling with its clause and the time it was stored."""
         return reports.ruling_log(self.tournament, self.logged_at)
+
+    def chip_history(self) -> list[ChipSample]:
+        """The field at every level (one fold over the events, kept until
+        the next event)."""
+        events = self.tournament.events
+        if self._chip_history is None or self._chip_history[0] != len(events):
+            self._chip_history = (len(events), chip_history(events))
+        return self._chip_history[1]
+
+    def chip_chart_svg(self, words: Mapping[str, str]) -> str:
+        title = words["chart.title"].replace("{name}", self.tournament.name)
+        return chip_chart_svg(self.chip_history(), words, title)
 
     def player_record(self, player: str) -> dict[str, Any]:
         return reports.player_record(self.tournament, player)

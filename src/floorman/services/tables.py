@@ -176,9 +176,12 @@ class TableLoops:
             assert table.deadline is not None
             table.wake.clear()
             await wait_for_event(table.wake, max(0.0, table.deadline - service.now()))
+            in_bank = table.bank_from is not None
             if driver.clock_ran_out(table, seat, service.now()):
                 driver.time_out(table, seat)
                 self._changed(table)
+            elif table.bank_from is not None and not in_bank:
+                service.broadcast_table(table.number)  # the time bank runs now (DE-TIME-1)
         table.deadline = None
         table.remaining = None
 

@@ -25,6 +25,7 @@ What a step does, in the order the rules want it:
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
@@ -51,6 +52,9 @@ class DrivenTable:
     hand_id: str | None = None
     deadline: float | None = None  # action clock of the player to act
     remaining: float | None = None  # its time left, held while paused (NM-D-1G, OQ-03)
+    #: when the action clock ran out and the time bank began (None: not in it)
+    bank_from: float | None = None
+    bank_elapsed: float | None = None  # bank time used when paused, held like ``remaining``
     last_result: dict[str, Any] | None = None
 
 
@@ -188,6 +192,7 @@ class TableDriver:
             return Step("changed", seat)
         if table.deadline is None:
             table.deadline = now + self.action_seconds
+            table.bank_from = None
             return Step("clock", seat)
         return Step("wait", seat)
 
@@ -213,8 +218,12 @@ class TableDriver:
         table.deadline = None
 
     def clock_ran_out(self, table: DrivenTable, seat: int, now: float) -> bool:
+        """Has ``seat``'s time run out?  When the action clock ends, the
+        player's time bank, if any is left, begins: the deadline moves by
+        all of it, and what he uses comes off when he acts (DE-TIME-1,
+        OQ-63: the clock is the base)."""
         hand = table.hand
-        return (
+        ran_out = (
             hand is not None
             and not hand.is_complete
             and hand.actor == seat
@@ -222,6 +231,28 @@ class TableDriver:
             and self.tournament.clock.paused_at is None
             and now >= table.deadline
         )
+        if not ran_out or table.bank_from is not None:
+            return ran_out
+        assert hand is not None and table.deadline is not None
+        left = self.tournament.time_bank_left(hand.players[hand.position[seat]])
+        if left <= 0:
+            return True
+        table.bank_from = table.deadline
+        table.deadline += left
+        return now >= table.deadline
+
+    def turn_taken(self, table: DrivenTable, seat: int, now: float) -> None:
+        """``seat`` acted: his clock stops, and the time bank he used, in
+        whole seconds begun, comes off (DE-TIME-1, OQ-63)."""
+        hand = table.hand
+        if table.bank_from is not None and hand is not None:
+            player = hand.players[hand.position[seat]]
+            left = self.tournament.time_bank_left(player)
+            used = min(left, max(1, math.ceil(now - table.bank_from)))
+            if used > 0:
+                self.tournament.use_time_bank(player, used)
+        table.deadline = None
+        table.bank_from = None
 
     def time_out(self, table: DrivenTable, seat: int) -> None:
         """The action clock ran out: a check or a fold (DE-TIME-4, OQ-63), a
@@ -229,6 +260,11 @@ class TableDriver:
         hand = table.hand
         assert hand is not None
         player = hand.players[hand.position[seat]]
+        if table.bank_from is not None:  # the whole bank is gone (DE-TIME-1, OQ-63)
+            left = self.tournament.time_bank_left(player)
+            if left > 0:
+                self.tournament.use_time_bank(player, left)
+            table.bank_from = None
         variant_of(hand).time_out(hand, seat)  # the game's time-out policy
         table.deadline = None
         self.tournament.timed_out(player)  # for the ruling log (DE-TIME-4, OQ-63)
@@ -245,12 +281,18 @@ class TableDriver:
         if table.deadline is not None and paused_at is not None:
             table.remaining = max(0.0, table.deadline - paused_at)
             table.deadline = None
+            if table.bank_from is not None:
+                table.bank_elapsed = max(0.0, paused_at - table.bank_from)
+                table.bank_from = None
 
     def release_clock(self, table: DrivenTable, at: float) -> None:
         """Resumed: the clock goes on from where it stood."""
         if table.remaining is not None:
             table.deadline = at + table.remaining
             table.remaining = None
+            if table.bank_elapsed is not None:
+                table.bank_from = at - table.bank_elapsed
+                table.bank_elapsed = None
 
     def kill_disqualified(self, table: DrivenTable) -> bool:
         """Kill the hands of players disqualified during this hand while

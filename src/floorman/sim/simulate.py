@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from floorman.bots import Bot, make_bot, situation
 from floorman.engine.actions import apply_action
@@ -21,6 +21,16 @@ from floorman.tournament.core import Tournament
 from floorman.tournament.structure import Structure
 
 
+@dataclass(frozen=True, slots=True)
+class TimelinePoint:
+    """The field after a round of hands, on the simulated clock."""
+
+    seconds: float  #: simulated time since the start
+    players_left: int
+    level: int
+    on_break: bool
+
+
 @dataclass
 class SimulationResult:
     tournament: Tournament
@@ -28,6 +38,8 @@ class SimulationResult:
     rounds: int
     seconds: float
     simulated_seconds: float
+    #: players left over time, a point whenever the field or the level changed
+    timeline: list[TimelinePoint] = field(default_factory=list)
 
 
 def play_out(hand: Hand, bots: Mapping[int, Bot], rng: random.Random) -> None:
@@ -68,6 +80,7 @@ def simulate(
     tables: dict[int, DrivenTable] = {}
     started = time.perf_counter()
     hands = rounds = 0
+    timeline = [TimelinePoint(0.0, tournament.alive, tournament.level, False)]
     while tournament.status == "running" and rounds < max_rounds:
         rounds += 1
         for number in sorted(tournament.tables):
@@ -83,6 +96,16 @@ def simulate(
             hands += 1
         now += seconds_per_hand
         tournament.tick(now, randbelow)
+        level = tournament.current_level
+        on_break = level is not None and level.is_break
+        last = timeline[-1]
+        if (tournament.alive, tournament.level, on_break) != (
+            last.players_left,
+            last.level,
+            last.on_break,
+        ):
+            timeline.append(TimelinePoint(now, tournament.alive, tournament.level, on_break))
         if progress is not None:
             progress(tournament, hands)
-    return SimulationResult(tournament, hands, rounds, time.perf_counter() - started, now)
+    timeline.append(TimelinePoint(now, tournament.alive, tournament.level, False))
+    return SimulationResult(tournament, hands, rounds, time.perf_counter() - started, now, timeline)

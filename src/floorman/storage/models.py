@@ -3,7 +3,16 @@ order; everything else is derived from them."""
 
 from __future__ import annotations
 
-from sqlalchemy import Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    Boolean,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -20,6 +29,8 @@ class TournamentRow(Base):
     status: Mapped[str] = mapped_column(String(20), index=True)
     created_at: Mapped[float] = mapped_column(Float)
     config: Mapped[str] = mapped_column(Text, default="{}")
+    #: kept but out of the lobby's list (the director's archive)
+    archived: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class TournamentEventRow(Base):
@@ -64,3 +75,30 @@ class PlayerRow(Base):
     name: Mapped[str] = mapped_column(String(100))
     kind: Mapped[str] = mapped_column(String(20))  # "human", "bot", "external-bot"
     token_hash: Mapped[str] = mapped_column(String(64), index=True)
+
+
+class StructureRow(Base):
+    """A structure the director saved under a name (levels, breaks,
+    starting stack, payouts), to choose when creating a tournament."""
+
+    __tablename__ = "structures"
+
+    name: Mapped[str] = mapped_column(String(100), primary_key=True)
+    profile: Mapped[str] = mapped_column(String(40))
+    data: Mapped[str] = mapped_column(Text)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class ChatRow(Base):
+    """A table chat message, kept for the director's log."""
+
+    __tablename__ = "chat_messages"
+    __table_args__ = (Index("ix_chat_tournament", "tournament_id", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"))
+    table_no: Mapped[int] = mapped_column(Integer)
+    player: Mapped[str | None] = mapped_column(String(64), nullable=True)  # None: a spectator
+    name: Mapped[str] = mapped_column(String(100))
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[float] = mapped_column(Float)

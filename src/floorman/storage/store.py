@@ -19,15 +19,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, event, func, select, update
+from sqlalchemy import create_engine, delete, event, func, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from floorman.storage.models import (
+    ChatRow,
     HandEventRow,
     HandRow,
     PlayerRow,
+    StructureRow,
     TournamentEventRow,
     TournamentRow,
 )
@@ -43,6 +45,16 @@ class TournamentRecord:
     status: str
     created_at: float
     config: dict[str, Any]
+    archived: bool = False
+
+
+def _structure_record(row: StructureRow) -> dict[str, Any]:
+    return {
+        "name": row.name,
+        "profile": row.profile,
+        "structure": json.loads(row.data),
+        "updated_at": row.updated_at,
+    }
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -110,10 +122,103 @@ class Store:
             rows = session.scalars(select(TournamentRow).order_by(TournamentRow.created_at))
             return [
                 TournamentRecord(
-                    r.id, r.name, r.profile, r.status, r.created_at, json.loads(r.config)
+                    r.id,
+                    r.name,
+                    r.profile,
+                    r.status,
+                    r.created_at,
+                    json.loads(r.config),
+                    bool(r.archived),
                 )
                 for r in rows
             ]
+
+    def set_archived(self, tournament_id: str, archived: bool) -> None:
+        with self.sessions.begin() as session:
+            session.execute(
+                update(TournamentRow)
+                .where(TournamentRow.id == tournament_id)
+                .values(archived=archived)
+            )
+
+    def delete_tournament(self, tournament_id: str) -> None:
+        """Every row of the tournament, in one transaction (the caller
+        allows it only before the start: nothing was played)."""
+        with self.sessions.begin() as session:
+            hands = select(HandRow.id).where(HandRow.tournament_id == tournament_id)
+            session.execute(delete(HandEventRow).where(HandEventRow.hand_id.in_(hands)))
+            session.execute(delete(HandRow).where(HandRow.tournament_id == tournament_id))
+            for model in (TournamentEventRow, PlayerRow, ChatRow):
+                session.execute(delete(model).where(model.tournament_id == tournament_id))
+            session.execute(delete(TournamentRow).where(TournamentRow.id == tournament_id))
+
+    # ------------------------------------------------------------ chat
+
+    def add_chat(
+        self, tournament_id: str, table: int, player: str | None, name: str, text: str, at: float
+    ) -> int:
+        with self.sessions.begin() as session:
+            row = ChatRow(
+                tournament_id=tournament_id,
+                table_no=table,
+                player=player,
+                name=name,
+                text=text,
+                at=at,
+            )
+            session.add(row)
+            session.flush()
+            return int(row.id)
+
+    def chat(
+        self, tournament_id: str, *, table: int | None = None, limit: int = 500
+    ) -> list[dict[str, Any]]:
+        """The latest ``limit`` messages, oldest first."""
+        with self.sessions() as session:
+            query = select(ChatRow).where(ChatRow.tournament_id == tournament_id)
+            if table is not None:
+                query = query.where(ChatRow.table_no == table)
+            rows = list(session.scalars(query.order_by(ChatRow.id.desc()).limit(limit)))
+            return [
+                {
+                    "id": r.id,
+                    "table": r.table_no,
+                    "player": r.player,
+                    "name": r.name,
+                    "text": r.text,
+                    "at": r.at,
+                }
+                for r in reversed(rows)
+            ]
+
+    # ------------------------------------------------------------ structures
+
+    def structures(self) -> list[dict[str, Any]]:
+        """The saved structures, by name: {name, profile, structure, updated_at}."""
+        with self.sessions() as session:
+            rows = session.scalars(select(StructureRow).order_by(StructureRow.name))
+            return [_structure_record(r) for r in rows]
+
+    def structure(self, name: str) -> dict[str, Any] | None:
+        with self.sessions() as session:
+            row = session.get(StructureRow, name)
+            return _structure_record(row) if row is not None else None
+
+    def save_structure(self, name: str, profile: str, data: dict[str, Any]) -> None:
+        """Save or replace the structure called ``name``."""
+        with self.sessions.begin() as session:
+            row = session.get(StructureRow, name)
+            if row is None:
+                row = StructureRow(name=name)
+                session.add(row)
+            row.profile = profile
+            row.data = json.dumps(data)
+            row.updated_at = time.time()
+
+    def delete_structure(self, name: str) -> bool:
+        with self.sessions.begin() as session:
+            result = session.execute(delete(StructureRow).where(StructureRow.name == name))
+            return bool(getattr(result, "rowcount", 0))
 
     def tournament_events(self, tournament_id: str) -> list[dict[str, Any]]:
         with self.sessions() as session:

@@ -46,7 +46,7 @@ class TournamentBase(TournamentState):
     def _player(self, player: str) -> PlayerState:
         state = self.players.get(player)
         if state is None:
-            raise self._fail(f"no player {player!r}", "NM-D-1G")
+            raise self._fail("no player {player}", "NM-D-1G", values={"player": repr(player)})
         return state
 
     def _level_event(self, level: int, at: float) -> LevelChanged:

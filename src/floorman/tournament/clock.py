@@ -61,19 +61,39 @@ class LevelClock:
         target = sum(lv.seconds for lv in self.levels[: level - 1])
         self.offset += target - self.elapsed(at)
 
-    def describe(self, now: float, structure: Structure) -> dict[str, Any]:
+    def describe(
+        self, now: float, structure: Structure, blind_antes: tuple[int, int] = (0, 0)
+    ) -> dict[str, Any]:
+        """The clock for people: the level, its time left, what comes next
+        and when the next break starts.  ``blind_antes``: the small and big
+        blind in antes (the profile's; (0, 0): the game has no blinds, and
+        ``next_blinds`` is None)."""
         level = self.level_at(now)
         left = self.elapsed(now)
         for lv in self.levels[: level - 1]:
             left -= lv.seconds
         current = structure.playing_level(level - 1)
         upcoming = structure.levels[level] if level < len(structure.levels) else None
+        seconds_left = max(0, int(current.seconds - left))
+        # the next break after this level; none once the last level goes on
+        to_break: int | None = None
+        ahead = seconds_left
+        for lv in structure.levels[level:]:
+            if lv.is_break:
+                to_break = ahead
+                break
+            ahead += lv.seconds
+        next_blinds = None
+        if upcoming is not None and not upcoming.is_break and any(blind_antes):
+            next_blinds = [upcoming.ante * blind_antes[0], upcoming.ante * blind_antes[1]]
         return {
             "level": level,
-            "seconds_left": max(0, int(current.seconds - left)),
+            "seconds_left": seconds_left,
             "ante": current.ante,
             "is_break": current.is_break,
             "paused": self.paused_at is not None,
             "next_ante": upcoming.ante if upcoming else None,
             "next_is_break": upcoming.is_break if upcoming else None,
+            "next_blinds": next_blinds,
+            "seconds_to_break": to_break,
         }

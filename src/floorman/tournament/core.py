@@ -134,7 +134,7 @@ class Tournament(Registration, FloorRulings):
         hand running (NM-D-1G), fewer than two players with chips there
         (NM-D-1B, OQ-04)."""
         if self.status != "running":
-            raise self._fail(f"the tournament is {self.status}", "OQ-41")
+            raise self._fail("the tournament is {status}", "OQ-41", values={"status": self.status})
         if self.clock.paused_at is not None:
             raise self._fail("the clock is paused", "NM-D-1G, OQ-03")
         level = self.current_level
@@ -143,10 +143,16 @@ class Tournament(Registration, FloorRulings):
             raise self._fail("the tournament is on a break", "OQ-09")
         state = self.tables.get(table)
         if state is None or state.in_hand:
-            raise self._fail(f"table {table} cannot start a hand now", "NM-D-1G")
+            raise self._fail(
+                "table {table} cannot start a hand now", "NM-D-1G", values={"table": table}
+            )
         active = {seat: p for seat, p in state.seats.items() if self.players[p].chips > 0}
         if len(active) < 2:
-            raise self._fail(f"table {table} has fewer than two players", "NM-D-1B, OQ-04")
+            raise self._fail(
+                "table {table} has fewer than two players",
+                "NM-D-1B, OQ-04",
+                values={"table": table},
+            )
 
     def can_begin_hand(self, table: int) -> bool:
         return self._can(self.verify_begin_hand, table)
@@ -222,7 +228,9 @@ class Tournament(Registration, FloorRulings):
         below 0, or chips that appear or vanish (NM-D-1B s2)."""
         state = self.tables.get(table)
         if state is None or not state.in_hand:
-            raise self._fail(f"no hand is running at table {table}", "NM-D-1G")
+            raise self._fail(
+                "no hand is running at table {table}", "NM-D-1G", values={"table": table}
+            )
         if set(stacks) != set(state.dealt):
             raise self._fail("the result must list exactly the players dealt in", "NM-D-1G")
         amounts = [*stacks.values(), carried_pot]
@@ -234,7 +242,9 @@ class Tournament(Registration, FloorRulings):
         after = sum(stacks.values()) + carried_pot
         if before != after:
             raise self._fail(
-                f"chips do not add up: {before} went in, {after} came out", "NM-D-1B s2"
+                "chips do not add up: {before} went in, {after} came out",
+                "NM-D-1B s2",
+                values={"before": before, "after": after},
             )
 
     def can_end_hand(self, table: int, stacks: Mapping[str, int], carried_pot: int = 0) -> bool:
@@ -317,7 +327,11 @@ class Tournament(Registration, FloorRulings):
             "average_stack": (sum(p.chips for p in alive) // len(alive)) if alive else 0,
             "tables": sum(1 for t in self.tables.values() if t.seats),
             "winner": self.winner,
-            "clock": self.clock.describe(now, self.struct)
+            "clock": self.clock.describe(
+                now,
+                self.struct,
+                (self.profile.small_blind_antes, self.profile.big_blind_antes),
+            )
             if (now is not None and self.structure)
             else None,
         }

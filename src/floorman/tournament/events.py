@@ -304,6 +304,42 @@ class ChipCount(TournamentEvent):
     counts: dict[str, int]
 
 
+@tournament_event("unregistered")
+class Unregistered(TournamentEvent):
+    """The entry is taken back before the seat draw (registration is open
+    until then, OQ-41): as if it had never been made."""
+
+    player: str
+
+
+@tournament_event("cancelled")
+class Cancelled(TournamentEvent):
+    """The director called the tournament off before its start (OQ-41)."""
+
+    note: str = ""
+
+
+@tournament_event("time_bank_used")
+class TimeBankUsed(TournamentEvent):
+    """A player's decision ran past the action clock into his time bank;
+    ``seconds`` came off it (DE-TIME-1/2, OQ-63: the 30 s clock is the base)."""
+
+    player: str
+    seconds: int
+    table: int | None = None
+
+
+@tournament_event("chat_muted")
+class ChatMuted(TournamentEvent):
+    """The director silences a player's table chat, or lets him speak
+    again (DE-ETIQ-1/2: excessive talk is a breach of etiquette)."""
+
+    player: str
+    muted: bool
+    clause: str = "DE-ETIQ-2"
+    note: str = ""
+
+
 @tournament_event("finished")
 class Finished(TournamentEvent):
     """The tournament is over: one player left, or none (every entry

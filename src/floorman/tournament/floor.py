@@ -13,11 +13,13 @@ from floorman.engine.cards import RandBelow
 from floorman.tournament.base import TournamentBase
 from floorman.tournament.events import (
     Absence,
+    ChatMuted,
     ChipCount,
     CorrectionPending,
     Disqualified,
     LevelChanged,
     Overridden,
+    TimeBankUsed,
     TimedOut,
     TimePenalty,
     TournamentEvent,
@@ -63,7 +65,9 @@ class FloorRulings(TournamentBase):
         state = self._player(player)
         table = self.tables.get(state.table) if state.table is not None else None
         if table is None or not table.in_hand:
-            raise self._fail(f"{player} is not in a hand", "DE-TIME-4, OQ-63")
+            raise self._fail(
+                "{player} is not in a hand", "DE-TIME-4, OQ-63", values={"player": player}
+            )
 
     def timed_out(self, player: str) -> TimedOut:
         """The action clock ran out on ``player`` in his table's running hand
@@ -76,6 +80,51 @@ class FloorRulings(TournamentBase):
             TimedOut(player=player, table=table.table, hand=table.hands)
         )
 
+    @property
+    def time_bank_seconds(self) -> int:
+        """Each player's time bank: the director's, else the profile's
+        (DE-TIME-1, OQ-42, OQ-63)."""
+        chosen = self.struct.time_bank_seconds
+        return self.profile.time_bank_seconds if chosen is None else chosen
+
+    def time_bank_left(self, player: str) -> int:
+        state = self.players.get(player)
+        if state is None:
+            return 0
+        return max(0, self.time_bank_seconds - state.time_bank_used)
+
+    def verify_use_time_bank(self, player: str, seconds: int) -> None:
+        """Refuse drawing on a time bank: not in a running hand, or more
+        than is left (DE-TIME-1, OQ-63)."""
+        self.verify_timed_out(player)  # only a player in a running hand
+        left = self.time_bank_left(player)
+        if isinstance(seconds, bool) or not isinstance(seconds, int) or not 0 < seconds <= left:
+            raise self._fail(
+                "{player} has {left} s of time bank left",
+                "DE-TIME-1, OQ-63",
+                attempted=seconds,
+                allowed=(1, left),
+                values={"player": player, "left": left},
+            )
+
+    def can_use_time_bank(self, player: str, seconds: int) -> bool:
+        return self._can(self.verify_use_time_bank, player, seconds)
+
+    def use_time_bank(self, player: str, seconds: int) -> TimeBankUsed:
+        """``seconds`` of ``player``'s decision ran past the action clock."""
+        self.verify_use_time_bank(player, seconds)
+        table = self.players[player].table
+        return self._emit(  # type: ignore[return-value]
+            TimeBankUsed(player=player, seconds=seconds, table=table)
+        )
+
+    def mute_chat(self, player: str, muted: bool = True, note: str = "") -> ChatMuted:
+        """Silence (or free) ``player``'s table chat (DE-ETIQ-1/2)."""
+        self._player(player)
+        return self._emit(  # type: ignore[return-value]
+            ChatMuted(player=player, muted=bool(muted), note=note)
+        )
+
     def set_absent(self, player: str, absent: bool) -> Absence:
         """Away from the seat: dealt in dead, forced bets posted (OQ-45,
         DE-DEAL-3, DE-SEATED-2)."""
@@ -86,7 +135,9 @@ class FloorRulings(TournamentBase):
         """A ruling for a player in a running hand waits for its end; none
         is taken once he is to be disqualified then (NM-D-1G)."""
         if self.in_running_hand(player) and self.disqualification_pending(player):
-            raise self._fail(f"{player} is disqualified when his hand ends", clause)
+            raise self._fail(
+                "{player} is disqualified when his hand ends", clause, values={"player": player}
+            )
 
     def _pending(
         self, ruling: str, player: str, clause: str, note: str, **fields: int
@@ -104,7 +155,7 @@ class FloorRulings(TournamentBase):
         ruling's, NM-D-1C/1D/1E, DE-PENALTY-3, DE-GEN-5)."""
         state = self._player(player)
         if state.status not in ("playing", "registered"):
-            raise self._fail(f"{player} is not in the tournament", clause)
+            raise self._fail("{player} is not in the tournament", clause, values={"player": player})
         self._verify_correctable(player, clause)
 
     def can_disqualify(self, player: str, clause: str) -> bool:
@@ -139,7 +190,7 @@ class FloorRulings(TournamentBase):
                 raise self._fail("a starting stack is at least one chip", clause)
             return
         if state.status != "playing":
-            raise self._fail(f"{player} is not playing", clause)
+            raise self._fail("{player} is not playing", clause, values={"player": player})
         self._verify_correctable(player, clause)
 
     def can_override_chips(self, player: str, chips: int) -> bool:
@@ -177,7 +228,7 @@ class FloorRulings(TournamentBase):
         clause = "NM-D-1G, OQ-03"
         state = self._player(player)
         if state.status != "playing":
-            raise self._fail(f"{player} is not playing", clause)
+            raise self._fail("{player} is not playing", clause, values={"player": player})
         target = self.tables.get(table)
         taken = {
             (c.to_table, c.seat)
@@ -193,7 +244,11 @@ class FloorRulings(TournamentBase):
             or (table, seat) in taken
             or not 1 <= seat <= self.struct.table_size
         ):
-            raise self._fail(f"table {table} seat {seat} is not free", clause)
+            raise self._fail(
+                "table {table} seat {seat} is not free",
+                clause,
+                values={"table": table, "seat": seat},
+            )
         self._verify_correctable(player, clause)
 
     def can_override_seat(self, player: str, table: int, seat: int) -> bool:
@@ -219,7 +274,9 @@ class FloorRulings(TournamentBase):
         runs (NM-D-1G, OQ-03)."""
         whole = isinstance(level, int) and not isinstance(level, bool)
         if self.status != "running" or not whole or not 1 <= level <= len(self.struct.levels):
-            raise self._fail(f"there is no level {level} to set now", "NM-D-1G, OQ-03")
+            raise self._fail(
+                "there is no level {level} to set now", "NM-D-1G, OQ-03", values={"level": level}
+            )
 
     def can_override_level(self, level: int) -> bool:
         return self._can(self.verify_override_level, level)
@@ -256,7 +313,7 @@ class FloorRulings(TournamentBase):
         (NM-D-1B s2, NM-D-1G, OQ-03)."""
         state = self.tables.get(table)
         if state is None:
-            raise self._fail(f"no table {table}", "NM-D-1G")
+            raise self._fail("no table {table}", "NM-D-1G", values={"table": table})
         if self.mode != "live" or state.in_hand:
             # Online the hands themselves decide the chips.
             raise self._fail("chip counts are entered for live tables between hands", "NM-D-1G")
@@ -267,11 +324,20 @@ class FloorRulings(TournamentBase):
             raise self._fail("chip counts are whole numbers, not negative", "NM-D-1G")
         had, total = self._count_totals(counts)
         if total != had and (not confirm_correction or not note.strip()):
+            template = (
+                "counts total {total:,}, table had {had:,}: {gap:,} too many (table {table});"
+                " confirm a correction with a note to record them"
+            )
+            if total < had:
+                template = (
+                    "counts total {total:,}, table had {had:,}: {gap:,} missing (table {table});"
+                    " confirm a correction with a note to record them"
+                )
             raise self._fail(
-                f"counts total {total:,}, table had {had:,}: {_gap(had, total)} (table {table});"
-                " confirm a correction with a note to record them",
+                template,
                 "NM-D-1B s2, NM-D-1G, OQ-03",
                 attempted=total,
+                values={"total": total, "had": had, "gap": abs(total - had), "table": table},
             )
 
     def can_record_chip_counts(

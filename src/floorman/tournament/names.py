@@ -36,9 +36,14 @@ def clean_name(name: object) -> str:
     if not cleaned:
         problem = "a player needs a name"
     elif len(cleaned) > MAX_NAME:
-        problem = f"a name has at most {MAX_NAME} characters, not {len(cleaned)}"
+        problem = "a name has at most {limit} characters, not {given}"
     elif any(unicodedata.category(c).startswith("C") for c in cleaned):
         problem = "a name may not hold control characters"
     if problem:
-        raise MalformedName(problem, clause=CLAUSE, attempted=cleaned)
+        raise MalformedName(
+            problem,
+            clause=CLAUSE,
+            attempted=cleaned,
+            values={"limit": MAX_NAME, "given": len(cleaned)},
+        )
     return cleaned

@@ -10,11 +10,13 @@ from __future__ import annotations
 from floorman.engine.cards import RandBelow
 from floorman.tournament.base import TournamentBase
 from floorman.tournament.events import (
+    Cancelled,
     Confirmed,
     Registered,
     Seated,
     Started,
     TournamentEvent,
+    Unregistered,
 )
 from floorman.tournament.names import clean_name, name_key
 from floorman.tournament.seating import draw_seats
@@ -31,7 +33,11 @@ class Registration(TournamentBase):
         if self.status != "registering" or any(p.table for p in self.players.values()):
             raise self._fail("registration closes at the seat draw", "OQ-41, DE-SEAT-1")
         if not isinstance(player, str) or not player or player in self.players:
-            raise self._fail(f"player id {player!r} is empty or taken", "DE-GEN-2, OQ-64")
+            raise self._fail(
+                "player id {player} is empty or taken",
+                "DE-GEN-2, OQ-64",
+                values={"player": repr(player)},
+            )
         self.check_name(player if name is None else name)
 
     def can_register(self, player: str, name: str | None = None) -> bool:
@@ -56,12 +62,20 @@ class Registration(TournamentBase):
         state = self._player(player)
         last = self.profile.unconfirmed_withdrawn_after_level
         if state.status not in ("registered", "playing"):
-            raise self._fail(f"{player} is {state.status}", "DE-DEAL-4, OQ-46")
+            raise self._fail(
+                "{player} is {status}",
+                "DE-DEAL-4, OQ-46",
+                values={"player": player, "status": state.status},
+            )
         if state.confirmed:
-            raise self._fail(f"{player} is already confirmed", "DE-DEAL-3, OQ-46")
+            raise self._fail(
+                "{player} is already confirmed", "DE-DEAL-3, OQ-46", values={"player": player}
+            )
         if self.level > last:
             raise self._fail(
-                f"unconfirmed stacks were withdrawn at the end of level {last}", "DE-DEAL-4, OQ-46"
+                "unconfirmed stacks were withdrawn at the end of level {level}",
+                "DE-DEAL-4, OQ-46",
+                values={"level": last},
             )
 
     def can_confirm(self, player: str) -> bool:
@@ -81,9 +95,10 @@ class Registration(TournamentBase):
         cleaned = clean_name(name)  # MalformedName: no name at all
         if twin := self.names.get(name_key(cleaned)):
             raise self._fail(
-                f"{cleaned!r} is already entered (as {twin!r}): one entry per person",
+                "{name} is already entered (as {twin}): one entry per person",
                 "DE-GEN-2, OQ-64",
                 attempted=cleaned,
+                values={"name": repr(cleaned), "twin": repr(twin)},
             )
         return cleaned
 
@@ -115,15 +130,14 @@ class Registration(TournamentBase):
         return events
 
     def table_cards(self) -> list[dict[str, object]]:
-        """Printable table cards: each player's table and seat (DE-SEAT-1)."""
-        return sorted(
-            (
-                {"player": p.player, "name": p.name, "table": p.table, "seat": p.seat}
-                for p in self.players.values()
-                if p.table is not None
-            ),
-            key=lambda card: (card["table"], card["seat"]),
-        )
+        """Printable table cards: each player's table and seat (DE-SEAT-1),
+        read from the seating, so a busted player has none (he left the
+        table, DE-GEN-3) and no seat has two."""
+        return [
+            {"player": player, "name": self.players[player].name, "table": number, "seat": seat}
+            for number, table in sorted(self.tables.items())
+            for seat, player in sorted(table.seats.items())
+        ]
 
     def table_cards_text(self) -> str:
         """The table cards as text to print and cut, one per player: the
@@ -144,7 +158,7 @@ class Registration(TournamentBase):
         """Refuse the start: started or over already (OQ-41), seats not
         drawn (DE-SEAT-1)."""
         if self.status != "registering":
-            raise self._fail(f"the tournament is {self.status}", "OQ-41")
+            raise self._fail("the tournament is {status}", "OQ-41", values={"status": self.status})
         if not any(p.table for p in self.players.values()):
             raise self._fail("draw the seats first", "DE-SEAT-1")
 
@@ -156,3 +170,36 @@ class Registration(TournamentBase):
         emitted = [self._emit(Started(at=at))]
         emitted.append(self._emit(self._level_event(1, at)))
         return emitted
+
+    # ------------------------------------------------------------ before the start
+
+    def verify_unregister(self, player: str) -> None:
+        """Refuse taking an entry back: no such entry, or the seats are
+        drawn (registration closes at the draw, OQ-41, DE-SEAT-1)."""
+        self._player(player)
+        if self.status != "registering" or any(p.table for p in self.players.values()):
+            raise self._fail("entries are taken back only before the seat draw", "OQ-41, DE-SEAT-1")
+
+    def can_unregister(self, player: str) -> bool:
+        return self._can(self.verify_unregister, player)
+
+    def unregister(self, player: str) -> Unregistered:
+        """Take ``player``'s entry back, before the seat draw."""
+        self.verify_unregister(player)
+        return self._emit(Unregistered(player=player))  # type: ignore[return-value]
+
+    def verify_cancel(self) -> None:
+        """Refuse calling the tournament off: it has started or ended (OQ-41)."""
+        if self.status != "registering":
+            raise self._fail(
+                "only a tournament that has not started can be cancelled; it is {status}",
+                "OQ-41",
+                values={"status": self.status},
+            )
+
+    def can_cancel(self) -> bool:
+        return self._can(self.verify_cancel)
+
+    def cancel(self, note: str = "") -> Cancelled:
+        self.verify_cancel()
+        return self._emit(Cancelled(note=note))  # type: ignore[return-value]

@@ -11,7 +11,9 @@ from floorman.tournament.buttons import Positions
 from floorman.tournament.clock import LevelClock
 from floorman.tournament.events import (
     Absence,
+    Cancelled,
     CarriedPotAwarded,
+    ChatMuted,
     ChipCount,
     Confirmed,
     CorrectionLapsed,
@@ -33,9 +35,11 @@ from floorman.tournament.events import (
     Started,
     TableBroken,
     TableHandEnded,
+    TimeBankUsed,
     TimedOut,
     TimePenalty,
     TournamentEvent,
+    Unregistered,
     Warned,
     Withdrawn,
 )
@@ -61,6 +65,8 @@ class PlayerState:
     starting_stack: int | None = None  # the director's correction before the start
     timeouts: int = 0
     confirmed: bool = True  # False: a running-along stack (DE-DEAL-4, OQ-46)
+    time_bank_used: int = 0  # seconds taken from his time bank (DE-TIME-1, OQ-63)
+    chat_muted: bool = False  # the director silenced his chat (DE-ETIQ-2)
 
 
 @dataclass(slots=True)
@@ -120,6 +126,9 @@ class TournamentState:
         # (DE-DEAL-4, OQ-46).
         self.unconfirmed: dict[str, None] = {}
         self.withdrawn = 0  # entries withdrawn (DE-DEAL-4): counted, not scanned per bust
+        # every entry ever made, those taken back included: a new player's
+        # number is never one given before
+        self.entries_made = 0
 
     @property
     def struct(self) -> Structure:
@@ -130,6 +139,11 @@ class TournamentState:
         self.events.append(event)
         APPLY[type(event)](self, event)
         return event
+
+    def apply(self, event: TournamentEvent) -> None:
+        """Fold one recorded event, as a replay does (for folds that look
+        at the state between events, e.g. the chip history)."""
+        self._emit(event)
 
     # ------------------------------------------------------------ applying
 
@@ -142,10 +156,26 @@ class TournamentState:
         self.clock = LevelClock(self.structure.levels)
 
     def _apply_registered(self, e: Registered) -> None:
+        self.entries_made += 1
         self.players[e.player] = PlayerState(e.player, e.name, e.bot, confirmed=e.confirmed)
         self.names.setdefault(name_key(e.name), e.name)
         if not e.confirmed:
             self.unconfirmed[e.player] = None
+
+    def _apply_unregistered(self, e: Unregistered) -> None:
+        state = self.players.pop(e.player)
+        if self.names.get(name_key(state.name)) == state.name:
+            del self.names[name_key(state.name)]
+        self.unconfirmed.pop(e.player, None)
+
+    def _apply_cancelled(self, e: Cancelled) -> None:
+        self.status = "cancelled"
+
+    def _apply_chat_muted(self, e: ChatMuted) -> None:
+        self.players[e.player].chat_muted = e.muted
+
+    def _apply_time_bank_used(self, e: TimeBankUsed) -> None:
+        self.players[e.player].time_bank_used += e.seconds
 
     def _apply_confirmed(self, e: Confirmed) -> None:
         self.players[e.player].confirmed = True
@@ -362,6 +392,10 @@ class ChipView(Mapping[str, int]):
 APPLY: dict[type[TournamentEvent], Callable[[TournamentState, Any], None]] = {
     Created: TournamentState._apply_created,
     Registered: TournamentState._apply_registered,
+    Unregistered: TournamentState._apply_unregistered,
+    Cancelled: TournamentState._apply_cancelled,
+    TimeBankUsed: TournamentState._apply_time_bank_used,
+    ChatMuted: TournamentState._apply_chat_muted,
     Confirmed: TournamentState._apply_confirmed,
     Withdrawn: TournamentState._apply_withdrawn,
     Seated: TournamentState._apply_seated,

@@ -82,6 +82,9 @@ class Structure:
     prize_pool: int = 0
     buy_in: int = 0
     seat_draw: str = "random"  # GLI-style uniform draw by secrets (DE-SEAT-1, NM-D-1A, NM-H-1)
+    #: each player's time bank in seconds, set by the director; None: the
+    #: profile's (DE-TIME-1, OQ-42, OQ-63)
+    time_bank_seconds: int | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -100,6 +103,8 @@ class Structure:
         check_payout_shares(self.payout_shares, problems)
         if self.prize_pool < 0 or self.buy_in < 0:
             problems.append("prize pool and buy-in cannot be negative")
+        if self.time_bank_seconds is not None and not 0 <= self.time_bank_seconds <= 3600:
+            problems.append(f"a time bank lasts 0 to 3600 s, not {self.time_bank_seconds}")
         if problems:
             raise ProfileError("tournament structure: " + "; ".join(problems))
 
@@ -154,6 +159,7 @@ class Structure:
             "prize_pool": self.prize_pool,
             "buy_in": self.buy_in,
             "seat_draw": self.seat_draw,
+            "time_bank_seconds": self.time_bank_seconds,
         }
 
     @classmethod
@@ -177,9 +183,14 @@ class Structure:
                 prize_pool=int(data.get("prize_pool", 0)),
                 buy_in=int(data.get("buy_in", 0)),
                 seat_draw=str(data.get("seat_draw", "random")),
+                time_bank_seconds=_optional_int(data.get("time_bank_seconds")),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise ProfileError(f"tournament structure: missing or bad field ({error})") from None
+
+
+def _optional_int(value: Any) -> int | None:
+    return None if value is None else int(value)
 
 
 def check_payout_shares(shares: Sequence[int], problems: list[str]) -> None:
@@ -213,9 +224,10 @@ nm-holdem pays exactly the first 5 places (allowed: 5 places) [NM-H-19, OQ-39]
     """
     if profile.paid_places_fixed and len(shares) != profile.paid_places:
         raise SetupViolation(
-            f"a payout table of {len(shares)} places is refused:"
-            f" {profile.name} pays exactly the first {profile.paid_places} places",
+            "a payout table of {given} places is refused:"
+            " {profile} pays exactly the first {places} places",
             clause="NM-H-19, OQ-39",
             attempted=list(shares),
-            allowed=f"{profile.paid_places} places",
+            allowed="{places} places",
+            values={"given": len(shares), "profile": profile.name, "places": profile.paid_places},
         )

@@ -5,7 +5,13 @@
 // view.draw_limit, view.hints): no rule is computed here.
 
 import { cardElement } from "./cards.js";
-import { chips, h } from "./dom.js";
+import { h } from "./dom.js";
+import { noteText } from "./felt.js";
+import { joinNames } from "./handlog.js";
+import { number as chips, t } from "./i18n.js";
+
+/** The keyboard shortcuts shown on the buttons (table.js listens for them). */
+export const HOTKEYS = { fold: "F", check: "C", call: "C", "bet-raise": "R" };
 
 /** Everything the panel depends on: it is rebuilt only when this changes,
  * so an amount being typed survives unrelated updates. */
@@ -36,14 +42,14 @@ function mine(view) {
  * draw, send(action), nameOf(seat), rerender()}.
  */
 export function renderHero(cardsRoot, actionsRoot, ctx) {
-  const { view } = ctx;
-  const me = mine(view);
-  cardsRoot.replaceChildren(...heroCards(me, ctx));
-  actionsRoot.replaceChildren(...heroActions(me, ctx));
+  const full = { ...ctx, actionsRoot };
+  const me = mine(full.view);
+  cardsRoot.replaceChildren(...heroCards(me, full));
+  actionsRoot.replaceChildren(...heroActions(me, full));
 }
 
 function heroCards(me, { view, selected, rerender }) {
-  if (!me || !me.cards) return [h("span", { class: "muted" }, "No cards")];
+  if (!me || !me.cards) return [h("span", { class: "muted" }, t("table.no_cards"))];
   if (view.can_draw) {
     return me.cards.map((code) =>
       cardElement(code, {
@@ -62,36 +68,50 @@ function heroCards(me, { view, selected, rerender }) {
 
 function heroActions(me, ctx) {
   const { view, send } = ctx;
-  if (!me) return [h("p", { class: "muted" }, "You are not in this hand.")];
-  if (view.phase === "complete") return [h("p", { class: "muted" }, "The hand is over.")];
-  if (me.folded) return [h("p", { class: "muted" }, "You folded.")];
+  if (!me) return [h("p", { class: "muted" }, t("table.not_in_hand"))];
+  if (view.phase === "complete") return [h("p", { class: "muted" }, t("table.hand_over"))];
+  if (me.folded) return [h("p", { class: "muted" }, t("table.you_folded"))];
   const hints = [];
   const buttons = [];
   const may = new Set(view.actions);
   if (may.has("draw")) {
     const { max_cards: most, dealt_at_once: now, clause } = view.draw_limit;
-    const split = most > now ? `: ${now} now, the rest after the round` : "";
-    hints.push(hint(`Click the cards to exchange (up to ${most}${split}), then draw.`, clause));
+    const text =
+      most > now ? t("table.draw_hint_split", { most, now }) : t("table.draw_hint", { most });
+    hints.push(hint(text, clause));
     buttons.push(drawButton(ctx));
   }
-  for (const note of view.hints) hints.push(hint(note.text, note.clause));
+  for (const note of view.hints) hints.push(hint(noteText(note), note.clause));
   if (may.has("look")) {
-    buttons.push(button("Look", "look", () => send({ action: "look" }), { kind: "go" }));
+    buttons.push(button(t("table.look"), "look", () => send({ action: "look" }), { kind: "go" }));
+  }
+  if (may.has("show")) {
+    buttons.push(button(t("table.show"), "show", () => send({ action: "show" }), { kind: "go" }));
+  }
+  if (may.has("muck")) {
+    buttons.push(button(t("table.muck"), "muck", () => send({ action: "muck" })));
   }
   const vote = view.checkdown_vote ? checkdownVote(ctx) : null;
   if (view.legal) buttons.push(...bettingButtons(me, ctx));
   if (may.has("propose_checkdown")) {
     buttons.push(
-      button("Propose check-down", "propose-checkdown", () => send({ action: "propose_checkdown" }), {
-        title: "Everyone checks the hand down to the showdown if all agree (NM-H-13)",
-      }),
+      button(
+        t("table.propose_checkdown"),
+        "propose-checkdown",
+        () => send({ action: "propose_checkdown" }),
+        { title: t("table.propose_checkdown_title") },
+      ),
     );
   }
   const raising = may.has("bet") || may.has("raise");
   if (!buttons.length && !vote) {
     const actor = view.actor === null || view.actor === undefined ? null : ctx.nameOf(view.actor);
     return [
-      h("p", { class: "muted", "data-testid": "waiting" }, actor ? `Waiting for ${actor}…` : "Waiting…"),
+      h(
+        "p",
+        { class: "muted", "data-testid": "waiting" },
+        actor ? t("table.waiting_for", { name: actor }) : t("table.waiting"),
+      ),
     ];
   }
   return [
@@ -103,10 +123,20 @@ function heroActions(me, ctx) {
 }
 
 function button(label, testid, onclick, { kind = "", ...props } = {}) {
+  const key = HOTKEYS[testid];
   return h(
     "button",
-    { type: "button", class: `btn ${kind}`.trim(), "data-testid": testid, onclick, ...props },
-    label,
+    {
+      type: "button",
+      class: `btn ${kind}`.trim(),
+      "data-testid": testid,
+      "aria-keyshortcuts": key,
+      title: key ? t("table.hotkey", { key }) : undefined,
+      onclick,
+      ...props,
+    },
+    h("span", { class: "label" }, label),
+    key ? h("kbd", { class: "hotkey", "aria-hidden": "true" }, key) : null,
   );
 }
 
@@ -116,7 +146,7 @@ function hint(text, clause) {
 
 function drawButton({ selected, send }) {
   const count = selected.size;
-  const label = count ? `Draw ${count}` : "Stand pat (draw 0)";
+  const label = count ? t("table.draw_n", { count }) : t("table.stand_pat");
   return button(label, "draw", () => send({ action: "draw", cards: [...selected] }), { kind: "primary" });
 }
 
@@ -128,49 +158,98 @@ function checkdownVote({ view, send, nameOf }) {
     return h(
       "p",
       { class: "hint", "data-testid": "checkdown-status" },
-      `Check-down proposed: ${agreed.length} of ${voters} players agree so far.`,
+      t("table.checkdown_status", { agreed: agreed.length, voters }),
       h("span", { class: "clause" }, "NM-H-13"),
     );
   }
   return h(
     "div",
-    { class: "vote", role: "group", "aria-label": "Check-down vote", "data-testid": "checkdown-vote" },
+    {
+      class: "vote",
+      role: "group",
+      "aria-label": t("table.checkdown_vote"),
+      "data-testid": "checkdown-vote",
+    },
     h(
       "p",
       {},
-      `A check-down is proposed (${agreed.map(nameOf).join(", ")} agree${agreed.length === 1 ? "s" : ""}). Agree?`,
+      t(agreed.length === 1 ? "table.checkdown_one" : "table.checkdown_many", {
+        names: joinNames(agreed.map(nameOf)),
+      }),
       h("span", { class: "clause" }, "NM-H-13"),
     ),
     h(
       "div",
       { class: "buttons" },
-      button("Agree", "vote-yes", () => send({ action: "vote_checkdown", agree: true }), { kind: "go" }),
-      button("Refuse", "vote-no", () => send({ action: "vote_checkdown", agree: false })),
+      button(t("table.agree"), "vote-yes", () => send({ action: "vote_checkdown", agree: true }), {
+        kind: "go",
+      }),
+      button(t("table.refuse"), "vote-no", () => send({ action: "vote_checkdown", agree: false })),
     ),
   );
 }
 
 /** Fold, check, call: only those in view.actions (after a seen action in
  * the unseen round the engine leaves only fold and look, NM-D-2E s4). */
-function bettingButtons(me, { view, send }) {
+function bettingButtons(me, ctx) {
+  const { view, send } = ctx;
   const legal = view.legal;
   const may = new Set(view.actions);
   const buttons = [];
-  if (may.has("fold"))
-    buttons.push(button("Fold", "fold", () => send({ action: "fold" }), { kind: "danger" }));
-  if (may.has("check")) buttons.push(button("Check", "check", () => send({ action: "check" })));
+  if (may.has("fold")) {
+    // Folding when checking costs nothing is asked about first.
+    const fold = may.has("check") ? () => confirmFold(ctx) : () => send({ action: "fold" });
+    buttons.push(button(t("table.fold"), "fold", fold, { kind: "danger" }));
+  }
+  if (may.has("check"))
+    buttons.push(button(t("table.check"), "check", () => send({ action: "check" })));
   if (may.has("call")) {
-    const allIn = legal.call_amount >= me.stack ? " (all-in)" : "";
-    buttons.push(button(`Call ${chips(legal.call_amount)}${allIn}`, "call", () => send({ action: "call" })));
+    const call = t("table.call", { amount: legal.call_amount });
+    const text = legal.call_amount >= me.stack ? t("table.all_in_suffix", { text: call }) : call;
+    buttons.push(button(text, "call", () => send({ action: "call" })));
   }
   return buttons;
+}
+
+/** "Fold although you can check for free?" inline, above the buttons. */
+function confirmFold({ send, actionsRoot }) {
+  const root = actionsRoot || document.getElementById("actions");
+  const old = root.querySelector("[data-testid=fold-confirm]");
+  if (old) old.remove();
+  const cancel = button(t("table.fold_confirm_no"), "fold-confirm-no", () => box.remove());
+  const box = h(
+    "div",
+    { class: "fold-confirm", role: "alertdialog", "data-testid": "fold-confirm" },
+    h("p", {}, t("table.fold_confirm")),
+    h(
+      "div",
+      { class: "buttons" },
+      button(t("table.fold_confirm_yes"), "fold-confirm-yes", () => send({ action: "fold" }), {
+        kind: "danger",
+      }),
+      cancel,
+    ),
+  );
+  box.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") box.remove();
+  });
+  root.prepend(box);
+  cancel.focus();
 }
 
 function amountControls(me, view, send) {
   const { min_raise_to: lo, max_raise_to: hi, is_bet: isBet } = view.legal;
   // Betting before looking, in the rounds where that makes him "in unseen" (NM-D-2E).
   const unseen = view.unseen_bet;
-  const verb = `${isBet ? "Bet" : "Raise"}${unseen ? " unseen" : ""}${isBet ? "" : " to"}`;
+  const verb = t(
+    isBet
+      ? unseen
+        ? "table.bet_unseen"
+        : "table.bet"
+      : unseen
+        ? "table.raise_unseen_to"
+        : "table.raise_to",
+  );
   const allIn = me.stack + me.bet;
   const bounds = { min: lo, max: hi, step: 1, value: lo };
   const number = h("input", {
@@ -182,12 +261,12 @@ function amountControls(me, view, send) {
   });
   const slider = h("input", {
     type: "range",
-    "aria-label": `${verb}: amount`,
+    "aria-label": t("table.amount_aria", { verb }),
     "data-testid": "amount-slider",
     ...bounds,
   });
   const go = button(
-    "",
+    verb,
     "bet-raise",
     () => {
       const amount = Number(number.value);
@@ -197,7 +276,9 @@ function amountControls(me, view, send) {
   );
   const label = () => {
     const amount = Number(number.value);
-    go.textContent = `${verb} ${chips(amount)}${amount === allIn ? " (all-in)" : ""}`;
+    const text = `${verb} ${chips(amount)}`;
+    go.querySelector(".label").textContent =
+      amount === allIn ? t("table.all_in_suffix", { text }) : text;
     go.disabled = !(Number.isInteger(amount) && amount >= lo && amount <= hi);
   };
   const setAmount = (value) => {
@@ -211,10 +292,11 @@ function amountControls(me, view, send) {
   number.addEventListener("keydown", (event) => event.key === "Enter" && go.click());
   slider.addEventListener("input", () => setAmount(Number(slider.value)));
   label();
-  const labels = { min: "Min", half: "½ pot", pot: "Pot", max: "Max" };
-  const quick = view.bet_sizes.map((size) => [labels[size.name] || size.name, size.name, size.amount]);
+  const sizeName = (name) =>
+    ["min", "half", "pot", "max"].includes(name) ? t(`table.size.${name}`) : name;
+  const quick = view.bet_sizes.map((size) => [sizeName(size.name), size.name, size.amount]);
   const limit = [
-    `${view.bet_limit.text}: ${chips(lo)} to ${chips(hi)} now.`,
+    t("table.limit.range", { limit: limitName(view.bet_limit), lo, hi }),
     h("span", { class: "clause" }, view.bet_limit.clause),
   ];
   return h(
@@ -230,4 +312,11 @@ function amountControls(me, view, send) {
       h("span", { class: "limit-note", "data-testid": "limit" }, limit),
     ),
   );
+}
+
+/** The betting structure named from its kind and numbers (NM-H-5, NM-D-3A). */
+function limitName(limit) {
+  if (limit.kind === "half-pot") return t("table.limit.half_pot", { floor: limit.floor });
+  if (limit.kind === "no-limit") return t("table.limit.no_limit");
+  return limit.text;
 }

@@ -1,22 +1,23 @@
 // Talking to the server: HTTP calls, the tokens kept in this browser, and a
 // websocket that reconnects by itself.
 
+import { errorText } from "./errors.js";
+
+/** A refused request: ``message`` in the page's language (errors.js),
+ * ``detail`` the raw body for errorElement(error.detail). */
 export class ApiError extends Error {
   constructor(status, detail) {
     super(describe(detail) || `HTTP ${status}`);
     this.status = status;
+    this.detail = detail;
     this.clause = detail && typeof detail === "object" ? detail.clause : undefined;
   }
 }
 
-/** A readable line for an error body: a rule violation, a 422 list, text. */
+/** A readable line for an error body in the page's language: a rule
+ * violation, a 422 list, text (see errors.js). */
 export function describe(detail) {
-  if (!detail) return "";
-  if (typeof detail === "string") return detail;
-  if (Array.isArray(detail)) {
-    return detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ");
-  }
-  return detail.reason || detail.message || JSON.stringify(detail);
+  return errorText(detail);
 }
 
 export async function api(path, { method = "GET", body, token } = {}) {

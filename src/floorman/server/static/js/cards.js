@@ -2,6 +2,7 @@
 // lying face down.
 
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 const SUITS = {
   s: { symbol: "♠", name: "spades" },
@@ -9,21 +10,11 @@ const SUITS = {
   d: { symbol: "♦", name: "diamonds" },
   c: { symbol: "♣", name: "clubs" },
 };
-const RANK_NAMES = {
-  A: "ace",
-  K: "king",
-  Q: "queen",
-  J: "jack",
-  T: "ten",
-  9: "nine",
-  8: "eight",
-  7: "seven",
-  6: "six",
-  5: "five",
-  4: "four",
-  3: "three",
-  2: "two",
-};
+
+/** "Kh" -> "king of hearts" in the page's language (for screen readers). */
+export function cardName(code) {
+  return t("hands.card", { rank: t(`hands.rank.${code[0]}`), suit: t(`hands.suit.${code[1]}`) });
+}
 
 /** "Td" -> "10♦" (for text such as hand descriptions). */
 export function cardText(code) {
@@ -42,7 +33,7 @@ export function cardElement(code, { size = "", onclick, selected = false } = {})
     return h("span", {
       class: [...classes, "back"].join(" "),
       role: "img",
-      "aria-label": "face-down card",
+      "aria-label": t("hands.card_back"),
       "data-testid": "card-back",
     });
   }
@@ -50,7 +41,7 @@ export function cardElement(code, { size = "", onclick, selected = false } = {})
   const rank = code[0] === "T" ? "10" : code[0];
   const props = {
     class: [...classes, suit.name, selected ? "selected" : ""].filter(Boolean).join(" "),
-    "aria-label": `${RANK_NAMES[code[0]]} of ${suit.name}`,
+    "aria-label": cardName(code),
     "data-card": code,
     "data-testid": "card",
   };

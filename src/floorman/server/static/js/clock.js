@@ -1,13 +1,24 @@
 // The big-screen clock of a live room: level, time left, stakes, next level,
-// players left and average stack.  Live by the tournament's summary frames,
-// and reloaded every 20 s in any case.
+// time to the next break, players left, average stack, prize pool and the
+// payout table.  Live by the tournament's summary frames, and reloaded every
+// 20 s in any case.
 
 import { api, watchTournament } from "./api.js";
-import { $, chips, clockText, fill, throttled, tournamentIdFromPath } from "./dom.js";
-import { levelsOf, makeCountdown, stakesText } from "./summary.js";
+import { $, chips, clockText, fill, h, ordinal, throttled, tournamentIdFromPath } from "./dom.js";
+import { lang, languageSwitch, t as tr } from "./i18n.js";
+import { connectionText, levelsOf, makeCountdown, profileTitle, stakesText } from "./summary.js";
 
+// Past this many places the rest is summed up in one line: the table has to
+// fit the screen without scrolling.
+const SHOWN_PLACES = 10;
+
+languageSwitch($("#corner"));
 const id = tournamentIdFromPath();
 const countdown = makeCountdown();
+const percent = new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 2 });
+// Seconds from the end of the current level to the next break (null: no
+// break to come, undefined: nothing to show, as on a break).
+let breakAfterLevel;
 
 async function load() {
   try {
@@ -17,27 +28,103 @@ async function load() {
   }
 }
 
+/** "Blinds 10 / 20" in hold'em, "Ante 10" in the draw (antes only). */
+function bigStakes(level) {
+  if (!level || level.is_break) return "";
+  if (level.blinds && level.blinds[1]) {
+    return tr("clock.blinds_n", { sb: chips(level.blinds[0]), bb: chips(level.blinds[1]) });
+  }
+  return tr("clock.ante_n", { ante: chips(level.ante) });
+}
+
+/** The next level from the structure, else from the clock's own fields. */
+function nextLevel(t, next) {
+  if (next) return next;
+  const c = t.clock;
+  if (!c || c.next_ante === null || c.next_ante === undefined) return null;
+  return { ante: c.next_ante, blinds: c.next_blinds || null, is_break: Boolean(c.next_is_break) };
+}
+
+/** Seconds between the end of the current level and the next break: the
+ * server's ``seconds_to_break`` when it sends one, else the structure's. */
+function secondsAfterLevel(t, number) {
+  const c = t.clock;
+  if (c && c.seconds_to_break !== undefined) {
+    return c.seconds_to_break === null ? null : c.seconds_to_break - c.seconds_left;
+  }
+  let total = 0;
+  for (const lv of (t.levels || []).slice(number)) {
+    if (lv.is_break) return total;
+    total += lv.seconds;
+  }
+  return null;
+}
+
+/** Place -> amount: the server's prizes, else shares of the pool. */
+function payoutRows(t) {
+  // Without a prize pool every amount is 0: the shares say more.
+  if (t.prize_pool && t.prizes && t.prizes.length) {
+    return t.prizes.map((p) => [p.place, chips(p.amount)]);
+  }
+  const shares = t.payouts || [];
+  return shares.map((share, k) => [
+    k + 1,
+    t.prize_pool ? chips(Math.floor((t.prize_pool * share) / 100)) : percent.format(share / 100),
+  ]);
+}
+
+function renderPayouts(t) {
+  const rows = payoutRows(t);
+  if (!rows.length) {
+    fill("payouts", h("li", { class: "muted" }, tr("clock.no_payouts")));
+    return;
+  }
+  const shown = rows.length > SHOWN_PLACES ? rows.slice(0, SHOWN_PLACES - 1) : rows;
+  fill(
+    "payouts",
+    shown.map(([place, amount]) =>
+      h(
+        "li",
+        { "data-testid": "clock-payout", "data-place": place },
+        h("span", { class: "place" }, ordinal(place)),
+        h("strong", {}, amount),
+      ),
+    ),
+    rows.length > shown.length
+      ? h("li", { class: "muted" }, tr("clock.payouts_more", { count: rows.length - shown.length }))
+      : null,
+  );
+}
+
 function render(t) {
-  document.title = `${t.name} · clock`;
-  fill("name", `${t.name} · ${t.profile}`);
+  document.title = tr("clock.doc_title", { name: t.name });
+  fill("name", `${t.name} · ${profileTitle(t.profile)}`);
   const { number, current, next } = levelsOf(t);
   const paused = t.status === "running" && t.clock && t.clock.paused;
+  const onBreak = Boolean(current && current.is_break);
   fill(
     "level",
-    t.status === "finished" ? "Finished" : current && current.is_break ? "Break" : `Level ${number}`,
+    t.status === "finished"
+      ? tr("common.status.finished")
+      : onBreak
+        ? tr("common.break")
+        : tr("common.level_n", { level: String(number) }),
   );
   $("#paused").hidden = !paused;
-  fill(
-    "stakes",
-    current && !current.is_break ? `${current.blinds[1] ? "Blinds" : ""} ${stakesText(current)}` : "",
-  );
-  fill("next", next ? `Next: ${stakesText(next)}` : "Last level");
+  fill("stakes", bigStakes(current));
+  const upcoming = nextLevel(t, next);
+  fill("next", upcoming ? tr("clock.next", { stakes: stakesText(upcoming) }) : tr("clock.last_level"));
+  breakAfterLevel = onBreak || t.status === "finished" ? undefined : secondsAfterLevel(t, number);
   fill(
     "players",
-    t.status === "registering" ? `${t.players} registered` : `${t.players_left} / ${t.players}`,
+    t.status === "registering"
+      ? tr("common.registered_n", { count: chips(t.players) })
+      : `${chips(t.players_left)} / ${chips(t.players)}`,
   );
   fill("average", chips(t.average_stack));
-  fill("tables", String(t.tables.length));
+  fill("tables", chips(Array.isArray(t.tables) ? t.tables.length : t.tables));
+  fill("prize-pool", t.prize_pool ? chips(t.prize_pool) : "–");
+  renderPayouts(t);
   countdown.set(t);
   tick();
 }
@@ -47,11 +134,16 @@ function tick() {
   const time = $("#time");
   time.textContent = left === null ? "–:––" : clockText(left);
   time.toggleAttribute("data-low", left !== null && left < 60);
+  const nextBreak = $("#next-break");
+  nextBreak.hidden = breakAfterLevel === undefined;
+  if (breakAfterLevel === null) nextBreak.textContent = tr("clock.no_break");
+  else if (breakAfterLevel !== undefined)
+    nextBreak.textContent = tr("clock.break_in", { time: clockText((left || 0) + breakAfterLevel) });
 }
 
 watchTournament(id, throttled(load, 500), (state, detail) => {
   $("#conn").dataset.state = state;
-  fill("conn", state === "reconnecting" ? `reconnecting in ${detail}s…` : state);
+  fill("conn", connectionText(state, detail));
 });
 load();
 setInterval(tick, 250);

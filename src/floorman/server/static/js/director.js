@@ -1,26 +1,62 @@
 // The director's console: create and run tournaments, the seating chart,
 // penalties and overrides with their clauses, the ruling log, and the chip
-// counts of a live event.  Every call carries the director token.
+// counts of a live event; saved structures, housekeeping and the table chat
+// are in structures.js and director_manage.js.  Every call carries the
+// director token.
 
 import { api, directorToken, keepDirectorToken, watchTournament } from "./api.js";
-import { $, chips, clockText, fill, h, ordinal, say, statusBadge, throttled } from "./dom.js";
-import { levelsOf, makeCountdown, seatingChart, stakesText } from "./summary.js";
+import { managePanel } from "./director_manage.js";
+import { $, chips, clockText, fill, h, ordinal, say, throttled } from "./dom.js";
+import { errorElement } from "./errors.js";
+import { has, lang, languageSwitch, t as tr } from "./i18n.js";
+import { structureEditor } from "./structures.js";
+import {
+  levelsOf,
+  makeCountdown,
+  profileTitle,
+  seatingChart,
+  stakesText,
+  statusBadgeOf,
+} from "./summary.js";
+
+languageSwitch();
 
 const countdown = makeCountdown();
 const state = {
   id: new URLSearchParams(location.search).get("t"),
+  fromAddress: true, // ?t= names a tournament that may be archived
   t: null,
   socket: null,
   countsKey: null, // the table and stacks the count inputs were made for
+  showArchive: false, // the pick list is the archive (GET /api/tournaments?archived=true)
+  names: new Map(), // every player's name seen, for log lines of entries taken back
+  structures: [],
 };
 
 const ok = (text) => say("message", text, "ok");
-const fail = (error) =>
-  say("message", `${error.message}${error.clause ? ` [${error.clause}]` : ""}`, "error");
+
+/** A refusal in the page's language with its clause (errors.js). */
+function fail(error) {
+  const box = $("#message");
+  box.dataset.kind = "error";
+  box.hidden = false;
+  if (!error || error.detail === undefined) return fill(box, String(error && error.message));
+  const shown = errorElement(error.detail);
+  const detail = error.detail;
+  // The citation as the rule gave it (with its sentence, "NM-D-1B s2"); the
+  // clauses' texts follow in their <details>.
+  if (detail && typeof detail.clause === "string" && detail.clauses && detail.clauses.length) {
+    shown.querySelector("[data-testid=error-reason]").after(
+      " ",
+      h("span", { class: "clause", "data-testid": "error-citation" }, detail.clause),
+    );
+  }
+  fill(box, shown);
+}
 
 /** A director call on the chosen tournament, then a reload. */
-async function call(path, body = {}, done = "Done.") {
-  if (!state.id) return fail(new Error("choose a tournament first"));
+async function call(path, body = {}, done = tr("director.done")) {
+  if (!state.id) return fail(new Error(tr("director.choose_first")));
   try {
     const answer = await api(`/tournaments/${state.id}${path}`, {
       method: "POST",
@@ -36,49 +72,94 @@ async function call(path, body = {}, done = "Done.") {
   }
 }
 
-const nameOf = (player) => state.t?.standings.find((r) => r.player === player)?.name || player;
+const nameOf = (player) =>
+  state.t?.standings.find((r) => r.player === player)?.name || state.names.get(player) || player;
 
 /** A tournament event as a sentence (live results, the ruling log). */
 function describe(e) {
   const who = e.player ? nameOf(e.player) : "";
+  const n = (value) => (value === null || value === undefined ? "–" : String(value));
   switch (e.type) {
-    case "eliminated":
-      return `${who} is out in ${ordinal(e.place)} place${e.shared > 1 ? ` (shared by ${e.shared})` : ""}`;
+    case "eliminated": {
+      const line = tr("director.event.eliminated", { who, place: ordinal(e.place) });
+      return e.shared > 1 ? `${line} (${tr("director.event.shared", { count: n(e.shared) })})` : line;
+    }
     case "moved":
-      return `${who} moves from table ${e.from_table} seat ${e.from_seat} to table ${e.table} seat ${e.seat}`;
+      return tr("director.event.moved", {
+        who,
+        from_table: n(e.from_table),
+        from_seat: n(e.from_seat),
+        table: n(e.table),
+        seat: n(e.seat),
+      });
     case "table_broken":
-      return `Table ${e.table} is broken`;
+      return tr("director.event.table_broken", { table: n(e.table) });
     case "prize":
-      return `${who} wins ${chips(e.amount)} for ${ordinal(e.place)} place`;
+      return tr("director.event.prize", { who, amount: chips(e.amount), place: ordinal(e.place) });
     case "finished":
-      return `${nameOf(e.winner)} wins the tournament`;
+      return tr("director.event.finished", { who: nameOf(e.winner) });
     case "chip_count":
-      return `Table ${e.table} counted`;
+      return tr("director.event.chip_count", { table: n(e.table) });
     case "warning":
-      return `${who} is warned`;
+      return tr("director.event.warning", { who });
     case "time_penalty":
-      return `${who} sits out ${e.hands} hand${e.hands === 1 ? "" : "s"}`;
+      return tr(`director.event.time_penalty.${e.hands === 1 ? "one" : "other"}`, {
+        who,
+        hands: n(e.hands),
+      });
     case "disqualified":
-      return `${who} is disqualified (${chips(e.chips_removed)} chips removed)`;
+      return tr("director.event.disqualified", { who, chips: chips(e.chips_removed) });
     case "timed_out":
-      return `${who} timed out at table ${e.table} (hand ${e.hand})`;
+      return tr("director.event.timed_out", { who, table: n(e.table), hand: n(e.hand) });
+    case "withdrawn":
+      return tr("director.event.withdrawn", { who, chips: chips(e.chips_removed) });
+    case "confirmed":
+      return tr("director.event.confirmed", { who });
+    case "chat_muted":
+      return tr(e.muted ? "director.event.chat_muted" : "director.event.chat_unmuted", { who });
+    case "time_bank_used":
+      return tr("director.event.time_bank_used", { who, seconds: n(e.seconds), table: n(e.table) });
+    case "unregistered":
+      return tr("director.event.unregistered", { who });
+    case "cancelled":
+      return tr("director.event.cancelled");
+    case "absence":
+      return tr(e.absent ? "director.event.absence_away" : "director.event.absence_back", { who });
+    case "correction_lapsed":
+      return tr("director.event.correction_lapsed", { who, reason: e.reason || "" });
+    case "carried_pot_awarded":
+      return e.player
+        ? tr("director.event.carried_pot", { who, amount: chips(e.amount), table: n(e.table) })
+        : tr("director.event.carried_pot_gone", { amount: chips(e.amount), table: n(e.table) });
     case "correction_pending": {
       const what = {
-        chips: `${chips(e.chips)} chips`,
-        seat: `a move to table ${e.to_table} seat ${e.seat}`,
-        disqualify: "disqualification (hand killed)",
-      };
+        chips: () => tr("director.event.what.chips", { chips: chips(e.chips) }),
+        seat: () => tr("director.event.what.move", { table: n(e.to_table), seat: n(e.seat) }),
+        disqualify: () => tr("director.event.what.disqualify"),
+      }[e.ruling];
       const open = pendingPlayers().has(e.player) ? "pending" : "made";
-      return `Correction for ${who} when his hand ends: ${what[e.ruling] || e.ruling} (${open})`;
+      return tr("director.event.correction", {
+        who,
+        what: what ? what() : e.ruling,
+        state: tr(`director.event.correction.${open}`),
+      });
     }
     case "override": {
-      if (e.ruling === "count") return `Table ${e.table} count corrected by ${chips(e.chips)}`;
-      const what = { chips: `${chips(e.chips)} chips`, seat: `table ${e.table} seat ${e.seat}` };
-      const to = what[e.ruling] || `level ${e.level}`;
-      return `Override${who ? ` for ${who}` : ""}: ${to}`;
+      if (e.ruling === "count") {
+        return tr("director.event.count_corrected", { table: n(e.table), chips: chips(e.chips) });
+      }
+      const to =
+        e.ruling === "chips"
+          ? tr("director.event.what.chips", { chips: chips(e.chips) })
+          : e.ruling === "seat"
+            ? tr("director.event.what.seat", { table: n(e.table), seat: n(e.seat) })
+            : tr("director.event.what.level", { level: n(e.level) });
+      return who
+        ? tr("director.event.override_for", { who, what: to })
+        : tr("director.event.override", { what: to });
     }
     default:
-      return e.type;
+      return has(`director.event.${e.type}`) ? tr(`director.event.${e.type}`, { who }) : e.type;
   }
 }
 
@@ -89,7 +170,7 @@ function pendingPlayers() {
   return new Set(seats.map((s) => s.player));
 }
 
-const timeOf = (at) => new Date(at * 1000).toLocaleTimeString([], { hour12: false });
+const timeOf = (at) => new Date(at * 1000).toLocaleTimeString(lang, { hour12: false });
 
 const eventLine = (e) =>
   h(
@@ -104,24 +185,41 @@ const eventLine = (e) =>
 // ------------------------------------------------------------ loading
 
 async function loadList() {
-  const list = await api("/tournaments");
+  const list = await api(state.showArchive ? "/tournaments?archived=true" : "/tournaments");
+  if (state.id && !list.some((t) => t.id === state.id) && !state.fromAddress) state.id = null;
+  state.fromAddress = false;
   if (!state.id && list.length) state.id = list[list.length - 1].id;
   fill(
     "pick",
-    list.length ? null : h("option", { value: "" }, "no tournaments yet"),
-    list.map((t) => h("option", { value: t.id }, `${t.name} · ${t.profile} · ${t.status}`)),
+    list.length
+      ? null
+      : h(
+          "option",
+          { value: "" },
+          tr(state.showArchive ? "director.archive_empty" : "director.no_tournaments"),
+        ),
+    list.map((t) =>
+      h("option", { value: t.id }, `${t.name} · ${t.profile} · ${statusBadgeOf(t).textContent}`),
+    ),
   );
   $("#pick").value = state.id || "";
 }
 
 async function load() {
-  if (!state.id) return;
+  if (!state.id) {
+    state.t = null;
+    for (const id of ["overview", "chart", "rulings", "unconfirmed", "registered"]) fill(id);
+    manage.render(null, []);
+    return;
+  }
   const [t, rulings] = await Promise.all([
     api(`/tournaments/${state.id}`),
     api(`/tournaments/${state.id}/rulings`),
   ]);
   state.t = t;
+  for (const r of t.standings) state.names.set(r.player, r.name);
   render(t, rulings);
+  manage.render(t, rulings);
 }
 
 function render(t, rulings) {
@@ -139,11 +237,14 @@ function render(t, rulings) {
   countdown.set(t);
   fill(
     "overview",
-    stat("Status", statusBadge(t), "t-status"),
-    stat("Level", `${number} · ${stakesText(current)}`),
-    stat("Time left", h("span", { id: "time-left" }, "–")),
-    stat("Players", t.status === "registering" ? `${t.players}` : `${t.players_left} / ${t.players}`),
-    stat("Average", chips(t.average_stack)),
+    stat(tr("lobby.col.status"), statusBadgeOf(t), "t-status"),
+    stat(tr("common.level"), `${number} · ${stakesText(current)}`),
+    stat(tr("common.time_left"), h("span", { id: "time-left" }, "–")),
+    stat(
+      tr("common.players"),
+      t.status === "registering" ? chips(t.players) : `${chips(t.players_left)} / ${chips(t.players)}`,
+    ),
+    stat(tr("common.average"), chips(t.average_stack)),
   );
   tick();
   const registering = t.status === "registering";
@@ -153,14 +254,20 @@ function render(t, rulings) {
   $("#resume").disabled = t.status !== "running" || !paused;
   fill("chart", seatingChart(t.tables, { link: (table) => `/t/${t.id}/table/${table.table}` }));
   const cards = document.getElementById("table-cards");
-  if (cards) cards.href = `/api/tournaments/${t.id}/table-cards.txt`;
+  if (cards) cards.href = `/t/${t.id}/cards`;
   const active = t.standings.filter((r) => r.status === "playing" || r.status === "registered");
   for (const select of document.querySelectorAll(".player-select")) {
     const chosen = select.value;
     fill(
       select,
       active.map((r) =>
-        h("option", { value: r.player }, `${r.name}${r.table ? ` (T${r.table} S${r.seat})` : ""}`),
+        h(
+          "option",
+          { value: r.player },
+          r.table
+            ? `${r.name} (${tr("common.seat_at", { table: String(r.table), seat: String(r.seat) })})`
+            : r.name,
+        ),
       ),
     );
     if (active.some((r) => r.player === chosen)) select.value = chosen;
@@ -172,7 +279,7 @@ function render(t, rulings) {
     "rulings",
     rulings.length
       ? h("ol", { class: "log" }, rulings.slice().reverse().map(eventLine))
-      : h("p", { class: "muted" }, "No rulings yet."),
+      : h("p", { class: "muted" }, tr("director.no_rulings")),
   );
 }
 
@@ -183,8 +290,7 @@ function renderUnconfirmed(t) {
   const open = t.standings.filter(
     (r) => r.confirmed === false && (r.status === "playing" || r.status === "registered"),
   );
-  if ($("#withdraw-level") && t.unconfirmed_withdrawn_after_level)
-    $("#withdraw-level").textContent = String(t.unconfirmed_withdrawn_after_level);
+  showUnpaidLevel(t.unconfirmed_withdrawn_after_level || 2);
   fill(
     "unconfirmed",
     open.length
@@ -195,7 +301,7 @@ function renderUnconfirmed(t) {
             h(
               "li",
               { "data-testid": "unconfirmed-entry", "data-player": r.player },
-              `${r.name} — not confirmed `,
+              `${tr("director.not_confirmed", { name: r.name })} `,
               h(
                 "button",
                 {
@@ -206,28 +312,33 @@ function renderUnconfirmed(t) {
                     call(
                       `/players/${encodeURIComponent(r.player)}/confirm`,
                       {},
-                      `${r.name} is confirmed.`,
+                      tr("director.confirmed", { name: r.name }),
                     ),
                 },
-                "Confirm",
+                tr("director.confirm"),
               ),
             ),
           ),
         )
-      : h("p", { class: "muted" }, "Every entry is confirmed."),
+      : h("p", { class: "muted" }, tr("director.all_confirmed")),
   );
+}
+
+/** The entry form's note with the profile's withdrawal level (DE-DEAL-4, OQ-46). */
+function showUnpaidLevel(level) {
+  fill("unpaid-text", tr("director.unpaid", { level: String(level) }));
 }
 
 async function registerEntry(event) {
   event.preventDefault();
-  if (!state.id) return fail(new Error("choose a tournament first"));
+  if (!state.id) return fail(new Error(tr("director.choose_first")));
   const name = $("#entry-name").value;
   try {
     await api(`/tournaments/${state.id}/register`, {
       method: "POST",
       body: { name, confirmed: !$("#entry-unconfirmed").checked },
     });
-    ok(`${name.trim()} is registered.`);
+    ok(tr("director.registered", { name: name.trim() }));
     $("#entry-name").value = "";
     await load();
   } catch (error) {
@@ -246,7 +357,9 @@ function renderLiveTables(t) {
   const chosen = Number(select.value);
   fill(
     select,
-    t.tables.map((table) => h("option", { value: table.table }, `Table ${table.table}`)),
+    t.tables.map((table) =>
+      h("option", { value: table.table }, tr("common.table_n", { table: String(table.table) })),
+    ),
   );
   if (t.tables.some((table) => table.table === chosen)) select.value = chosen;
   renderCountInputs();
@@ -291,13 +404,13 @@ const number = (id) => (value(id) === "" ? undefined : Number(value(id)));
 $("#token-form").addEventListener("submit", (event) => {
   event.preventDefault();
   keepDirectorToken(value("#token"));
-  ok("Director token kept in this browser.");
+  ok(tr("director.token_kept"));
 });
 
 $("#token-forget").addEventListener("click", () => {
   keepDirectorToken("");
   $("#token").value = "";
-  ok("Director token forgotten.");
+  ok(tr("director.token_forgotten"));
 });
 
 $("#create").addEventListener("submit", async (event) => {
@@ -316,11 +429,13 @@ $("#create").addEventListener("submit", async (event) => {
     action_delay_ms: number("#c-delay") ?? 800,
     action_seconds: number("#c-action-seconds"),
     between_hands_s: number("#c-between") ?? 2,
+    structure_name: value("#c-structure") || undefined,
+    time_bank_seconds: number("#c-time-bank"),
   };
   try {
     const created = await api("/tournaments", { method: "POST", token: directorToken(), body });
     state.id = created.id;
-    ok(`Created tournament ${created.id}.`);
+    ok(tr("director.created", { id: created.id }));
     await loadList();
     await load();
     watch();
@@ -336,11 +451,15 @@ $("#pick").addEventListener("change", () => {
 });
 
 $("#add-bots").addEventListener("click", () =>
-  call("/bots", { count: number("#bot-count") || 1, kind: value("#bot-kind") }, "Bots registered."),
+  call(
+    "/bots",
+    { count: number("#bot-count") || 1, kind: value("#bot-kind") },
+    tr("director.bots_registered"),
+  ),
 );
-$("#start").addEventListener("click", () => call("/start", {}, "Started: seats drawn, cards in the air."));
-$("#pause").addEventListener("click", () => call("/pause", {}, "Paused: the clock and the tables stop."));
-$("#resume").addEventListener("click", () => call("/resume", {}, "Resumed."));
+$("#start").addEventListener("click", () => call("/start", {}, tr("director.started")));
+$("#pause").addEventListener("click", () => call("/pause", {}, tr("director.paused")));
+$("#resume").addEventListener("click", () => call("/resume", {}, tr("director.resumed")));
 
 $("#floor").addEventListener("submit", (event) => {
   event.preventDefault();
@@ -353,7 +472,7 @@ $("#floor").addEventListener("submit", (event) => {
       note: value("#f-note"),
       hands: number("#f-hands"),
     },
-    `Ruling recorded: ${kind}.`,
+    tr("director.ruling_recorded", { kind: tr(`director.kind.${kind}`) }),
   );
 });
 
@@ -363,7 +482,7 @@ function overrideForm(id, path, numbers) {
     event.preventDefault();
     const body = Object.fromEntries(new FormData(event.target));
     for (const key of numbers) body[key] = Number(body[key]);
-    call(path, body, "Override recorded (NM-D-1G, OQ-03).");
+    call(path, body, tr("director.override_recorded"));
   });
 }
 
@@ -386,7 +505,7 @@ $("#live").addEventListener("submit", async (event) => {
       confirm_correction: Boolean(correction),
       note: $("#live-note") ? $("#live-note").value : "",
     },
-    "Counts recorded.",
+    tr("director.counts_recorded"),
   );
   if (answer) {
     const events = answer.result.filter((e) => e.type !== "chip_count");
@@ -394,20 +513,57 @@ $("#live").addEventListener("submit", async (event) => {
       "live-result",
       events.length
         ? events.map(eventLine)
-        : h("li", { class: "muted" }, "Nothing to do: no one is out, no table to break."),
+        : h("li", { class: "muted" }, tr("director.nothing_to_do")),
     );
   }
 });
 
+const manage = managePanel({
+  state,
+  call,
+  ok,
+  fail,
+  reloadList: () => loadList().catch(fail),
+  reload: async () => {
+    await load().catch(fail);
+    watch();
+  },
+});
+
+/** The create form's saved structures: those of the chosen profile. */
+function structureChoices() {
+  const select = $("#c-structure");
+  const chosen = select.value;
+  const mine = state.structures.filter((s) => s.profile === value("#c-profile"));
+  fill(
+    select,
+    h("option", { value: "" }, tr("director.structure_default")),
+    mine.map((s) => h("option", { value: s.name }, s.name)),
+  );
+  if (mine.some((s) => s.name === chosen)) select.value = chosen;
+}
+
 async function init() {
+  showUnpaidLevel(2);
   $("#token").value = directorToken();
   $("#entry-form").addEventListener("submit", registerEntry);
   const profiles = await api("/profiles");
   fill(
     "c-profile",
-    profiles.map((p) => h("option", { value: p.name }, `${p.title} (${p.name})`)),
+    profiles.map((p) => h("option", { value: p.name }, `${profileTitle(p.name, p.title)} (${p.name})`)),
   );
   $("#c-profile").value = "nm-holdem";
+  $("#c-profile").addEventListener("change", structureChoices);
+  const editor = structureEditor({
+    profiles,
+    ok,
+    fail,
+    changed: (list) => {
+      state.structures = list;
+      structureChoices();
+    },
+  });
+  await editor.refresh();
   // The ruling's clause is picked from the rules registry (a made-up one is refused).
   const rules = await api("/rules");
   fill("f-clauses", rules.map((c) => h("option", { value: c.id }, `${c.status}: ${c.text}`)));

@@ -1,5 +1,9 @@
 // Small DOM and formatting helpers shared by every page.
 
+import { has, lang, number, t } from "./i18n.js";
+
+const ordinalRules = new Intl.PluralRules(lang, { type: "ordinal" });
+
 /** Build an element: h("button", {class: "btn", onclick: f}, "Fold"). */
 export function h(tag, props = {}, ...children) {
   const el = document.createElement(tag);
@@ -24,8 +28,9 @@ export function fill(el, ...children) {
   return target;
 }
 
+/** A chip count as the page's language writes it (12 345, 12.345, 12,345). */
 export function chips(n) {
-  return n === null || n === undefined ? "–" : Number(n).toLocaleString("en-US");
+  return number(n);
 }
 
 /** 754 -> "12:34", 3754 -> "1:02:34". */
@@ -37,9 +42,10 @@ export function clockText(seconds) {
   return hh ? `${hh}:${mm}:${ss}` : `${mm}:${ss}`;
 }
 
+/** 1 -> "1st" in English, "1." in Norwegian and German (the language's
+ * ordinal plural rules pick the catalogue's form). */
 export function ordinal(n) {
-  const tail = n % 100 >= 11 && n % 100 <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] || "th";
-  return `${n}${tail}`;
+  return t(`common.ordinal.${ordinalRules.select(n)}`, { n: String(n) });
 }
 
 /** Show a message in a status element (role=status or alert). */
@@ -57,9 +63,11 @@ export function tournamentIdFromPath() {
 }
 
 /** running / paused / registering / finished, as a badge. */
-export function statusBadge(t) {
-  const status = t.status === "running" && t.clock && t.clock.paused ? "paused" : t.status;
-  return h("span", { class: `badge ${status}`, "data-testid": "status" }, status);
+export function statusBadge(tournament) {
+  const paused = tournament.status === "running" && tournament.clock && tournament.clock.paused;
+  const status = paused ? "paused" : tournament.status;
+  const key = `common.status.${status}`;
+  return h("span", { class: `badge ${status}`, "data-testid": "status" }, has(key) ? t(key) : status);
 }
 
 /** Call ``fn`` once, ``ms`` after the first of a burst of calls. */

@@ -4,7 +4,28 @@
 // (/api/schema/seat-view): this module draws, it computes no rule.
 
 import { cardRow, cardText } from "./cards.js";
-import { chips, h } from "./dom.js";
+import { h } from "./dom.js";
+import { translateTemplate } from "./errors.js";
+import { has, number as chips, t } from "./i18n.js";
+
+/** The round for people: t("table.round.flop") … from view.round and the
+ * phase (the engine's round_label is English). */
+export function roundName(view) {
+  if (!view) return "";
+  const key =
+    view.phase === "complete"
+      ? "table.round.complete"
+      : view.phase === "drawing"
+        ? "table.round.drawing"
+        : `table.round.${view.round}`;
+  return has(key) ? t(key) : view.round_label;
+}
+
+/** An engine note or hint ({text, clause, template?, values?}) in the page's
+ * language: its message template where the catalogue has it, else its text. */
+export function noteText(note) {
+  return translateTemplate(note.template, note.values) ?? note.text;
+}
 
 /** Where seat slot k of n sits, in percent of the felt (k = 0 at the bottom). */
 function slotPosition(k, n, radius = 1) {
@@ -16,15 +37,18 @@ const percent = ({ left, top }) => ({ left: `${left}%`, top: `${top}%` });
 
 function seatStatus(player, seat, view) {
   const notes = [];
-  if (seat.absent) notes.push("away");
-  if (!player) return notes;
-  if (player.dead) notes.push("dead hand");
-  if (player.folded) notes.push("folded");
-  else if (player.all_in) notes.push("all-in");
-  if (player.drew !== null && player.drew !== undefined) {
-    notes.push(player.drew ? `drew ${player.drew}` : "stood pat");
+  if (seat.absent) notes.push(t("table.seat.away"));
+  if (!player) {
+    if (view) notes.push(t("table.seat.sitting_out"));
+    return notes;
   }
-  if (player.in_unseen) notes.push("in unseen");
+  if (player.dead) notes.push(t("table.seat.dead"));
+  if (player.folded) notes.push(t("table.seat.folded"));
+  else if (player.all_in) notes.push(t("table.seat.all_in"));
+  if (player.drew !== null && player.drew !== undefined) {
+    notes.push(player.drew ? t("table.seat.drew", { count: player.drew }) : t("table.seat.stood_pat"));
+  }
+  if (player.in_unseen) notes.push(t("table.seat.in_unseen"));
   return notes;
 }
 
@@ -37,7 +61,8 @@ function seatCards(player, view) {
  * Render a table into ``root``.
  * table: {seats: [{seat, player, name, chips, bot, absent}], hand: view or null,
  *         timer, level, paused, hero (his seat, shown at the bottom, or null),
- *         names: {player: name}}.
+ *         names: {player: name}, result: the award lines of the last hand, in
+ *         words, shown once it is over (the table's log), or null}.
  */
 export function renderFelt(root, table) {
   const view = table.hand;
@@ -55,7 +80,17 @@ export function renderFelt(root, table) {
     }
     if (view && view.button === seat.seat) {
       const spot = percent(slotPosition(k + 0.32, slots, 0.72));
-      items.push(h("div", { class: "dealer-button", style: spot, title: "dealer button" }, "D"));
+      items.push(h(
+          "div",
+          {
+            class: "dealer-button",
+            style: spot,
+            title: t("table.dealer_button"),
+            "aria-label": t("table.dealer_button"),
+            "data-testid": "dealer-button",
+          },
+          "D",
+        ));
     }
   }
   items.push(renderCenter(table));
@@ -80,9 +115,15 @@ function seatElement(seat, player, table, position) {
             "data-testid": "timer",
             "data-deadline": timer.deadline,
             "data-seconds": timer.seconds,
+            // the time bank of the player to act (DE-TIME-1, OQ-63); once it
+            // runs, the deadline already includes it
+            "data-bank": timer.bank_left || 0,
+            "data-in-bank": timer.in_bank ? "" : null,
           },
           h("span", { class: "timer-track" }, h("span", { class: "timer-bar" })),
           h("span", { class: "timer-text" }),
+          h("span", { class: "timer-bank", "data-testid": "time-bank", hidden: true }),
+          h("span", { class: "timer-reserve", "data-testid": "bank-left", hidden: true }),
         )
       : null;
   return h(
@@ -96,7 +137,7 @@ function seatElement(seat, player, table, position) {
         "div",
         { class: "name" },
         seat.name,
-        seat.bot ? h("span", { class: "tag" }, "bot") : null,
+        seat.bot ? h("span", { class: "tag" }, t("table.seat.bot")) : null,
         h("span", { class: "seat-no" }, `#${seat.seat}`),
       ),
       h("div", { class: "stack", "data-testid": "stack" }, chips(player ? player.stack : seat.chips)),
@@ -111,8 +152,8 @@ function renderCenter(table) {
   const level = table.level;
   const stakes = level
     ? level.blinds && level.blinds[1]
-      ? `Level ${level.level} · blinds ${chips(level.blinds[0])}/${chips(level.blinds[1])}`
-      : `Level ${level.level} · ante ${chips(level.ante)}`
+      ? t("table.stakes_blinds", { level: level.level, sb: level.blinds[0], bb: level.blinds[1] })
+      : t("table.stakes_ante", { level: level.level, ante: level.ante })
     : "";
   if (!view) {
     return h(
@@ -120,8 +161,9 @@ function renderCenter(table) {
       { class: "center" },
       h("div", { class: "stakes" }, stakes),
       table.paused
-        ? h("div", { class: "paused-badge", "data-testid": "paused" }, "Paused")
-        : h("div", { class: "waiting" }, "Waiting for the next hand…"),
+        ? h("div", { class: "paused-badge", "data-testid": "paused" }, t("table.paused"))
+        : h("div", { class: "waiting" }, t("table.waiting_hand")),
+      handResult(table.result),
     );
   }
   const pots = view.pot_lines;
@@ -131,11 +173,13 @@ function renderCenter(table) {
           h(
             "div",
             { class: "side-pot", "data-testid": "side-pot" },
-            `${k ? `Side pot ${k}` : "Main pot"}: ${chips(pot.amount)}`,
+            `${k ? t("table.side_pot", { n: k }) : t("table.main_pot")}: ${chips(pot.amount)}`,
             h(
               "span",
               { class: "muted" },
-              ` (seats ${pot.eligible.join(", ")}${pot.carried ? `; ${chips(pot.carried)} carried in` : ""})`,
+              pot.carried
+                ? t("table.pot_seats_carried", { seats: pot.eligible.join(", "), carried: pot.carried })
+                : t("table.pot_seats", { seats: pot.eligible.join(", ") }),
             ),
           ),
         )
@@ -143,13 +187,22 @@ function renderCenter(table) {
   return h(
     "div",
     { class: "center" },
-    h("div", { class: "stakes" }, [stakes, view.round_label].filter(Boolean).join(" · ")),
+    h("div", { class: "stakes" }, [stakes, roundName(view)].filter(Boolean).join(" · ")),
     view.board ? h("div", { class: "board", "data-testid": "board" }, cardRow(view.board)) : null,
-    h("div", { class: "pot", "data-testid": "pot" }, `Pot ${chips(view.pot)}`),
+    h("div", { class: "pot", "data-testid": "pot" }, t("table.pot", { amount: view.pot })),
     potLines,
-    view.notes.map((note) => h("div", { class: "note" }, `${note.text} (${note.clause})`)),
-    table.paused ? h("div", { class: "paused-badge", "data-testid": "paused" }, "Paused") : null,
-    awards(view, table.names),
+    view.notes.map((note) => h("div", { class: "note" }, `${noteText(note)} (${note.clause})`)),
+    table.paused ? h("div", { class: "paused-badge", "data-testid": "paused" }, t("table.paused")) : null,
+    view.phase === "complete" ? handResult(table.result) || awards(view, table.names) : null,
+  );
+}
+
+function handResult(lines) {
+  if (!lines || !lines.length) return null;
+  return h(
+    "div",
+    { class: "result hand-result", role: "status", "data-testid": "hand-result" },
+    lines.map((line) => h("div", {}, line)),
   );
 }
 
@@ -157,63 +210,80 @@ function awards(view, names) {
   if (!view.pots.length) return null;
   const seatName = (seat) => {
     const player = view.players.find((p) => p.seat === seat);
-    return (player && names && names[player.player]) || `Seat ${seat}`;
+    return (player && names && names[player.player]) || t("table.seat_n", { seat });
   };
   return h(
     "div",
     { class: "result", "data-testid": "result" },
     view.pots.map((pot) =>
-      h("div", {}, pot.winners.map((seat, k) => `${seatName(seat)} wins ${chips(pot.shares[k])}`).join(", ")),
+      h("div", {}, pot.winners
+          .map((seat, k) => t("table.award", { name: seatName(seat), amount: pot.shares[k] }))
+          .join(", ")),
     ),
   );
 }
 
-/** "Ann raises to 40" for one public hand event (replays, the table log). */
+const REASONS = new Set(["timeout", "absent", "dead", "disqualified"]);
+
+function reasonText(reason) {
+  return REASONS.has(reason) ? t(`hands.reason.${reason}`) : reason;
+}
+
+/** "Ann raises to 40" for one public hand event (the hand replay). */
 export function describeEvent(event, nameOf) {
-  const who = event.seat !== undefined && event.seat !== null ? nameOf(event.seat) : "";
+  const name = event.seat !== undefined && event.seat !== null ? nameOf(event.seat) : "";
+  const cards = () => event.cards.map(cardText).join(" ");
   switch (event.type) {
     case "HandStarted":
-      return `Hand ${event.hand_id} begins`;
+      return t("hands.event.started", { hand: event.hand_id });
     case "AntePosted":
-      return `${who} antes ${chips(event.amount)}`;
+      return t("hands.event.ante", { name, amount: event.amount });
     case "BlindPosted":
-      return `${who} posts ${chips(event.amount)}`;
+      return t("hands.event.blind", { name, amount: event.amount });
     case "HoleDealt":
-      return `${who} is dealt ${event.count} cards`;
+      return t("hands.event.dealt", { name, count: event.count });
     case "BoardDealt":
-      return `Board: ${event.cards.map(cardText).join(" ")}`;
+      return t("hands.event.board", { cards: cards() });
     case "Folded":
-      return `${who} folds${event.reason ? ` (${event.reason})` : ""}`;
+      return event.reason
+        ? t("hands.event.fold_reason", { name, reason: reasonText(event.reason) })
+        : t("hands.event.fold", { name });
     case "Checked":
-      return `${who} checks${event.reason ? ` (${event.reason})` : ""}`;
+      return event.reason
+        ? t("hands.event.check_reason", { name, reason: reasonText(event.reason) })
+        : t("hands.event.check", { name });
     case "Called":
-      return `${who} calls ${chips(event.amount)}`;
+      return t("hands.event.call", { name, amount: event.amount });
     case "BetOrRaised":
-      return `${who} bets/raises to ${chips(event.to)}`;
+      return t("hands.event.bet_raise", { name, amount: event.to });
     case "BetsCollected":
-      return "Bets are collected";
+      return t("hands.event.collected");
     case "Discarded":
-      return event.count ? `${who} discards ${event.count}` : `${who} stands pat`;
+      return event.count
+        ? t("hands.event.discard", { name, count: event.count })
+        : t("hands.event.stand_pat", { name });
     case "DrawDealt":
-      return `${who} gets ${event.count} card${event.count === 1 ? "" : "s"}`;
+      return t("hands.event.draw_dealt", { name, count: event.count });
     case "Looked":
-      return `${who} looks at his cards`;
+      return t("hands.event.looked", { name });
     case "Shown":
-      return `${who} shows ${event.cards.map(cardText).join(" ")}`;
+      return t("hands.event.shown", { name, cards: cards() });
     case "Mucked":
-      return `${who} mucks`;
+      return t("hands.event.mucked", { name });
     case "CheckdownProposed":
-      return `${who} proposes a check-down (NM-H-13)`;
+      return t("hands.event.checkdown_proposed", { name });
     case "CheckdownVoted":
-      return `${who} ${event.agree ? "agrees to" : "refuses"} the check-down`;
+      return t(event.agree ? "hands.event.checkdown_agree" : "hands.event.checkdown_refuse", { name });
     case "PotAwarded":
-      return event.winners.map((s, k) => `${nameOf(s)} wins ${chips(event.shares[k])}`).join(", ");
+      return event.winners
+        .map((s, k) => t("hands.event.wins", { name: nameOf(s), amount: event.shares[k] }))
+        .join(", ");
     case "HandEnded":
-      return "The hand is over";
+      return t("hands.event.ended");
     case "Misdealt":
-      return `Misdeal: ${event.reason} [${event.clause}]`;
+      return t("hands.event.misdeal", { reason: reasonText(event.reason), clause: event.clause });
     case "PenaltyPosted":
-      return `${who} pays a penalty of ${chips(event.amount)} [${event.clause}]`;
+      return t("hands.event.penalty", { name, amount: event.amount, clause: event.clause });
     default:
       return event.type;
   }

@@ -4,6 +4,9 @@
 import { api, directorToken, download, seatOf } from "./api.js";
 import { $, fill, h, say } from "./dom.js";
 import { describeEvent, renderFelt } from "./felt.js";
+import { languageSwitch, t } from "./i18n.js";
+
+languageSwitch();
 
 const handId = decodeURIComponent(location.pathname.split("/").pop());
 const tournament = handId.split("-t")[0];
@@ -27,7 +30,7 @@ function show(k) {
     "event",
     describeEvent(event, (seat) => nameAt(state.steps[state.at], seat)),
   );
-  fill("counter", `step ${state.at + 1} of ${state.steps.length}`);
+  fill("counter", t("hand.counter", { at: String(state.at + 1), total: String(state.steps.length) }));
   $("#step").value = state.at;
   $("#prev").disabled = $("#first").disabled = state.at === 0;
   $("#next").disabled = $("#last").disabled = state.at === state.steps.length - 1;
@@ -41,14 +44,14 @@ function show(k) {
 function play() {
   if (state.playing) return stop();
   if (state.at === state.steps.length - 1) show(0);
-  $("#play").textContent = "Pause";
+  $("#play").textContent = t("hand.pause");
   state.playing = setInterval(() => show(state.at + 1), 900);
 }
 
 function stop() {
   clearInterval(state.playing);
   state.playing = null;
-  $("#play").textContent = "▶ Play";
+  $("#play").textContent = t("hand.play");
 }
 
 function setUpDownloads() {
@@ -71,7 +74,7 @@ function setUpDownloads() {
 
 async function load() {
   $("#tournament-link").href = `/t/${tournament}`;
-  fill("title", `Hand ${handId}`);
+  fill("title", t("hand.title", { id: handId }));
   setUpDownloads();
   try {
     const [hand, t] = await Promise.all([
@@ -104,7 +107,7 @@ async function load() {
 
 function nameAt(step, seat) {
   const player = step.view.players.find((p) => p.seat === seat);
-  return (player && state.names[player.player]) || `Seat ${seat}`;
+  return (player && state.names[player.player]) || t("common.seat_n", { seat: String(seat) });
 }
 
 $("#first").addEventListener("click", () => (stop(), show(0)));

@@ -1,16 +1,20 @@
 // The lobby: every tournament, registering for one, creating one.
 
 import { api, directorToken, keepDirectorToken, keepSeat, seatOf } from "./api.js";
-import { $, chips, fill, h, say, statusBadge } from "./dom.js";
+import { $, chips, fill, h, say } from "./dom.js";
+import { languageSwitch, t as tr } from "./i18n.js";
+import { profileTitle, statusBadgeOf } from "./summary.js";
+
+languageSwitch();
 
 function links(t) {
   const seat = seatOf(t.id);
   return h(
     "span",
     { class: "row" },
-    seat ? h("a", { href: `/t/${t.id}/play`, "data-testid": "play-link" }, "Play") : null,
-    h("a", { href: `/t/${t.id}` }, "Details"),
-    h("a", { href: `/t/${t.id}/clock` }, "Clock"),
+    seat ? h("a", { href: `/t/${t.id}/play`, "data-testid": "play-link" }, tr("lobby.play")) : null,
+    h("a", { href: `/t/${t.id}` }, tr("lobby.details")),
+    h("a", { href: `/t/${t.id}/clock` }, tr("common.nav.clock")),
   );
 }
 
@@ -23,16 +27,22 @@ function renderList(tournaments) {
         "tr",
         { "data-testid": "tournament-row", "data-id": t.id },
         h("td", {}, h("a", { href: `/t/${t.id}` }, t.name || t.id)),
-        h("td", {}, t.profile),
-        h("td", { class: "num" }, t.level || "–"),
+        h(
+          "td",
+          { class: "col-rules" },
+          profileTitle(t.profile),
+          " ",
+          h("span", { class: "muted" }, `(${t.profile})`),
+        ),
+        h("td", { class: "num col-level" }, t.level || "–"),
         h(
           "td",
           { class: "num" },
           t.status === "registering"
-            ? `${chips(t.players)} registered`
+            ? tr("common.registered_n", { count: chips(t.players) })
             : `${chips(t.players_left)} / ${chips(t.players)}`,
         ),
-        h("td", {}, statusBadge(t)),
+        h("td", {}, statusBadgeOf(t)),
         h("td", {}, links(t)),
       ),
     ),
@@ -42,7 +52,7 @@ function renderList(tournaments) {
   const open = tournaments.filter((t) => t.status === "registering");
   fill(
     select,
-    open.length ? null : h("option", { value: "" }, "no tournament is registering"),
+    open.length ? null : h("option", { value: "" }, tr("lobby.none_registering")),
     open.map((t) => h("option", { value: t.id }, `${t.name || t.id} (${t.profile})`)),
   );
   if (open.some((t) => t.id === chosen)) select.value = chosen;
@@ -52,7 +62,7 @@ async function refresh() {
   try {
     renderList(await api("/tournaments"));
   } catch (error) {
-    say("register-message", `Cannot load the tournaments: ${error.message}`, "error");
+    say("register-message", tr("lobby.load_failed", { error: error.message }), "error");
   }
 }
 
@@ -86,7 +96,7 @@ $("#create").addEventListener("submit", async (event) => {
       },
     });
     keepDirectorToken(token);
-    say("create-message", `Created ${created.id}: start it from the director console.`, "ok");
+    say("create-message", tr("lobby.created", { id: created.id }), "ok");
     await refresh();
     $("#register-tournament").value = created.id;
   } catch (error) {
@@ -98,7 +108,7 @@ async function loadProfiles() {
   const profiles = await api("/profiles");
   fill(
     "create-profile",
-    profiles.map((p) => h("option", { value: p.name }, `${p.title} (${p.name})`)),
+    profiles.map((p) => h("option", { value: p.name }, `${profileTitle(p.name, p.title)} (${p.name})`)),
   );
   $("#create-profile").value = "nm-holdem";
 }

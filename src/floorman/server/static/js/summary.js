@@ -1,15 +1,40 @@
 // Pieces of a tournament shown on several pages: stakes, the level clock,
-// the seating chart, the standings.
+// the seating chart, the standings, the profile's description and the
+// connection state.
 
-import { chips, h, ordinal } from "./dom.js";
+import { chips, h, ordinal, statusBadge } from "./dom.js";
+import { has, t } from "./i18n.js";
 
 /** "10 / 20" for blinds, "ante 10" for an ante game, "Break". */
 export function stakesText(level) {
   if (!level) return "–";
-  if (level.is_break) return "Break";
+  if (level.is_break) return t("common.break");
   return level.blinds && level.blinds[1]
     ? `${chips(level.blinds[0])} / ${chips(level.blinds[1])}`
-    : `ante ${chips(level.ante)}`;
+    : t("common.ante_n", { ante: chips(level.ante) });
+}
+
+/** A rule profile's description in the page's language (the server's
+ * English title for a profile the catalogue does not know). */
+export function profileTitle(name, fallback = name) {
+  const key = `common.profile.${name}`;
+  return has(key) ? t(key) : fallback;
+}
+
+/** The status badge, with the words for statuses common.json has not
+ * (a tournament called off before its start, OQ-41). */
+export function statusBadgeOf(tournament) {
+  const badge = statusBadge(tournament);
+  const own = `lobby.status.${tournament.status}`;
+  if (!has(`common.status.${tournament.status}`) && has(own)) badge.textContent = t(own);
+  return badge;
+}
+
+/** The socket's state as a word of the page's language. */
+export function connectionText(state, detail) {
+  if (state === "reconnecting") return t("common.conn.reconnecting", { seconds: String(detail) });
+  const key = `common.conn.${state}`;
+  return has(key) ? t(key) : state;
 }
 
 /** The current and next level of a tournament (GET /api/tournaments/{id}). */
@@ -46,7 +71,7 @@ export function makeCountdown() {
 
 /** Tables with their seats; ``link(table)`` gives an optional href. */
 export function seatingChart(tables, { link } = {}) {
-  if (!tables.length) return h("p", { class: "muted" }, "No tables yet: the seats are drawn at the start.");
+  if (!tables.length) return h("p", { class: "muted" }, t("common.no_tables"));
   return h(
     "div",
     { class: "chart", "data-testid": "seating-chart" },
@@ -57,8 +82,10 @@ export function seatingChart(tables, { link } = {}) {
         h(
           "h3",
           {},
-          link ? h("a", { href: link(table) }, `Table ${table.table}`) : `Table ${table.table}`,
-          h("span", { class: "muted" }, table.in_hand ? "in a hand" : ""),
+          link
+            ? h("a", { href: link(table) }, t("common.table_n", { table: String(table.table) }))
+            : t("common.table_n", { table: String(table.table) }),
+          h("span", { class: "muted" }, table.in_hand ? t("common.in_hand") : ""),
         ),
         h(
           "ol",
@@ -77,7 +104,7 @@ export function seatingChart(tables, { link } = {}) {
                   ? h(
                       "span",
                       { class: "badge", "data-testid": "chart-pending" },
-                      `pending: ${s.pending.join(", ")}`,
+                      t("common.pending", { what: s.pending.map(pendingText).join(", ") }),
                     )
                   : null,
               ),
@@ -90,6 +117,11 @@ export function seatingChart(tables, { link } = {}) {
   );
 }
 
+function pendingText(ruling) {
+  const key = `common.pending.${ruling}`;
+  return has(key) ? t(key) : ruling;
+}
+
 export function standingsTable(standings) {
   return h(
     "table",
@@ -100,11 +132,11 @@ export function standingsTable(standings) {
       h(
         "tr",
         {},
-        h("th", { scope: "col" }, "Place"),
-        h("th", { scope: "col" }, "Player"),
-        h("th", { scope: "col", class: "num" }, "Chips"),
-        h("th", { scope: "col" }, "Seat"),
-        h("th", { scope: "col", class: "num" }, "Prize"),
+        h("th", { scope: "col" }, t("common.col.place")),
+        h("th", { scope: "col" }, t("common.col.player")),
+        h("th", { scope: "col", class: "num" }, t("common.col.chips")),
+        h("th", { scope: "col" }, t("common.col.seat")),
+        h("th", { scope: "col", class: "num" }, t("common.col.prize")),
       ),
     ),
     h(
@@ -115,9 +147,18 @@ export function standingsTable(standings) {
           "tr",
           {},
           h("td", {}, r.place ? ordinal(r.place) : r.status === "registered" ? "" : `(${k + 1})`),
-          h("td", {}, r.name, r.status === "disqualified" ? h("span", { class: "badge" }, "DQ") : null),
+          h(
+            "td",
+            {},
+            r.name,
+            r.status === "disqualified" ? h("span", { class: "badge" }, t("common.dq")) : null,
+          ),
           h("td", { class: "num" }, r.place ? "" : chips(r.chips)),
-          h("td", {}, r.table && !r.place ? `T${r.table} S${r.seat}` : ""),
+          h(
+            "td",
+            {},
+            r.table && !r.place ? t("common.seat_at", { table: String(r.table), seat: String(r.seat) }) : "",
+          ),
           h("td", { class: "num" }, r.prize ? chips(r.prize) : ""),
         ),
       ),

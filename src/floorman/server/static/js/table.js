@@ -4,56 +4,76 @@
 
 import { decisionKey, renderHero } from "./actions.js";
 import { api, keepSeat, openSocket, seatOf } from "./api.js";
+import { installChat } from "./chat.js";
 import { $, clockText, fill, h, ordinal, say, throttled, tournamentIdFromPath } from "./dom.js";
+import { errorElement } from "./errors.js";
 import { renderFelt } from "./felt.js";
+import { logLines } from "./handlog.js";
+import { has, languageSwitch, t } from "./i18n.js";
+import { beep, installHotkeys, PRE_ACTIONS, preAction, soundToggle } from "./turn.js";
 
 const tournament = tournamentIdFromPath();
 const watched = location.pathname.match(/\/table\/(\d+)/);
 let seat = watched ? null : seatOf(tournament);
 const state = {
   frame: null,
+  frameAt: 0, // when the frame came (the level clock counts down from it)
   table: watched ? Number(watched[1]) : null,
   selected: new Set(), // cards chosen for the draw
   drawHand: null, // the hand the selection belongs to
   heroKey: null,
   hands: [],
   names: {},
+  log: { hand: null, lines: [] }, // this hand's log lines
+  previous: { hand: null, lines: [] }, // the hand before (its view is gone)
+  logShown: "",
+  result: null, // the award lines of the last hand that has them
+  myTurn: false,
+  pre: { choice: null, hand: null }, // the choice made before the turn
 };
 let socket = null;
 
 $("#tournament-link").href = `/t/${tournament}`;
 $("#clock-link").href = `/t/${tournament}/clock`;
+languageSwitch();
+soundToggle($("#sound-toggle"));
+installHotkeys($("#actions"));
+const chat = installChat({
+  send: (message) => Boolean(socket && socket.send(message)),
+  me: () => (seat ? seat.player : null),
+});
 
 function nameOfSeat(seatNumber) {
-  const entry = state.frame && state.frame.seats.find((s) => s.seat === seatNumber);
-  return entry ? entry.name : `Seat ${seatNumber}`;
+  const frame = state.frame;
+  const player = frame && frame.hand && frame.hand.players.find((p) => p.seat === seatNumber);
+  if (player && state.names[player.player]) return state.names[player.player];
+  const entry = frame && frame.seats.find((s) => s.seat === seatNumber);
+  return entry ? entry.name : t("table.seat_n", { seat: seatNumber });
 }
 
 function send(action) {
   say("error", "");
-  if (!socket || !socket.send(action)) say("error", "Not connected: the action was not sent.", "error");
+  if (!socket || !socket.send(action)) say("error", t("table.not_sent"), "error");
 }
 
 function showError(frame) {
   const box = $("#error");
-  box.replaceChildren(
-    h("span", { "data-testid": "error-reason" }, frame.reason || frame.message),
-    frame.clause ? h("span", { class: "clause", "data-testid": "error-clause" }, frame.clause) : null,
-  );
+  box.replaceChildren(errorElement(frame));
   box.hidden = false;
 }
 
 /** "t1-h12" -> "Table 1, hand 12". */
 function handLabel(handId) {
   const match = handId.match(/-t(\d+)-h(\d+)$/);
-  return match ? `Table ${match[1]}, hand ${match[2]}` : handId;
+  return match ? t("table.hand_label", { table: match[1], hand: match[2] }) : handId;
 }
 
 function onTable(frame) {
   if (state.table !== null && frame.table !== state.table && !watched) {
-    say("notice", `You have been moved to table ${frame.table}.`, "ok");
+    say("notice", t("table.moved", { table: frame.table }), "ok");
   }
   state.frame = frame;
+  state.frameAt = Date.now();
   state.table = frame.table;
   for (const s of frame.seats) state.names[s.player] = s.name;
   const result = frame.last_result;
@@ -72,11 +92,20 @@ function onTable(frame) {
 
 function onSummary(summary) {
   const stakes =
-    summary.blinds && summary.blinds[1] ? `blinds ${summary.blinds.join("/")}` : `ante ${summary.ante}`;
+    summary.blinds && summary.blinds[1]
+      ? t("table.subtitle_blinds", { blinds: summary.blinds.join("/") })
+      : t("table.subtitle_ante", { ante: summary.ante });
+  const status = `table.status.${summary.status}`;
   fill(
     "subtitle",
-    `${summary.name} · ${summary.profile} · level ${summary.level} (${stakes}) · ${summary.players_left} left`,
-    summary.status !== "running" ? ` · ${summary.status}` : "",
+    t("table.subtitle", {
+      name: summary.name,
+      profile: summary.profile,
+      level: summary.level,
+      stakes,
+      left: summary.players_left,
+    }),
+    summary.status !== "running" ? ` · ${has(status) ? t(status) : summary.status}` : "",
   );
   if (seat) checkMySeatSoon();
 }
@@ -86,9 +115,9 @@ async function checkMySeat() {
   try {
     const me = await api(`/tournaments/${tournament}/me`, { token: seat.token });
     if (me.status === "out" || me.status === "disqualified") {
-      say("notice", `You are out: ${ordinal(me.place)} place.`, "info");
+      say("notice", t("table.out", { place: ordinal(me.place) }), "info");
     } else if (me.status === "won") {
-      say("notice", "You won the tournament!", "ok");
+      say("notice", t("table.won"), "ok");
     }
   } catch (error) {
     say("error", error.message, "error");
@@ -101,9 +130,8 @@ const checkMySeatSoon = throttled(checkMySeat, 2000);
 function render() {
   const frame = state.frame;
   if (!frame) return;
-  fill("title", `Table ${frame.table}`);
-  document.title = `Table ${frame.table} · floorman`;
   const mySeat = seat ? frame.seats.find((s) => s.player === seat.player) : null;
+  renderLog(frame.hand);
   renderFelt($("#table"), {
     seats: frame.seats,
     hand: frame.hand,
@@ -112,8 +140,15 @@ function render() {
     paused: frame.paused,
     hero: mySeat ? mySeat.seat : null,
     names: state.names,
+    result: state.result,
   });
+  renderInfo();
   tick();
+  yourTurn(frame);
+  fill("title", t("table.heading_n", { table: frame.table }));
+  document.title = t(state.myTurn ? "table.doc_title_turn" : "table.doc_title_n", {
+    table: frame.table,
+  });
   const hero = $("#hero");
   hero.hidden = !seat;
   if (!seat) return;
@@ -144,22 +179,206 @@ function renderHeroNow() {
       control.disabled = true;
     }
     $("#actions").prepend(
-      h(
-        "p",
-        { class: "muted", "data-testid": "actions-paused" },
-        "Paused by the director: your clock is stopped.",
-      ),
+      h("p", { class: "muted", "data-testid": "actions-paused" }, t("table.paused_actions")),
     );
   }
 }
 
-/** The action clock of the player to act, from timer.deadline. */
+// ------------------------------------------------------------------ the turn
+
+function mine(view) {
+  return view && view.you !== null && view.you !== undefined
+    ? view.players.find((p) => p.seat === view.you)
+    : null;
+}
+
+/** The title, the live region and the beep when his turn starts; the
+ * pre-action choices while it is someone else's turn. */
+function yourTurn(frame) {
+  const view = frame.hand;
+  const me = seat ? mine(view) : null;
+  const live = Boolean(me && view.phase !== "complete" && !me.folded);
+  const turn = live && view.actor === view.you && view.actions.length > 0 && !frame.paused;
+  if (view && view.hand_id !== state.pre.hand) state.pre = { choice: null, hand: view.hand_id };
+  if (turn && state.pre.choice) {
+    const action = preAction(state.pre.choice, view);
+    if (action !== undefined) {
+      state.pre.choice = null;
+      if (action) {
+        send(action);
+        showPreActions(false);
+        state.myTurn = false;
+        return;
+      }
+    }
+  }
+  if (turn && !state.myTurn) {
+    $("#turn-live").textContent = t("table.your_turn");
+    beep();
+  } else if (!turn && state.myTurn) {
+    $("#turn-live").textContent = "";
+  }
+  state.myTurn = turn;
+  // Offered while he is in the hand with chips to bet and it is not his turn.
+  showPreActions(live && !turn && !me.all_in);
+}
+
+function showPreActions(show) {
+  const box = $("#pre-actions");
+  box.hidden = !show;
+  for (const input of box.querySelectorAll("input")) {
+    input.checked = input.value === state.pre.choice;
+  }
+}
+
+$("#pre-actions").addEventListener("change", (event) => {
+  const input = event.target;
+  if (!PRE_ACTIONS.includes(input.value)) return;
+  // One choice at a time, as at an online table.
+  state.pre.choice = input.checked ? input.value : null;
+  showPreActions(!$("#pre-actions").hidden);
+});
+
+// ------------------------------------------------------------------ the hand log
+
+/** This hand's log and the one before it; the frame holds only this hand. */
+function renderLog(view) {
+  if (view && view.hand_id !== state.log.hand) {
+    if (state.log.hand && state.log.lines.length) state.previous = state.log;
+    state.log = { hand: view.hand_id, lines: [] };
+    state.result = null;
+  }
+  if (view && view.log) {
+    state.log.lines = logLines(view, nameOfSeat);
+    // Who won what, shown on the felt once the hand is over.
+    const awards = state.log.lines.filter((line) => line.kind === "award");
+    if (awards.length) state.result = awards.map((line) => line.text);
+  }
+  const shown = JSON.stringify([state.previous.hand, state.log.hand, state.log.lines.length]);
+  if (shown === state.logShown) return;
+  state.logShown = shown;
+  const item = (line) =>
+    h("li", { class: `log-line log-${line.kind}`, "data-kind": line.kind }, line.text);
+  const heading = (key) => h("li", { class: "log-heading" }, t(key));
+  const list = $("#hand-log");
+  const previous = state.previous.lines;
+  const current = state.log.lines;
+  const children = [
+    ...(previous.length ? [heading("table.log.previous"), ...previous.map(item)] : []),
+    ...(current.length
+      ? [previous.length ? heading("table.log.current") : null, ...current.map(item)]
+      : previous.length
+        ? []
+        : [h("li", { class: "log-heading muted" }, t("table.log.empty"))]),
+  ];
+  list.replaceChildren(...children.filter(Boolean)); // a null child would show as "null"
+  // The newest line in view: the list or its panel is what scrolls.
+  list.scrollTop = list.scrollHeight;
+  $("#log-panel").scrollTop = $("#log-panel").scrollHeight;
+}
+
+// ------------------------------------------------------------------ the info bar
+
+function levelClock(seconds) {
+  if (seconds === null || seconds === undefined) return null;
+  const frame = state.frame;
+  const stopped = frame.paused || (frame.level && frame.level.paused);
+  return stopped ? seconds : seconds - (Date.now() - state.frameAt) / 1000;
+}
+
+/** Level, stakes, time left, the next break, average stack and place. */
+function renderInfo() {
+  const frame = state.frame;
+  const level = frame.level;
+  const stats = frame.stats;
+  const bar = $("#table-info");
+  if (!level && !stats) {
+    bar.hidden = true;
+    return;
+  }
+  const parts = [];
+  const part = (testid, text) =>
+    text && parts.push(h("span", { class: "info", "data-testid": testid }, text));
+  if (level) {
+    const blinds = level.blinds && level.blinds[1] ? level.blinds : null;
+    part(
+      "info-level",
+      level.is_break ? t("table.info.break_level") : t("table.info.level", { level: level.level }),
+    );
+    if (!level.is_break) {
+      part(
+        "info-stakes",
+        blinds
+          ? t("table.info.blinds", { sb: blinds[0], bb: blinds[1] })
+          : t("table.info.ante", { ante: level.ante }),
+      );
+    }
+    const left = levelClock(level.seconds_left);
+    if (left !== null) {
+      const next =
+        level.next_blinds && level.next_blinds[1]
+          ? t("table.info.next_blinds", { sb: level.next_blinds[0], bb: level.next_blinds[1] })
+          : level.next_ante
+            ? t("table.info.next_ante", { ante: level.next_ante })
+            : "";
+      const time = t("table.info.time_left", { time: clockText(left) });
+      part("info-time", [time, next].filter(Boolean).join(" · "));
+    }
+    if (level.is_break) part("info-break", t("table.info.on_break"));
+    else if ("seconds_to_break" in level) {
+      const toBreak = levelClock(level.seconds_to_break);
+      part(
+        "info-break",
+        toBreak === null
+          ? t("table.info.no_break")
+          : t("table.info.next_break", { time: clockText(toBreak) }),
+      );
+    }
+    if (frame.paused || level.paused) part("info-paused", t("table.info.clock_paused"));
+  }
+  if (stats) {
+    if (stats.average_stack !== null && stats.average_stack !== undefined) {
+      part("info-average", t("table.info.average", { amount: stats.average_stack }));
+    }
+    part(
+      "info-place",
+      stats.place
+        ? t("table.info.place", { place: stats.place, players: stats.players_left })
+        : t("table.info.players", { players: stats.players_left }),
+    );
+  }
+  bar.replaceChildren(...parts);
+  bar.hidden = false;
+}
+
+/** The action clock of the player to act, from timer.deadline, and his time
+ * bank (DE-TIME-1, OQ-63): it runs once the clock is out.  The server moves
+ * the deadline by the bank when it starts; until a frame says so (in_bank)
+ * the page counts the bank on from the old deadline itself. */
 function tick() {
+  const now = Date.now() / 1000;
   for (const timer of document.querySelectorAll(".timer[data-deadline]")) {
-    const left = Number(timer.dataset.deadline) - Date.now() / 1000;
-    const total = Number(timer.dataset.seconds) || 30;
+    const deadline = Number(timer.dataset.deadline);
+    const bank = Number(timer.dataset.bank) || 0;
+    let left = deadline - now;
+    let total = Number(timer.dataset.seconds) || 30;
+    let banking = timer.hasAttribute("data-in-bank");
+    if (banking) total = bank || total;
+    else if (left <= 0 && bank > 0) {
+      banking = true;
+      left += bank;
+      total = bank;
+    }
     timer.querySelector(".timer-bar").style.width = `${Math.max(0, Math.min(1, left / total)) * 100}%`;
     timer.querySelector(".timer-text").textContent = clockText(left);
+    timer.querySelector(".timer-text").hidden = banking;
+    const running = timer.querySelector(".timer-bank");
+    running.hidden = !banking;
+    if (banking) running.textContent = t("table.timer.bank", { time: clockText(left) });
+    const reserve = timer.querySelector(".timer-reserve");
+    reserve.hidden = banking || bank <= 0;
+    if (!reserve.hidden) reserve.textContent = t("table.timer.bank_left", { seconds: bank });
+    timer.toggleAttribute("data-bank-running", banking);
     timer.toggleAttribute("data-low", left < 10);
   }
 }
@@ -167,20 +386,18 @@ function tick() {
 function onStatus(status, detail) {
   const el = $("#conn");
   el.dataset.state = status;
+  const key = `table.conn.${status}`;
   el.textContent =
     status === "reconnecting"
-      ? `reconnecting in ${detail}s…`
+      ? t(key, { seconds: detail })
       : status === "refused"
-        ? `refused: ${detail}`
-        : status;
-  if (status === "refused") say("error", `The server refused the connection: ${detail}`, "error");
+        ? t(key, { reason: detail })
+        : has(key)
+          ? t(key)
+          : status;
+  if (status === "refused") say("error", t("table.refused", { reason: detail }), "error");
   if (status === "taken") {
-    el.textContent = "seat on another device";
-    say(
-      "notice",
-      "Your seat was opened on another device: it plays there now, not on this page.",
-      "info",
-    );
+    say("notice", t("table.taken"), "info");
     $("#actions").replaceChildren();
   }
 }
@@ -194,9 +411,11 @@ async function takeSeatFromLink() {
     seat = { player: me.player, token };
     keepSeat(tournament, seat);
   } catch (error) {
-    say("error", `This seat link does not work: ${error.message}`, "error");
+    say("error", t("table.bad_link", { error: error.message }), "error");
   }
-  history.replaceState(null, "", location.pathname); // the token stays out of the address bar
+  const url = new URL(location.href);
+  url.searchParams.delete("seat"); // the token stays out of the address bar
+  history.replaceState(null, "", url.pathname + url.search);
 }
 
 /** The link that opens this seat on another device. */
@@ -204,9 +423,9 @@ function showSeatLink() {
   if (!seat) return;
   const link = `${location.origin}/t/${tournament}/play?seat=${encodeURIComponent(seat.token)}`;
   $("#seat-link").replaceChildren(
-    "Play on another device: ",
-    h("a", { href: link, "data-testid": "seat-link-url" }, "seat link"),
-    " (opening it there closes this page's seat).",
+    t("table.seat_link.before"),
+    h("a", { href: link, "data-testid": "seat-link-url" }, t("table.seat_link.link")),
+    t("table.seat_link.after"),
   );
   $("#seat-link").hidden = false;
 }
@@ -216,28 +435,36 @@ async function start() {
   await takeSeatFromLink();
   if (!watched && !seat) {
     $("#notice").replaceChildren(
-      "You have no seat in this tournament in this browser. ",
-      h("a", { href: "/" }, "Register in the lobby"),
-      " or watch a table from the ",
-      h("a", { href: `/t/${tournament}` }, "tournament page"),
-      ".",
+      t("table.no_seat.before"),
+      h("a", { href: "/" }, t("table.no_seat.lobby")),
+      t("table.no_seat.middle"),
+      h("a", { href: `/t/${tournament}` }, t("table.no_seat.tournament")),
+      t("table.no_seat.after"),
     );
     $("#notice").hidden = false;
     onStatus("offline");
     return;
   }
-  if (watched)
-    say("notice", `Watching table ${state.table} as a spectator: hole cards stay hidden until shown.`);
+  if (watched) say("notice", t("table.spectator", { table: state.table }));
   showSeatLink();
   socket = openSocket(tournament, watched ? { table: state.table } : { token: seat.token }, {
     onMessage(frame) {
       if (frame.type === "table" && (!watched || frame.table === state.table)) onTable(frame);
       else if (frame.type === "tournament") onSummary(frame);
-      else if (frame.type === "error") showError(frame);
+      else if (frame.type === "error") {
+        if (!chat.onError(frame)) showError(frame);
+      } else if (frame.type === "chat" && (!watched || frame.table === state.table)) {
+        chat.onLine(frame);
+      } else if (frame.type === "chat_history" && (!watched || frame.table === state.table)) {
+        chat.onHistory(frame);
+      }
     },
     onStatus,
   });
-  setInterval(tick, 250);
+  setInterval(() => {
+    tick();
+    if (state.frame) renderInfo();
+  }, 250);
 }
 
 start();

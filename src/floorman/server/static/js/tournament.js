@@ -10,23 +10,48 @@ import {
   h,
   ordinal,
   say,
-  statusBadge,
   throttled,
   tournamentIdFromPath,
 } from "./dom.js";
-import { levelsOf, makeCountdown, seatingChart, stakesText, standingsTable } from "./summary.js";
+import { lang, languageSwitch, t as tr } from "./i18n.js";
+import {
+  connectionText,
+  levelsOf,
+  makeCountdown,
+  profileTitle,
+  seatingChart,
+  stakesText,
+  standingsTable,
+  statusBadgeOf,
+} from "./summary.js";
+
+languageSwitch();
+const percent = new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 2 });
 
 const id = tournamentIdFromPath();
 const countdown = makeCountdown();
 
 $("#clock-link").href = `/t/${id}/clock`;
+$("#cards-link").href = `/t/${id}/cards`;
+let chartKey = null;
+
+/** The chip chart (an SVG the server draws in this page's language), drawn
+ * again when the level or the field changes. */
+function chart(t, level) {
+  const key = `${t.status}:${level}`;
+  if (key === chartKey) return;
+  chartKey = key;
+  const query = new URLSearchParams({ lang, v: key });
+  $("#chip-chart").src = `/api/tournaments/${encodeURIComponent(id)}/chart.svg?${query}`;
+}
 if (seatOf(id)) {
   $("#play-link").href = `/t/${id}/play`;
   $("#play-link").hidden = false;
 }
 
 function prizes(t) {
-  if (!t.payouts.length) return h("p", { class: "muted" }, "No prizes set.");
+  if (!t.payouts.length) return h("p", { class: "muted" }, tr("tournament.no_prizes"));
+  const amounts = new Map((t.prizes || []).map((p) => [p.place, p.amount]));
   const won = new Map(t.standings.filter((r) => r.place).map((r) => [r.place, r.name]));
   return h(
     "table",
@@ -37,10 +62,10 @@ function prizes(t) {
       h(
         "tr",
         {},
-        h("th", {}, "Place"),
-        h("th", { class: "num" }, "Share"),
-        h("th", { class: "num" }, "Prize"),
-        h("th", {}, "Winner"),
+        h("th", {}, tr("common.col.place")),
+        h("th", { class: "num" }, tr("common.col.share")),
+        h("th", { class: "num" }, tr("common.col.prize")),
+        h("th", {}, tr("tournament.winner")),
       ),
     ),
     h(
@@ -51,13 +76,19 @@ function prizes(t) {
           "tr",
           {},
           h("td", {}, ordinal(k + 1)),
-          h("td", { class: "num" }, `${share}%`),
-          h("td", { class: "num" }, t.prize_pool ? chips(Math.floor((t.prize_pool * share) / 100)) : "–"),
+          h("td", { class: "num" }, percent.format(share / 100)),
+          h("td", { class: "num" }, prizeOf(t, amounts, k + 1, share)),
           h("td", {}, won.get(k + 1) || ""),
         ),
       ),
     ),
   );
+}
+
+/** The place's prize: the server's own amount, else its share of the pool. */
+function prizeOf(t, amounts, place, share) {
+  if (!t.prize_pool) return "–";
+  return chips(amounts.has(place) ? amounts.get(place) : Math.floor((t.prize_pool * share) / 100));
 }
 
 function structure(t, current) {
@@ -67,7 +98,13 @@ function structure(t, current) {
     h(
       "thead",
       {},
-      h("tr", {}, h("th", {}, "Level"), h("th", {}, "Stakes"), h("th", { class: "num" }, "Minutes")),
+      h(
+        "tr",
+        {},
+        h("th", {}, tr("common.level")),
+        h("th", {}, tr("common.stakes")),
+        h("th", { class: "num" }, tr("tournament.minutes")),
+      ),
     ),
     h(
       "tbody",
@@ -97,11 +134,13 @@ async function load() {
 function render(t, hands) {
   document.title = `${t.name} · floorman`;
   fill("title", t.name);
-  fill("status", statusBadge(t));
+  fill("status", statusBadgeOf(t));
   fill(
     "profile",
-    t.profile,
-    t.winner ? ` · won by ${t.standings.find((r) => r.player === t.winner)?.name}` : "",
+    `${profileTitle(t.profile)} (${t.profile})`,
+    t.winner
+      ? ` · ${tr("tournament.won_by", { name: t.standings.find((r) => r.player === t.winner)?.name })}`
+      : "",
   );
   const { number, current, next } = levelsOf(t);
   fill("level", String(number));
@@ -109,7 +148,9 @@ function render(t, hands) {
   fill("next", next ? stakesText(next) : "–");
   fill(
     "players-left",
-    t.status === "registering" ? `${t.players} registered` : `${t.players_left} / ${t.players}`,
+    t.status === "registering"
+      ? tr("common.registered_n", { count: chips(t.players) })
+      : `${chips(t.players_left)} / ${chips(t.players)}`,
   );
   fill("average", chips(t.average_stack));
   countdown.set(t);
@@ -118,13 +159,22 @@ function render(t, hands) {
   fill("standings", standingsTable(t.standings));
   fill("prizes", prizes(t));
   fill("structure", structure(t, number));
+  chart(t, number);
   fill(
     "hands",
     hands
       .slice(-15)
       .reverse()
       .map((hand) =>
-        h("li", {}, h("a", { href: `/hands/${hand.id}` }, `Table ${hand.table}, hand ${hand.hand}`)),
+        h(
+          "li",
+          {},
+          h(
+            "a",
+            { href: `/hands/${hand.id}` },
+            tr("tournament.hand_link", { table: String(hand.table), hand: String(hand.hand) }),
+          ),
+        ),
       ),
   );
 }
@@ -137,7 +187,7 @@ function tick() {
 // Summary frames come after every hand: reload at most twice a second.
 watchTournament(id, throttled(load, 500), (state, detail) => {
   $("#conn").dataset.state = state;
-  fill("conn", state === "reconnecting" ? `reconnecting in ${detail}s…` : state);
+  fill("conn", connectionText(state, detail));
 });
 load();
 setInterval(tick, 500);

@@ -1,0 +1,94 @@
+"""The director's housekeeping before a start: take an entry back, call a
+tournament off, archive it out of the lobby, delete one that never started."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, Field
+
+from floorman.server.api import Director, director_call, floor_of, rule_error, service_of
+from floorman.services import FloormanError
+
+router = APIRouter(prefix="/api")
+
+
+class Cancel(BaseModel):
+    note: str = Field("", max_length=500)
+
+
+class Archive(BaseModel):
+    archived: bool = True
+
+
+@router.post(
+    "/tournaments/{tournament_id}/players/{player}/unregister",
+    dependencies=[Director],
+    summary="Take an entry back before the seat draw (OQ-41)",
+)
+async def unregister(request: Request, tournament_id: str, player: str) -> dict[str, Any]:
+    return director_call(request, tournament_id, lambda s: s.unregister(player))
+
+
+@router.post(
+    "/tournaments/{tournament_id}/cancel",
+    dependencies=[Director],
+    summary="Call off a tournament that has not started (OQ-41)",
+)
+async def cancel(request: Request, tournament_id: str, body: Cancel) -> dict[str, Any]:
+    return director_call(request, tournament_id, lambda s: s.cancel(body.note))
+
+
+@router.post(
+    "/tournaments/{tournament_id}/archive",
+    dependencies=[Director],
+    summary="Take a tournament out of the lobby's list (or back in)",
+)
+async def archive(request: Request, tournament_id: str, body: Archive) -> dict[str, Any]:
+    try:
+        floor_of(request).archive(tournament_id, body.archived)
+    except FloormanError as error:
+        raise rule_error(error) from None
+    return {"ok": True}
+
+
+@router.delete(
+    "/tournaments/{tournament_id}",
+    dependencies=[Director],
+    summary="Delete a tournament that never started, with all stored of it",
+)
+async def delete(request: Request, tournament_id: str) -> dict[str, Any]:
+    try:
+        await floor_of(request).delete(tournament_id)
+    except FloormanError as error:
+        raise rule_error(error) from None
+    return {"ok": True}
+
+
+class MuteChat(BaseModel):
+    player: str = Field(max_length=64)
+    muted: bool = True
+    note: str = Field("", max_length=500)
+
+
+@router.post(
+    "/tournaments/{tournament_id}/floor/mute-chat",
+    dependencies=[Director],
+    summary="Mute a player's table chat, or let him speak again (DE-ETIQ-1/2)",
+)
+async def mute_chat(request: Request, tournament_id: str, body: MuteChat) -> dict[str, Any]:
+    return director_call(
+        request, tournament_id, lambda s: s.mute_chat(body.player, body.muted, body.note)
+    )
+
+
+@router.get(
+    "/tournaments/{tournament_id}/chat",
+    dependencies=[Director],
+    summary="The table chat, every table or one (director's log)",
+)
+async def chat_log(
+    request: Request, tournament_id: str, table: int | None = None
+) -> list[dict[str, Any]]:
+    return service_of(request, tournament_id).chat_log(table)

@@ -1,0 +1,82 @@
+// The page's language and its catalogue (see floorman/server/i18n).
+//
+// The server sets <html lang> and inlines the catalogue of that language;
+// every string a page shows comes from it: t("table.fold") in code,
+// data-i18n="key" (text) and data-i18n-attr="title:key;aria-label:key" in
+// the HTML.  Numbers and times are formatted for the language.
+
+const node = document.getElementById("i18n-catalogue");
+const catalogue = node ? JSON.parse(node.textContent) : {};
+
+export const lang = document.documentElement.lang || "en";
+export const LANGUAGES = [
+  ["nb", "Norsk bokmål"],
+  ["de", "Deutsch"],
+  ["en", "English"],
+];
+
+const numbers = new Intl.NumberFormat(lang === "nb" ? "nb-NO" : lang === "de" ? "de-DE" : "en-GB");
+
+/** A number as the language writes it (12 345, 12.345, 12,345). */
+export function number(n) {
+  return n === null || n === undefined ? "–" : numbers.format(Number(n));
+}
+
+/** The string of ``key`` with its {placeholders} filled; a missing key
+ * shows as itself (and a test fails on it: every key is in all three). */
+export function t(key, values = {}) {
+  let text = catalogue[key];
+  if (text === undefined) {
+    console.warn(`i18n: no string for ${key} in ${lang}`);
+    text = key;
+  }
+  return text.replace(/\{(\w+)\}/g, (whole, name) => {
+    if (!(name in values)) return whole;
+    const value = values[name];
+    return typeof value === "number" ? number(value) : String(value);
+  });
+}
+
+/** Is there a string for ``key``? (Engine messages are looked up so.) */
+export function has(key) {
+  return Object.prototype.hasOwnProperty.call(catalogue, key);
+}
+
+/** Translate every data-i18n element below ``root``. */
+export function translate(root = document) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-attr]")) {
+    for (const pair of el.dataset.i18nAttr.split(";")) {
+      const [attr, key] = pair.split(":").map((s) => s.trim());
+      if (attr && key) el.setAttribute(attr, t(key));
+    }
+  }
+  if (document.documentElement.dataset.i18nTitle) {
+    document.title = t(document.documentElement.dataset.i18nTitle);
+  }
+}
+
+/** The language switch: a <select> in every page's top bar (or ``into``). */
+export function languageSwitch(into = document.querySelector(".topbar .right") || document.body) {
+  const select = document.createElement("select");
+  select.className = "lang-switch";
+  select.setAttribute("aria-label", t("common.language"));
+  select.dataset.testid = "language";
+  for (const [code, name] of LANGUAGES) {
+    const option = document.createElement("option");
+    option.value = code;
+    option.textContent = name;
+    option.lang = code;
+    option.selected = code === lang;
+    select.append(option);
+  }
+  select.addEventListener("change", () => {
+    const url = new URL(location.href);
+    url.searchParams.set("lang", select.value);
+    location.replace(url);
+  });
+  into.append(select);
+  return select;
+}
+
+translate();

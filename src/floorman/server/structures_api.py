@@ -1,0 +1,54 @@
+"""Saved structures (director): list, read, save under a name, delete."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, Field
+
+from floorman.server.api import Director, LevelIn, floor_of, rule_error
+from floorman.server.error_bodies import http_error
+from floorman.services import FloormanError
+
+router = APIRouter(prefix="/api")
+
+
+class StructureIn(BaseModel):
+    profile: str = Field(max_length=40)
+    levels: list[LevelIn] = Field(min_length=1, max_length=200)
+    starting_stack: int = Field(ge=1, le=10**12)
+    table_size: int = Field(ge=2, le=10)
+    payout_shares: list[int] = Field(min_length=1, max_length=1000)
+    prize_pool: int = Field(0, ge=0, le=10**15)
+    time_bank_seconds: int | None = Field(None, ge=0, le=3600)
+
+
+@router.get("/structures", summary="The saved structures")
+async def structures(request: Request) -> list[dict[str, Any]]:
+    return floor_of(request).structures.all()
+
+
+@router.get("/structures/{name}", summary="One saved structure")
+async def structure(request: Request, name: str) -> dict[str, Any]:
+    found = floor_of(request).structures.get(name)
+    if found is None:
+        raise http_error(404, "no saved structure {name}", {"name": repr(name)})
+    return found
+
+
+@router.put("/structures/{name}", dependencies=[Director], summary="Save a structure")
+async def save_structure(request: Request, name: str, body: StructureIn) -> dict[str, Any]:
+    data = body.model_dump()
+    profile = data.pop("profile")
+    try:
+        return floor_of(request).structures.save(name, profile, data)
+    except FloormanError as error:
+        raise rule_error(error) from None
+
+
+@router.delete("/structures/{name}", dependencies=[Director], summary="Delete a structure")
+async def delete_structure(request: Request, name: str) -> dict[str, bool]:
+    if not floor_of(request).structures.delete(name):
+        raise http_error(404, "no saved structure {name}", {"name": repr(name)})
+    return {"deleted": True}

@@ -1,0 +1,62 @@
+"""The tournament's chip-count chart, as SVG: players left and the average
+stack at the start of every level, and the chip leaders' stacks.  Drawn
+with matplotlib (Agg: no display) in the request's language."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+
+from floorman.tournament.chip_history import ChipSample
+
+
+def chip_chart_svg(samples: Sequence[ChipSample], words: Mapping[str, str], title: str) -> str:
+    """``words``: the chart's labels in the reader's language (the
+    ``chart.*`` keys of the catalogue)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib import pyplot
+
+    minutes = [s.at / 60 for s in samples]
+    figure, (field, stacks) = pyplot.subplots(
+        2, 1, figsize=(9, 6), sharex=True, layout="constrained"
+    )
+    try:
+        field.step(minutes, [s.players_left for s in samples], where="post", color="#1f6f43")
+        field.set_ylabel(words["chart.players_left"])
+        field.set_ylim(bottom=0)
+        field.grid(True, alpha=0.3)
+        field.set_title(title)
+        stacks.plot(
+            minutes,
+            [s.average_stack for s in samples],
+            color="#444444",
+            linestyle="--",
+            label=words["chart.average_stack"],
+        )
+        leaders = {player: name for s in samples for player, name, _ in s.leaders}
+        final = samples[-1].leaders if samples else ()
+        shown = [player for player, _, _ in final] or list(leaders)[:3]
+        for player in shown:
+            points = [
+                (m, chips)
+                for m, s in zip(minutes, samples, strict=True)
+                for p, _, chips in s.leaders
+                if p == player
+            ]
+            if points:
+                stacks.plot(*zip(*points, strict=True), marker="o", label=leaders[player])
+        stacks.set_ylabel(words["chart.chips"])
+        stacks.set_xlabel(words["chart.minutes"])
+        stacks.set_ylim(bottom=0)
+        stacks.grid(True, alpha=0.3)
+        stacks.legend(loc="upper left", fontsize=8)
+        out = io.StringIO()
+        figure.savefig(out, format="svg")
+        return out.getvalue()
+    finally:
+        pyplot.close(figure)
+
+
+__all__ = ["chip_chart_svg"]

@@ -1,0 +1,69 @@
+"""Table chat for players and spectators: each line stored (the director's
+log shows them) and sent to everyone at or watching the table; the
+director can mute a player (DE-ETIQ-1/2: excessive talk)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from floorman.engine.errors import ProfileError, RuleViolation
+
+if TYPE_CHECKING:
+    from floorman.services.runtime import TournamentService
+
+#: the longest chat line, in characters
+CHAT_MAX = 300
+#: the least time between two lines of one speaker, in seconds
+CHAT_INTERVAL = 1.0
+
+
+class TableChat:
+    def __init__(self, service: TournamentService) -> None:
+        self.service = service
+        self.last_line: dict[str, float] = {}
+
+    def say(self, player: str | None, table: int | None, text: Any) -> dict[str, Any]:
+        """A line from ``player`` (None: a spectator of ``table``; a player
+        always speaks at his own table).  Refused: not text, empty or over
+        :data:`CHAT_MAX` characters, faster than one line a second, or the
+        director muted him (DE-ETIQ-1/2)."""
+        service = self.service
+        tournament = service.tournament
+        if not isinstance(text, str) or not text.strip() or len(text) > CHAT_MAX:
+            raise ProfileError(
+                "a chat line is 1 to {most} characters of text", values={"most": CHAT_MAX}
+            )
+        state = tournament.players.get(player) if player is not None else None
+        if state is not None:
+            table = state.table
+            if state.chat_muted:
+                raise RuleViolation("the director has muted your chat", clause="DE-ETIQ-2")
+        if table is None or table not in tournament.tables:
+            raise ProfileError("chat goes to a table: watch or sit at one")
+        now = service.now()
+        speaker = player or f"spectator-{table}"
+        if now - self.last_line.get(speaker, -CHAT_INTERVAL) < CHAT_INTERVAL:
+            raise ProfileError("one chat line a second")
+        self.last_line[speaker] = now
+        line = " ".join(text.split())  # control characters and layout go
+        name = state.name if state is not None else "spectator"
+        message_id = service.store.add_chat(service.id, table, player, name, line, now)
+        message = {
+            "type": "chat",
+            "id": message_id,
+            "table": table,
+            "player": player,
+            "name": name,
+            "text": line,
+            "at": now,
+        }
+        service.broadcaster.broadcast_chat(table, message)
+        return message
+
+    def log(self, table: int | None = None, limit: int = 500) -> list[dict[str, Any]]:
+        """The stored lines, oldest first: all (the director's log) or one
+        table's (for a socket that joins it)."""
+        return self.service.store.chat(self.service.id, table=table, limit=limit)
+
+
+__all__ = ["CHAT_INTERVAL", "CHAT_MAX", "TableChat"]

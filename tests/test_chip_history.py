@@ -1,0 +1,60 @@
+"""The chip-count chart (issue 11): players left, the average stack and the
+leaders' stacks at every level, folded from the tournament's events, and
+drawn as SVG in the reader's language."""
+
+from __future__ import annotations
+
+import itertools
+import xml.etree.ElementTree as ET
+
+import pytest
+from fastapi.testclient import TestClient
+
+from floorman.profiles import load_profile
+from floorman.sim.simulate import simulate
+from floorman.tournament.chip_history import chip_history
+from floorman.tournament.structure import Structure
+from tests.helpers.server import AUTH, create_tournament, wait_until
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def test_the_history_follows_the_field_from_the_start_to_the_winner() -> None:
+    profile = load_profile("de-holdem")
+    structure = Structure.default(profile, level_seconds=900, starting_stack=1000)
+    result = simulate(profile, 20, 5, structure=structure)
+    samples = chip_history(result.tournament.events)
+    first, last = samples[0], samples[-1]
+    assert (first.level, first.at, first.players_left, first.average_stack) == (1, 0.0, 20, 1000)
+    assert first.leaders[0][2] == 1000
+    assert last.players_left == 1
+    winner = result.tournament.winner
+    assert last.leaders == ((winner, result.tournament.players[winner].name, 20_000),)
+    assert [s.level for s in samples[1:-1]] == list(range(2, len(samples)))
+    assert all(b.at - a.at == 900 for a, b in itertools.pairwise(samples[:-1]))
+    for sample in samples:  # chips are conserved: the average is the total over the field
+        assert sample.average_stack == 20_000 // sample.players_left
+        assert [c for _, _, c in sample.leaders] == sorted(
+            (c for _, _, c in sample.leaders), reverse=True
+        )
+
+
+def test_the_chart_is_svg_labelled_in_the_readers_language(client: TestClient) -> None:
+    tid = create_tournament(client, "nm-holdem", bots=6, level_seconds=1, starting_stack=50_000)
+    assert client.post(f"/api/tournaments/{tid}/start", headers=AUTH).status_code == 200
+    wait_until(
+        lambda: len(client.get(f"/api/tournaments/{tid}/chips").json()) >= 3, 60, "two levels"
+    )
+    samples = client.get(f"/api/tournaments/{tid}/chips").json()
+    assert samples[0]["players_left"] == 6 and samples[0]["level"] == 1
+    norwegian = client.get(
+        f"/api/tournaments/{tid}/chart.svg", headers={"Accept-Language": "nb-NO,nb;q=0.9"}
+    )
+    assert norwegian.status_code == 200
+    assert norwegian.headers["content-type"].startswith("image/svg+xml")
+    assert norwegian.headers["content-language"] == "nb"
+    assert ET.fromstring(norwegian.text).tag.endswith("svg")
+    assert "spillere igjen" in norwegian.text and "players left" not in norwegian.text
+    german = client.get(f"/api/tournaments/{tid}/chart.svg?lang=de")
+    assert "verbleibende Spieler" in german.text
+    assert client.get("/api/tournaments/nope/chart.svg").status_code == 404
