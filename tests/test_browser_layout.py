@@ -274,7 +274,7 @@ def board_cards(page: Page) -> int:
 # ------------------------------------------------------------------ tests
 
 
-PAGES = ["lobby", "tournament", "clock", "director", "hand", "spectator", "player"]
+PAGES = ["lobby", "tournament", "clock", "director", "hand", "cards", "spectator", "player"]
 
 
 @pytest.mark.parametrize("which", PAGES)
@@ -301,6 +301,9 @@ def test_no_page_is_wider_than_the_screen(
         page.goto(f"{api.url}/hands/{games.hand}")
         page.wait_for_selector("[data-testid=seat]")
         page.locator("#last").click()  # the widest moment: every card out
+    elif which == "cards":
+        page.goto(f"{api.url}/t/{games.holdem[size]}/cards")
+        page.wait_for_selector("[data-testid=table-card] >> nth=9")
     elif which == "spectator":
         page.goto(f"{api.url}/t/{games.holdem[size]}/table/1")
         page.wait_for_selector("[data-testid=seat] >> nth=9")
