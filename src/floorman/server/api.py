@@ -26,6 +26,12 @@ from floorman.services import (
 
 router = APIRouter(prefix="/api")
 
+#: every number a client sends has a bound: nothing stored can overflow a
+#: listing later (a level of 10**400 s once broke GET /api/tournaments)
+MAX_CHIPS = 10**12
+MAX_PRIZE_POOL = 10**15
+MAX_LEVEL_SECONDS = 7 * 24 * 3600
+
 
 def floor_of(request: Request) -> Floor:
     return request.app.state.floor  # type: ignore[no-any-return]
@@ -70,8 +76,8 @@ class LevelIn(BaseModel):
     """One level of a structure: its ante (blinds follow from it under the
     profile, NM-H-2) and length; a break has no ante."""
 
-    ante: int = Field(0, ge=0, le=10**9)
-    seconds: int = Field(ge=1, le=24 * 3600)
+    ante: int = Field(0, ge=0, le=MAX_CHIPS)
+    seconds: int = Field(ge=1, le=MAX_LEVEL_SECONDS)
     is_break: bool = False
 
 
@@ -80,15 +86,18 @@ class CreateTournament(BaseModel):
     bots: int = Field(0, ge=0, le=10_000, description="bots registered at once")
     bot_kind: str = Field("sensible", description="sensible or random")
     name: str = Field("", max_length=100)
-    starting_stack: int | None = Field(None, ge=1)
-    level_seconds: int | None = Field(None, ge=1, description="length of each level")
+    starting_stack: int | None = Field(None, ge=1, le=MAX_CHIPS)
+    level_seconds: int | None = Field(
+        None, ge=1, le=MAX_LEVEL_SECONDS, description="length of each level"
+    )
     table_size: int | None = Field(None, ge=2, le=10)
-    payout_shares: list[int] | None = Field(
+    payout_shares: list[Annotated[int, Field(ge=0, le=100)]] | None = Field(
         None,
+        max_length=1000,
         description="percent per place, sum 100; nm-holdem pays exactly 5 places"
         " (NM-H-19, OQ-39), other profiles any number (default 40/25/15/12/8)",
     )
-    prize_pool: int = Field(0, ge=0)
+    prize_pool: int = Field(0, ge=0, le=MAX_PRIZE_POOL)
     action_delay_ms: int = Field(800, ge=0, le=60_000, description="bots' thinking time")
     action_seconds: float | None = Field(None, gt=0, le=600, description="action clock")
     time_bank_seconds: int | None = Field(
@@ -140,7 +149,7 @@ class FloorRuling(BaseModel):
 
 class ChipOverride(BaseModel):
     player: str
-    chips: int = Field(ge=0)
+    chips: int = Field(ge=0, le=MAX_CHIPS)
     note: str = Field(min_length=1, max_length=500)
 
 
@@ -152,7 +161,7 @@ class SeatOverride(BaseModel):
 
 
 class LevelOverride(BaseModel):
-    level: int = Field(ge=1)
+    level: int = Field(ge=1, le=10_000)
     note: str = Field(min_length=1, max_length=500)
 
 
@@ -163,7 +172,7 @@ class Absent(BaseModel):
 
 class ChipCounts(BaseModel):
     table: int = Field(ge=1)
-    counts: dict[str, int]
+    counts: dict[str, Annotated[int, Field(ge=0, le=MAX_CHIPS)]] = Field(max_length=10)
     confirm_correction: bool = Field(
         False, description="record counts that change the table's total (NM-D-1G, OQ-03)"
     )

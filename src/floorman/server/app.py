@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -15,6 +16,7 @@ from floorman.server import (
     api,
     chart_api,
     i18n,
+    limits,
     manage_api,
     rules_api,
     schema_api,
@@ -80,6 +82,8 @@ def create_app(database_url: str, director_token: str) -> FastAPI:
         description="Poker tournaments ruled by the NM draw, NM hold'em and German rulebooks.",
         lifespan=lifespan,
     )
+    app.add_middleware(limits.BodyGuard)
+    app.add_exception_handler(RequestValidationError, limits.validation_error)
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(chart_api.router)

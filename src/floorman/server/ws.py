@@ -33,6 +33,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 
 from floorman.server.error_bodies import clause_texts, error_body, message_body
+from floorman.server.limits import BadJson, parse_json
 from floorman.services import SEAT_TAKEN_CODE, FloormanError, TournamentService
 from floorman.services.broadcast import Subscriber
 
@@ -40,6 +41,8 @@ router = APIRouter()
 log = logging.getLogger("floorman.server")
 
 MAX_MESSAGE = 10_000  # characters of one client message
+CLOSE_BAD_TOKEN = 4403  # close code: the player token is unknown (final)
+CLOSE_NO_TOURNAMENT = 4404  # close code: no such tournament (final)
 
 
 class ConnectionPhase(enum.Enum):
@@ -229,9 +232,11 @@ class SocketSession:
         if len(text) > MAX_MESSAGE:
             return self.error("message too long", turn)
         try:
-            data = json.loads(text)
+            data = parse_json(text)
         except json.JSONDecodeError:
             return self.error("not JSON", turn)
+        except BadJson as refused:  # NaN, a lone surrogate, nesting 10,000 deep
+            return self.error(refused.template, turn)
         if isinstance(data, dict) and data.get("type") == "watch":
             watched = data.get("table")
             self.watch(watched if isinstance(watched, int) else None)
@@ -259,12 +264,17 @@ async def tournament_socket(websocket: WebSocket, tournament_id: str) -> None:
     token = websocket.query_params.get("token")
     table_param = websocket.query_params.get("table")
     try:
+        # A refusal is accepted, then closed with an application code, so
+        # the client knows it is final and stops retrying (a close before
+        # the accept reaches a browser only as 1006, which it retries).
         if service is None:
-            await websocket.close(code=4404, reason="no such tournament")
+            await websocket.accept()
+            await websocket.close(code=CLOSE_NO_TOURNAMENT, reason="no such tournament")
             return
         player = service.player_for(token) if token else None
         if token and player is None:
-            await websocket.close(code=4403, reason="unknown player token")
+            await websocket.accept()
+            await websocket.close(code=CLOSE_BAD_TOKEN, reason="unknown player token")
             return
     except Exception as error:  # gone before it was refused
         log.debug("socket gone while refused: %r", error)

@@ -134,9 +134,13 @@ class TournamentService:
         mode: str = "online",
         config: ServiceConfig | None = None,
     ) -> TournamentService:
-        tournament_id = secrets.token_hex(4)
+        # 128 bits: an id in a link cannot be guessed (issue 12); unnamed,
+        # the tournament is called by its first 8 digits, as people read it
+        tournament_id = secrets.token_hex(16)
         config = config or ServiceConfig()
-        tournament = Tournament.create(tournament_id, profile, structure, name=name, mode=mode)
+        tournament = Tournament.create(
+            tournament_id, profile, structure, name=name or tournament_id[:8], mode=mode
+        )
         store.create_tournament(tournament_id, tournament.name, profile.name, config.to_dict())
         service = cls(tournament, store, config)
         service.saved = 0

@@ -64,6 +64,12 @@ DEFAULT_ANTES = (
 DEFAULT_PAYOUT_SHARES = (40, 25, 15, 12, 8)
 
 
+#: the bounds of a structure: nothing stored may overflow the clock or a
+#: listing later (a level of 10**400 s once broke every tournament list)
+MAX_LEVEL_SECONDS = 7 * 24 * 3600
+MAX_CHIPS = 10**12
+
+
 @dataclass(frozen=True, slots=True)
 class Level:
     ante: int
@@ -92,12 +98,19 @@ class Structure:
         if not self.levels or all(level.is_break for level in self.levels):
             problems.append("the structure needs at least one playing level")
         for k, level in enumerate(self.levels, 1):
-            if level.seconds <= 0:
-                problems.append(f"level {k} must last some time, not {level.seconds} s")
+            if not 0 < level.seconds <= MAX_LEVEL_SECONDS:
+                problems.append(
+                    f"level {k} must last 1 s to a week ({MAX_LEVEL_SECONDS} s),"
+                    f" not {level.seconds} s"
+                )
+            if level.ante > MAX_CHIPS:
+                problems.append(f"level {k}: an ante of at most {MAX_CHIPS}, not {level.ante}")
             if not level.is_break and level.ante <= 0:
                 problems.append(f"level {k} needs a positive ante, not {level.ante}")
-        if self.starting_stack <= 0:
-            problems.append("the starting stack must be positive (OQ-41)")
+        if not 0 < self.starting_stack <= MAX_CHIPS:
+            problems.append(f"the starting stack must be 1 to {MAX_CHIPS} (OQ-41)")
+        if self.prize_pool > MAX_CHIPS * 1000:
+            problems.append(f"a prize pool of at most {MAX_CHIPS * 1000}")
         if not 2 <= self.table_size <= 10:
             problems.append(f"a table seats 2 to 10 players, not {self.table_size}")
         check_payout_shares(self.payout_shares, problems)
