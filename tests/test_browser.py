@@ -132,6 +132,9 @@ def click_and_wait(page: Page, testid: str) -> None:
     button = page.locator("#actions").get_by_test_id(testid).element_handle()
     assert button is not None
     button.click()
+    if testid == "fold" and page.get_by_test_id("fold-confirm").count():
+        # checking was free: the page asks before a fold, and the test means it
+        page.get_by_test_id("fold-confirm-yes").click()
     button.wait_for_element_state("hidden")  # rebuilt: the action was taken
 
 
