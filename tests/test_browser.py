@@ -222,9 +222,11 @@ def browser() -> Iterator[Browser]:
         chromium.close()
 
 
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def open_page(
+    browser: Browser, locale: str | None = None, width: int = 1280, height: int = 900
+) -> Iterator[Page]:
+    """A page in a context of its own; any JavaScript error fails the test."""
+    context = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
     context.set_default_timeout(20_000)
     errors: list[str] = []
     page = context.new_page()
@@ -232,6 +234,11 @@ def page(browser: Browser) -> Iterator[Page]:
     yield page
     context.close()
     assert not errors, f"JavaScript errors: {errors}"
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    yield from open_page(browser)
 
 
 # ------------------------------------------------------------------ tests

@@ -18,11 +18,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from floorman.server import i18n
 from tests.helpers.server import wait_until
-from tests.test_browser import Api, launch_chromium, running_server
+from tests.test_browser import Api, browser, running_server
+
+__all__ = ["browser"]  # the fixture, shared with test_browser
 
 pytestmark = pytest.mark.browser
 
@@ -67,14 +69,6 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
             for r in api.call("GET", f"/tournaments/{t}")["standings"]
         }
         yield {"api": api, "holdem": holdem, "draw": draw, "hand": hands[0]["id"], "names": names}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = launch_chromium(playwright)
-        yield chromium
-        chromium.close()
 
 
 def pages(room: dict[str, Any]) -> list[tuple[str, str, str]]:

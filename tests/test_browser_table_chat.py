@@ -14,32 +14,21 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from floorman.server import i18n
-from tests.test_browser import DIRECTOR, TURN, Api, api, browser, take_seat
+from tests.test_browser import DIRECTOR, TURN, Api, api, browser, open_page, take_seat
 
 __all__ = ["api", "browser"]  # the fixtures, shared with test_browser
 
 pytestmark = pytest.mark.browser
 
 
-def open_page(browser: Browser, locale: str) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1366, "height": 768}, locale=locale)
-    context.set_default_timeout(20_000)
-    errors: list[str] = []
-    page = context.new_page()
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, f"JavaScript errors: {errors}"
-
-
 @pytest.fixture
 def nb_page(browser: Browser) -> Iterator[Page]:
-    yield from open_page(browser, "nb-NO")
+    yield from open_page(browser, "nb-NO", 1366, 768)
 
 
 @pytest.fixture
 def de_page(browser: Browser) -> Iterator[Page]:
-    yield from open_page(browser, "de-DE")
+    yield from open_page(browser, "de-DE", 1366, 768)
 
 
 def say(page: Page, text: str) -> None:

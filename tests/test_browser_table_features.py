@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.test_browser import TURN, Api, api, browser, hands_played, take_seat
+from tests.test_browser import TURN, Api, api, browser, hands_played, open_page, take_seat
 
 __all__ = ["api", "browser"]  # the fixtures, shared with test_browser
 
@@ -24,14 +24,7 @@ AWARD = re.compile(r"^.+ (wins|split) (the pot|the main pot|side pot \d+) of [\d
 
 
 def open_context(browser: Browser, locale: str = "en-GB") -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1366, "height": 768}, locale=locale)
-    context.set_default_timeout(20_000)
-    errors: list[str] = []
-    page = context.new_page()
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, f"JavaScript errors: {errors}"
+    yield from open_page(browser, locale, 1366, 768)
 
 
 @pytest.fixture

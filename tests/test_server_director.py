@@ -24,10 +24,13 @@ from tests.helpers.clock import FakeClock, until
 from tests.helpers.server import AUTH, DIRECTOR, LiveServer, Socket, create_tournament
 
 
-def two_humans(clock: FakeClock, **config: Any) -> tuple[TournamentService, str, str]:
+def two_humans(
+    clock: FakeClock, profile: str = "nm-holdem", **config: Any
+) -> tuple[TournamentService, str, str]:
+    """Ann and Bob registered on ``clock``: a 30 s action clock, an hour a level."""
     floor = Floor(Store("sqlite://"), DIRECTOR)
     service = floor.create(
-        profile="nm-holdem",
+        profile=profile,
         starting_stack=1000,
         level_seconds=3600,
         action_seconds=30,

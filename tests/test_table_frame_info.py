@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from floorman.profiles import load_profile
 from floorman.services import Floor
 from floorman.services.runtime import TournamentService
 from floorman.storage import Store
@@ -33,25 +34,29 @@ LEVELS: list[dict[str, Any]] = [
 # ---------------------------------------------------------------- the clock
 
 
+HOLDEM = load_profile("nm-holdem")  # blinds of 1 and 2 antes (NM-H-2, OQ-28)
+DRAW = load_profile("nm-draw")  # antes only (NM-D-2A)
+
+
 def test_the_clock_tells_the_next_blinds_and_the_time_to_the_break() -> None:
     levels = [Level(int(lv["ante"]), int(lv["seconds"]), bool(lv.get("is_break"))) for lv in LEVELS]
     structure = Structure(levels=tuple(levels), starting_stack=1000, table_size=9)
     clock = LevelClock(structure.levels)
     clock.start(0.0)
-    first = clock.describe(100.0, structure, (1, 2))
+    first = clock.describe(100.0, structure, HOLDEM.blinds_for)
     assert first["level"] == 1 and first["seconds_left"] == 500
     assert first["next_ante"] == 20 and first["next_blinds"] == [20, 40]
     assert first["seconds_to_break"] == 500 + 600
-    second = clock.describe(700.0, structure, (1, 2))
+    second = clock.describe(700.0, structure, HOLDEM.blinds_for)
     assert second["next_is_break"] and second["next_blinds"] is None
     assert second["seconds_to_break"] == 500
-    on_break = clock.describe(1300.0, structure, (1, 2))
+    on_break = clock.describe(1300.0, structure, HOLDEM.blinds_for)
     assert on_break["is_break"] and on_break["seconds_left"] == 200
     assert on_break["next_blinds"] == [30, 60] and on_break["seconds_to_break"] is None
     # antes only (NM-D-2A): no blinds to tell
-    assert clock.describe(100.0, structure, (0, 0))["next_blinds"] is None
+    assert clock.describe(100.0, structure, DRAW.blinds_for)["next_blinds"] is None
     clock.pause(100.0)
-    held = clock.describe(5000.0, structure, (1, 2))
+    held = clock.describe(5000.0, structure, HOLDEM.blinds_for)
     assert held["paused"] and held["seconds_left"] == 500 and held["seconds_to_break"] == 1100
 
 

@@ -136,26 +136,12 @@ def test_a_player_who_acts_in_his_bank_is_charged_by_the_service() -> None:
     (de-holdem), the player acts 7.5 s into the bank; the frame shows it."""
     import asyncio
 
-    from floorman.services import Floor
-    from floorman.storage import Store
     from tests.helpers.clock import FakeClock, until
-    from tests.helpers.server import DIRECTOR
-    from tests.test_server_director import settle_loop
+    from tests.test_server_director import settle_loop, two_humans
 
     async def scenario() -> None:
         clock = FakeClock()
-        floor = Floor(Store("sqlite://"), DIRECTOR)
-        service = floor.create(
-            profile="de-holdem",
-            starting_stack=1000,
-            level_seconds=3600,
-            action_seconds=30,
-            action_delay_ms=0,
-            between_hands_s=0,
-        )
-        service.now = clock
-        service.register("Ann")
-        service.register("Bob")
+        service, _, _ = two_humans(clock, "de-holdem")
         service.start()
         table = await until(
             lambda: service.tables.get(1) and service.tables[1].deadline and service.tables[1]

@@ -61,7 +61,8 @@ def test_archive_and_delete(tmp_path: Path) -> None:
         kept = create_tournament(client, "de-holdem", bots=3)
         archived = create_tournament(client, "de-holdem", bots=3)
         doomed = create_tournament(client, "de-holdem", bots=3)
-        running = create_tournament(client, "de-holdem", bots=3)
+        # bots thinking a minute an action: it is still running when archived
+        running = create_tournament(client, "de-holdem", bots=3, action_delay_ms=60_000)
         assert client.post(f"/api/tournaments/{running}/start", headers=AUTH).status_code == 200
         assert (
             client.post(

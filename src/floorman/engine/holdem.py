@@ -119,8 +119,9 @@ class HoldemHand(ShowdownMixin, BettingHand):
         order, index = seated.order, seated.place_of
         if ante_unit is None:
             ante_unit = small_blind if small_blind is not None else 1
-        sb = ante_unit * profile.small_blind_antes if small_blind is None else small_blind
-        bb = ante_unit * profile.big_blind_antes if big_blind is None else big_blind
+        sb, bb = profile.blinds_for(ante_unit)  # NM-H-2, OQ-28, unless the hand names them
+        sb = sb if small_blind is None else small_blind
+        bb = bb if big_blind is None else big_blind
         if antes is None:
             ante_list = [ante_unit if profile.every_player_antes else 0] * len(order)
         else:

@@ -138,6 +138,12 @@ class RuleProfile:
     # blind level (DE-DEAL-4, reading *zeiten* as *zweiten*: 2; OQ-46).
     unconfirmed_withdrawn_after_level: int = _rule(2, "DE-DEAL-4, OQ-46")
 
+    def blinds_for(self, ante: int) -> tuple[int, int]:
+        """The small and big blind of an ante level: ``small_blind_antes``
+        and ``big_blind_antes`` antes (1 and 2 under NM-H-2, DE-BLINDS-1,
+        OQ-28); (0, 0) in a game without blinds."""
+        return ante * self.small_blind_antes, ante * self.big_blind_antes
+
     def __post_init__(self) -> None:
         problems = [
             problem
@@ -306,8 +312,7 @@ def check_forced_bets(
     """
     if not profile.forced_bets_in_antes:
         return
-    sb = ante_unit * profile.small_blind_antes
-    bb = ante_unit * profile.big_blind_antes
+    sb, bb = profile.blinds_for(ante_unit)
     each = ante_unit if profile.every_player_antes else 0
     if ante_unit >= 1 and (small_blind, big_blind) == (sb, bb) and all(a == each for a in antes):
         return

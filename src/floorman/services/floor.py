@@ -150,7 +150,8 @@ class Floor:
         """Remove a tournament that never started (registering or cancelled),
         with everything stored of it."""
         service = self._service(tournament_id)
-        if any(event.kind == "started" for event in service.tournament.events):
+        # cancelled only ever before the start (OQ-41): neither state has played
+        if service.tournament.status not in ("registering", "cancelled"):
             raise ProfileError(
                 "only a tournament that never started can be deleted; archive it instead"
             )

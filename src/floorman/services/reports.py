@@ -32,7 +32,6 @@ def details(t: Tournament) -> dict[str, Any]:
     # withdrawn unless confirmed, DE-DEAL-4).
     standings = t.standings()
     structure = t.struct
-    blinds = (t.profile.small_blind_antes, t.profile.big_blind_antes)
     return {
         "standings": standings,
         "unconfirmed_withdrawn_after_level": t.profile.unconfirmed_withdrawn_after_level,
@@ -40,7 +39,7 @@ def details(t: Tournament) -> dict[str, Any]:
             {
                 "level": k + 1,
                 "ante": lv.ante,
-                "blinds": [lv.ante * blinds[0], lv.ante * blinds[1]],
+                "blinds": list(t.profile.blinds_for(lv.ante)),  # NM-H-2, OQ-28
                 "seconds": lv.seconds,
                 "is_break": lv.is_break,
             }

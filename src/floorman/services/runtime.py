@@ -512,9 +512,7 @@ class TournamentService:
         """The level being played and the clock's view of what comes next
         (the same numbers the summary's ``clock`` gives the clock page)."""
         t = self.tournament
-        clock = t.clock.describe(
-            self.now(), t.struct, (self.profile.small_blind_antes, self.profile.big_blind_antes)
-        )
+        clock = t.clock.describe(self.now(), t.struct, self.profile.blinds_for)
         return {
             "level": level.level,
             "ante": level.ante,

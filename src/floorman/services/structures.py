@@ -78,10 +78,7 @@ class StructureLibrary:
         levels = [
             {
                 **level,
-                "blinds": [
-                    level["ante"] * rules.small_blind_antes,
-                    level["ante"] * rules.big_blind_antes,
-                ],
+                "blinds": list(rules.blinds_for(level["ante"])),
             }
             for level in record["structure"]["levels"]
         ]

@@ -51,12 +51,12 @@ class TournamentBase(TournamentState):
 
     def _level_event(self, level: int, at: float) -> LevelChanged:
         lv = self.struct.playing_level(level - 1)
-        profile = self.profile
+        small_blind, big_blind = self.profile.blinds_for(lv.ante)  # NM-H-2, OQ-28
         return LevelChanged(
             level=level,
             ante=lv.ante,
-            small_blind=lv.ante * profile.small_blind_antes,
-            big_blind=lv.ante * profile.big_blind_antes,
+            small_blind=small_blind,
+            big_blind=big_blind,
             at=at,
             is_break=lv.is_break,
         )

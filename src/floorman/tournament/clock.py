@@ -13,7 +13,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -62,12 +62,15 @@ class LevelClock:
         self.offset += target - self.elapsed(at)
 
     def describe(
-        self, now: float, structure: Structure, blind_antes: tuple[int, int] = (0, 0)
+        self,
+        now: float,
+        structure: Structure,
+        blinds_for: Callable[[int], tuple[int, int]] | None = None,
     ) -> dict[str, Any]:
         """The clock for people: the level, its time left, what comes next
-        and when the next break starts.  ``blind_antes``: the small and big
-        blind in antes (the profile's; (0, 0): the game has no blinds, and
-        ``next_blinds`` is None)."""
+        and when the next break starts.  ``blinds_for``: the profile's
+        blinds of an ante (:meth:`RuleProfile.blinds_for`); without it, or
+        in a game without blinds, ``next_blinds`` is None."""
         level = self.level_at(now)
         left = self.elapsed(now)
         for lv in self.levels[: level - 1]:
@@ -84,8 +87,9 @@ class LevelClock:
                 break
             ahead += lv.seconds
         next_blinds = None
-        if upcoming is not None and not upcoming.is_break and any(blind_antes):
-            next_blinds = [upcoming.ante * blind_antes[0], upcoming.ante * blind_antes[1]]
+        if upcoming is not None and not upcoming.is_break and blinds_for is not None:
+            blinds = blinds_for(upcoming.ante)
+            next_blinds = list(blinds) if any(blinds) else None
         return {
             "level": level,
             "seconds_left": seconds_left,

@@ -327,11 +327,7 @@ class Tournament(Registration, FloorRulings):
             "average_stack": (sum(p.chips for p in alive) // len(alive)) if alive else 0,
             "tables": sum(1 for t in self.tables.values() if t.seats),
             "winner": self.winner,
-            "clock": self.clock.describe(
-                now,
-                self.struct,
-                (self.profile.small_blind_antes, self.profile.big_blind_antes),
-            )
+            "clock": self.clock.describe(now, self.struct, self.profile.blinds_for)
             if (now is not None and self.structure)
             else None,
         }

@@ -6,7 +6,7 @@
 
 import { api, directorToken, keepDirectorToken, watchTournament } from "./api.js";
 import { managePanel } from "./director_manage.js";
-import { $, chips, clockText, fill, h, ordinal, say, throttled } from "./dom.js";
+import { $, chips, clockText, fill, h, ordinal, say, statusBadge, throttled } from "./dom.js";
 import { errorElement } from "./errors.js";
 import { has, lang, languageSwitch, t as tr } from "./i18n.js";
 import { structureEditor } from "./structures.js";
@@ -16,7 +16,6 @@ import {
   profileTitle,
   seatingChart,
   stakesText,
-  statusBadgeOf,
 } from "./summary.js";
 
 languageSwitch();
@@ -199,7 +198,7 @@ async function loadList() {
           tr(state.showArchive ? "director.archive_empty" : "director.no_tournaments"),
         ),
     list.map((t) =>
-      h("option", { value: t.id }, `${t.name} · ${t.profile} · ${statusBadgeOf(t).textContent}`),
+      h("option", { value: t.id }, `${t.name} · ${t.profile} · ${statusBadge(t).textContent}`),
     ),
   );
   $("#pick").value = state.id || "";
@@ -237,7 +236,7 @@ function render(t, rulings) {
   countdown.set(t);
   fill(
     "overview",
-    stat(tr("lobby.col.status"), statusBadgeOf(t), "t-status"),
+    stat(tr("lobby.col.status"), statusBadge(t), "t-status"),
     stat(tr("common.level"), `${number} · ${stakesText(current)}`),
     stat(tr("common.time_left"), h("span", { id: "time-left" }, "–")),
     stat(

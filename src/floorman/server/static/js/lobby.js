@@ -1,9 +1,9 @@
 // The lobby: every tournament, registering for one, creating one.
 
 import { api, directorToken, keepDirectorToken, keepSeat, seatOf } from "./api.js";
-import { $, chips, fill, h, say } from "./dom.js";
+import { $, chips, fill, h, say, statusBadge } from "./dom.js";
 import { languageSwitch, t as tr } from "./i18n.js";
-import { profileTitle, statusBadgeOf } from "./summary.js";
+import { profileTitle } from "./summary.js";
 
 languageSwitch();
 
@@ -42,7 +42,7 @@ function renderList(tournaments) {
             ? tr("common.registered_n", { count: chips(t.players) })
             : `${chips(t.players_left)} / ${chips(t.players)}`,
         ),
-        h("td", {}, statusBadgeOf(t)),
+        h("td", {}, statusBadge(t)),
         h("td", {}, links(t)),
       ),
     ),

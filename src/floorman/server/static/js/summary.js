@@ -2,7 +2,7 @@
 // the seating chart, the standings, the profile's description and the
 // connection state.
 
-import { chips, h, ordinal, statusBadge } from "./dom.js";
+import { chips, h, ordinal } from "./dom.js";
 import { has, t } from "./i18n.js";
 
 /** "10 / 20" for blinds, "ante 10" for an ante game, "Break". */
@@ -19,15 +19,6 @@ export function stakesText(level) {
 export function profileTitle(name, fallback = name) {
   const key = `common.profile.${name}`;
   return has(key) ? t(key) : fallback;
-}
-
-/** The status badge, with the words for statuses common.json has not
- * (a tournament called off before its start, OQ-41). */
-export function statusBadgeOf(tournament) {
-  const badge = statusBadge(tournament);
-  const own = `lobby.status.${tournament.status}`;
-  if (!has(`common.status.${tournament.status}`) && has(own)) badge.textContent = t(own);
-  return badge;
 }
 
 /** The socket's state as a word of the page's language. */

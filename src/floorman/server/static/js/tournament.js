@@ -10,6 +10,7 @@ import {
   h,
   ordinal,
   say,
+  statusBadge,
   throttled,
   tournamentIdFromPath,
 } from "./dom.js";
@@ -22,7 +23,6 @@ import {
   seatingChart,
   stakesText,
   standingsTable,
-  statusBadgeOf,
 } from "./summary.js";
 
 languageSwitch();
@@ -134,7 +134,7 @@ async function load() {
 function render(t, hands) {
   document.title = `${t.name} · floorman`;
   fill("title", t.name);
-  fill("status", statusBadgeOf(t));
+  fill("status", statusBadge(t));
   fill(
     "profile",
     `${profileTitle(t.profile)} (${t.profile})`,
