@@ -4,7 +4,6 @@ a whole bot tournament is stored and reloaded there, as with SQLite."""
 from __future__ import annotations
 
 import os
-import secrets
 import time
 from collections.abc import Iterator
 
@@ -14,6 +13,8 @@ from fastapi.testclient import TestClient
 
 from floorman.server.app import create_app
 from floorman.storage import Store
+from floorman.storage.crypto import new_key
+from tests.helpers.postgres import fresh_database
 
 SERVER = os.environ.get("FLOORMAN_TEST_POSTGRES_URL", "")
 pytestmark = pytest.mark.skipif(
@@ -23,26 +24,18 @@ pytestmark = pytest.mark.skipif(
 TOKEN = "pg-director"
 
 
+@pytest.fixture(autouse=True)
+def secret_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    """PostgreSQL needs the key of the stored hands from outside (issue 12):
+    a server does not start without one."""
+    monkeypatch.setenv("FLOORMAN_SECRET_KEY", new_key())
+
+
 @pytest.fixture()
 def database() -> Iterator[str]:
     """A fresh, empty database, dropped afterwards."""
-    name = f"floorman_test_{secrets.token_hex(4)}"
-    admin = sqlalchemy.create_engine(SERVER, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(sqlalchemy.text(f'CREATE DATABASE "{name}"'))
-    url = SERVER.rsplit("/", 1)[0] + "/" + name
-    try:
+    with fresh_database(SERVER) as url:
         yield url
-    finally:
-        with admin.connect() as connection:
-            connection.execute(
-                sqlalchemy.text(
-                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-                    f" WHERE datname = '{name}' AND pid <> pg_backend_pid()"
-                )
-            )
-            connection.execute(sqlalchemy.text(f'DROP DATABASE "{name}"'))
-        admin.dispose()
 
 
 def test_migrations_build_the_schema_on_postgresql(database: str) -> None:

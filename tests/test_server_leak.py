@@ -129,8 +129,10 @@ def tap(
 
         async def drain() -> None:
             while True:
-                message = await sub.queue.get()
-                frames.append(json.loads(json.dumps(message)))
+                text = await sub.next()
+                if text is None:
+                    return
+                frames.append(json.loads(text))
 
         tasks.append(asyncio.get_running_loop().create_task(drain()))
 

@@ -86,10 +86,16 @@ class BettingHand(CommonMixin, AwardingMixin, ABC):
         if not isinstance(first, HandStarted) or first.game != cls.game:
             raise ProfileError(f"a {cls.game} hand log must begin with its HandStarted")
         hand = cls(first)  # type: ignore[call-arg]
-        for event in iterator:
-            hand.events.append(event)
-            hand._apply(event)
+        hand.extend(iterator)
         return hand
+
+    def extend(self, events: Iterable[Event]) -> None:
+        """Fold events recorded elsewhere onto this hand (a replay, or a
+        replica following the process that deals it).  They are not
+        checked again: they were when they were made."""
+        for event in events:
+            self.events.append(event)
+            self._apply(event)
 
     def _begin_from(self, started: HandStarted) -> None:
         """The state every hand starts from: its first event, the seats and

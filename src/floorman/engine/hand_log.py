@@ -24,6 +24,7 @@ named (NM-D-1F, DE-MISDEAL-1).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from floorman.engine.cards import CARD_TEXT, RANKS
@@ -66,13 +67,70 @@ def hand_name(strength: int) -> HandName:
     return HandName(kind.name.lower(), tuple([RANKS[r] for r in named]))
 
 
+@dataclass(frozen=True, slots=True)
+class _Dealt:
+    """A deal's line, which only its seat reads with the cards."""
+
+    seat: int
+    position: int
+    cards: tuple[str, ...] | None  #: None: collected by a later misdeal
+    round: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class _Drew:
+    """A draw's line: the count is the seat's own, or what his view shows."""
+
+    seat: int
+    position: int
+    count: int
+    round: str | None
+
+
+_Entry = LogLine | _Dealt | _Drew
+
+
 def hand_log(hand: Any, seat: int | None, players: Sequence[PlayerView]) -> tuple[LogLine, ...]:
     """The log of ``hand`` as ``seat`` (None: a spectator) may know it;
-    ``players`` is his seat view's players (whose draw counts he may see)."""
+    ``players`` is his seat view's players (whose draw counts he may see).
+
+    What every viewer reads alike is folded once per change of the hand
+    (kept on the hand with its event count), each viewer's lines are then
+    picked from it: a table of ten seats and its spectators cost one fold."""
+    mine: int | None = hand.position.get(seat) if seat is not None else None
+    lines: list[LogLine] = []
+    deal_logged = False  # a spectator's one "dealt" line per deal
+    for entry in _entries(hand):
+        if isinstance(entry, LogLine):
+            if entry.kind == "misdeal":
+                deal_logged = False
+            lines.append(entry)
+        elif isinstance(entry, _Dealt):
+            if mine is not None and entry.position == mine:
+                lines.append(LogLine("dealt", entry.seat, cards=entry.cards, round=entry.round))
+            elif mine is None and not deal_logged:
+                lines.append(LogLine("dealt", round=entry.round))
+                deal_logged = True
+        else:
+            count = entry.count if entry.position == mine else players[entry.position].drew
+            kind = "stand_pat" if count == 0 else "draw"
+            lines.append(LogLine(kind, entry.seat, count=count, round=entry.round))
+    return tuple(lines)
+
+
+def _entries(hand: Any) -> tuple[_Entry, ...]:
+    cached: tuple[int, tuple[_Entry, ...]] | None = getattr(hand, "_log_entries", None)
+    if cached is None or cached[0] != len(hand.events):
+        cached = (len(hand.events), _fold(hand))
+        hand._log_entries = cached
+    return cached[1]
+
+
+def _fold(hand: Any) -> tuple[_Entry, ...]:
+    """The hand's log lines before any viewer is chosen."""
     events: list[Event] = hand.events
     started = events[0]
     assert isinstance(started, HandStarted)
-    mine: int | None = hand.position.get(seat) if seat is not None else None
     # cards dealt before the last misdeal were collected and dealt again
     redealt = max((k for k, e in enumerate(events) if isinstance(e, Misdealt)), default=0)
     shadow = type(hand)(started)
@@ -85,10 +143,9 @@ def hand_log(hand: Any, seat: int | None, players: Sequence[PlayerView]) -> tupl
             names[i] = hand_name(evaluate(hand._hand_cards(i))) if final else None
         return names[i]
 
-    lines: list[LogLine] = []
+    lines: list[_Entry] = []
     if started.carried_pot:
         lines.append(LogLine(hand.log_carried_in, amount=started.carried_pot))
-    deal_logged = False  # a spectator's one "dealt" line per deal
     for k in range(1, len(events)):
         event = events[k]
         round_before: str | None = shadow._log_round()
@@ -100,7 +157,7 @@ def hand_log(hand: Any, seat: int | None, players: Sequence[PlayerView]) -> tupl
         shadow._apply(event)
         round_after: str | None = shadow._log_round()
         broke = i >= 0 and not shadow.stacks[i]
-        line: LogLine | None = None
+        line: _Entry | None = None
         if isinstance(event, AntePosted):
             line = LogLine("ante", event.seat, event.amount, round=round_before, all_in=broke)
         elif isinstance(event, BlindPosted):
@@ -109,12 +166,8 @@ def hand_log(hand: Any, seat: int | None, players: Sequence[PlayerView]) -> tupl
         elif isinstance(event, PenaltyPosted):
             line = LogLine("penalty", event.seat, event.amount, round=round_before, all_in=broke)
         elif isinstance(event, HoleDealt):
-            if mine is not None and i == mine:
-                cards = tuple([CARD_TEXT[c] for c in event.cards]) if k > redealt else None
-                line = LogLine("dealt", event.seat, cards=cards, round=round_before)
-            elif mine is None and not deal_logged:
-                line = LogLine("dealt", round=round_before)
-                deal_logged = True
+            cards = tuple([CARD_TEXT[c] for c in event.cards]) if k > redealt else None
+            line = _Dealt(event.seat, i, cards, round_before)
         elif isinstance(event, BoardDealt):
             cards = tuple([CARD_TEXT[c] for c in event.cards])
             line = LogLine("board", cards=cards, round=round_after)
@@ -132,9 +185,7 @@ def hand_log(hand: Any, seat: int | None, players: Sequence[PlayerView]) -> tupl
             if event.returned and event.returned_seat is not None:
                 line = LogLine("returned", event.returned_seat, event.returned, round=round_before)
         elif isinstance(event, Discarded):
-            count = len(event.cards) if i == mine else players[i].drew
-            kind = "stand_pat" if count == 0 else "draw"
-            line = LogLine(kind, event.seat, count=count, round=round_before)
+            line = _Drew(event.seat, i, len(event.cards), round_before)
         elif isinstance(event, Looked):
             line = LogLine("look", event.seat, round=round_after)
         elif isinstance(event, Shown):
@@ -158,7 +209,6 @@ def hand_log(hand: Any, seat: int | None, players: Sequence[PlayerView]) -> tupl
             )
         elif isinstance(event, Misdealt):
             line = LogLine("misdeal", round=round_before)
-            deal_logged = False
         elif isinstance(event, HandEnded):
             if event.carried_pot:
                 # everyone checked in the draw (OQ-10), or every hand was dead (DE-SEATED-3)

@@ -19,8 +19,10 @@ dataclasses (served at ``GET /api/schema/seat-view``).
 from __future__ import annotations
 
 import dataclasses
+import operator
 import types
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar, Union, dataclass_transform
 
@@ -171,6 +173,11 @@ class LogLine:
     reason: str | None = None  #: fold/check not chosen: "timeout", "absent", "disqualified"
 
 
+#: the parts of a view several views of one moment share (the log lines
+#: every seat reads alike): made plain once for all of them
+_SHARED: frozenset[type] = frozenset({LogLine})
+
+
 @_view
 class SeatView:
     """What one seat (or a spectator, ``you`` None) may see of a hand."""
@@ -219,9 +226,12 @@ class SeatView:
     #: the running hand log, oldest first (display views only)
     log: tuple[LogLine, ...] = ()
 
-    def as_dict(self) -> dict[str, Any]:
-        """Plain data: lists, dicts, numbers, strings, booleans and None."""
-        result = _plain(self)
+    def as_dict(self, memo: dict[int, tuple[Any, Any]] | None = None) -> dict[str, Any]:
+        """Plain data: lists, dicts, numbers, strings, booleans and None.
+        ``memo`` (one dict for the views of one moment of a table): the
+        parts the views share — the log lines every seat reads alike — are
+        made plain once, and the results share them (never change them)."""
+        result = _plain(self, memo)
         assert isinstance(result, dict)
         return result
 
@@ -235,12 +245,78 @@ class SeatView:
         return value
 
 
-def _plain(value: Any) -> Any:
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    return value
+#: how each class met in a view is made plain (:class:`_Shape`): every
+#: frame of every table goes through :func:`_plain`, so each dataclass is
+#: looked at once — its fields read by one C call, and only the fields whose
+#: type can hold more than a number, a string or None looked into.
+_AS_LIST = "list"
+_AS_IS = "as is"
+#: values that are already plain: returned as they are, without a call
+_PLAIN_TYPES = frozenset({int, str, bool, float, type(None)})
+_SCALAR_HINTS = frozenset({int, str, bool, float, type(None)})
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Shape:
+    names: tuple[str, ...]
+    read: Callable[[Any], tuple[Any, ...]]  # the fields' values, in order
+    nested: tuple[str, ...]  # the fields that may need making plain
+
+
+_SHAPES: dict[type, _Shape | str] = {}
+
+
+def _scalar(hint: Any) -> bool:
+    """Whether a field of this type can only hold plain values."""
+    if hint in _SCALAR_HINTS:
+        return True
+    if typing.get_origin(hint) in (Union, types.UnionType):
+        return all(_scalar(arg) for arg in typing.get_args(hint))
+    return False
+
+
+def _shape(cls: type) -> _Shape | str:
+    shape: _Shape | str
+    if dataclasses.is_dataclass(cls):
+        names = tuple(f.name for f in dataclasses.fields(cls))
+        hints = _hints(cls)
+        getter = operator.attrgetter(*names)
+        read: Callable[[Any], tuple[Any, ...]] = (
+            getter if len(names) > 1 else (lambda value: (getter(value),))
+        )
+        nested = tuple(n for n in names if not _scalar(hints[n]))
+        shape = _Shape(names, read, nested)
+    elif issubclass(cls, tuple | list):
+        shape = _AS_LIST
+    else:
+        shape = _AS_IS
+    _SHAPES[cls] = shape
+    return shape
+
+
+def _plain(value: Any, memo: dict[int, tuple[Any, Any]] | None = None) -> Any:
+    cls = type(value)
+    shape = _SHAPES.get(cls) or _shape(cls)
+    if shape is _AS_IS:
+        return value
+    if shape is _AS_LIST:
+        return [v if type(v) in _PLAIN_TYPES else _plain(v, memo) for v in value]
+    assert isinstance(shape, _Shape)
+    shared = memo is not None and cls in _SHARED
+    if shared:
+        assert memo is not None
+        known = memo.get(id(value))
+        if known is not None and known[0] is value:
+            return known[1]
+    plain = dict(zip(shape.names, shape.read(value), strict=True))
+    for name in shape.nested:
+        field = plain[name]
+        if type(field) not in _PLAIN_TYPES:
+            plain[name] = _plain(field, memo)
+    if shared:
+        assert memo is not None
+        memo[id(value)] = (value, plain)  # the value kept: its id is not given to another
+    return plain
 
 
 def _hints(cls: type) -> dict[str, Any]:

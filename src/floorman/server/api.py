@@ -6,6 +6,7 @@ refuse (a payout table of the wrong length, NM-H-19) 422 with the clause."""
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, HTTPException, Request
@@ -14,8 +15,9 @@ from pydantic import BaseModel, Field, field_validator
 
 from floorman.profiles import load_profile, profile_names
 from floorman.rules import check_citation
-from floorman.server.error_bodies import error_body, http_error
+from floorman.server.error_bodies import error_body, http_error, message_body
 from floorman.server.history import hand_phh, hand_steps, hand_text
+from floorman.server.rate import RateLimiter
 from floorman.services import (
     Floor,
     FloormanError,
@@ -23,6 +25,7 @@ from floorman.services import (
     RuleViolation,
     TournamentService,
 )
+from floorman.storage.crypto import StoredHandUnreadable
 
 router = APIRouter(prefix="/api")
 
@@ -196,9 +199,12 @@ async def list_tournaments(request: Request, archived: bool = False) -> list[dic
 @router.post("/tournaments", dependencies=[Director], summary="Create a tournament (director)")
 async def create_tournament(request: Request, body: CreateTournament) -> dict[str, str]:
     try:
-        service = floor_of(request).create(**body.model_dump())
+        service = floor_of(request).create(**body.model_dump(), seat_bots=False)
+        if body.bots:  # in steps: other tournaments play on meanwhile
+            await service.add_bots_in_steps(body.bots, body.bot_kind)
     except FloormanError as error:
         raise rule_error(error) from None
+    await stored(service)
     return {"id": service.id}
 
 
@@ -207,53 +213,116 @@ async def get_tournament(request: Request, tournament_id: str) -> dict[str, Any]
     return service_of(request, tournament_id).details()
 
 
+#: registrations need no login: one address gets a burst (a club's players
+#: behind one router), then a trickle
+REGISTRATION_BURST = 20
+REGISTRATIONS_PER_MINUTE = 20
+
+
+def registration_limiter(request: Request) -> RateLimiter:
+    """The app's limiter of registrations per client address (made on first
+    use; a test puts its own, with its own clock, on ``app.state``)."""
+    state = request.app.state
+    limiter = getattr(state, "registration_limiter", None)
+    if limiter is None:
+        limiter = state.registration_limiter = RateLimiter(
+            REGISTRATION_BURST, REGISTRATIONS_PER_MINUTE
+        )
+    return limiter
+
+
+def verify_registration_allowed(
+    request: Request, service: TournamentService, token: str | None
+) -> None:
+    """429 for an address over its rate, unless it is the director (OQ-41:
+    a limit of our administration, not of a rulebook; a full tournament is
+    the service's 409)."""
+    if not (token and floor_of(request).is_director(token)):
+        limiter = registration_limiter(request)
+        address = request.client.host if request.client else "unknown"
+        if not limiter.allow(address):
+            seconds = max(1, math.ceil(limiter.retry_after(address)))
+            raise HTTPException(
+                429,
+                message_body(
+                    "too many registrations from your address: try again in {seconds} s",
+                    {"seconds": seconds},
+                    clause="OQ-41",
+                ),
+                headers={"Retry-After": str(seconds)},
+            )
+
+
 @router.post("/tournaments/{tournament_id}/register", summary="Register a player")
-async def register(request: Request, tournament_id: str, body: Register) -> dict[str, str]:
+async def register(
+    request: Request,
+    tournament_id: str,
+    body: Register,
+    token: Annotated[str | None, Depends(bearer)] = None,
+) -> dict[str, str]:
     service = service_of(request, tournament_id)
+    verify_registration_allowed(request, service, token)
     try:
         player, token = service.register(body.name, confirmed=body.confirmed)
     except FloormanError as error:
         raise rule_error(error) from None
+    await stored(service)  # a token is given only for an entry that is stored
     # Open the link on another device to take the seat there (the socket of
     # the old device is closed with 4409).
-    return {"player": player, "token": token, "seat_link": f"/t/{tournament_id}/play?seat={token}"}
+    return {"player": player, "token": token, "seat_link": f"/t/{tournament_id}/play#seat={token}"}
 
 
-def director_call(request: Request, tournament_id: str, call: Any) -> dict[str, Any]:
+async def director_call(request: Request, tournament_id: str, call: Any) -> dict[str, Any]:
     service = service_of(request, tournament_id)
     try:
         result = call(service)
     except FloormanError as error:
         raise rule_error(error) from None
-    service.settle()  # stored, told, the tables woken
+    service.settle()  # told, the tables woken
+    await stored(service)  # "ok" means stored
     return {"ok": True, "result": result} if result is not None else {"ok": True}
+
+
+async def stored(service: TournamentService) -> None:
+    """Wait until the service's changes are stored (the writer thread);
+    a database that failed is a 503, the tournament stopped."""
+    try:
+        await service.stored()
+    except FloormanError as error:
+        raise http_error(503, str(error)) from None
 
 
 @router.post("/tournaments/{tournament_id}/start", dependencies=[Director])
 async def start(request: Request, tournament_id: str) -> dict[str, Any]:
-    return director_call(request, tournament_id, lambda s: s.start())
+    return await director_call(request, tournament_id, lambda s: s.start())
 
 
 @router.post("/tournaments/{tournament_id}/pause", dependencies=[Director])
 async def pause(request: Request, tournament_id: str) -> dict[str, Any]:
-    return director_call(request, tournament_id, lambda s: s.pause())
+    return await director_call(request, tournament_id, lambda s: s.pause())
 
 
 @router.post("/tournaments/{tournament_id}/resume", dependencies=[Director])
 async def resume(request: Request, tournament_id: str) -> dict[str, Any]:
-    return director_call(request, tournament_id, lambda s: s.resume())
+    return await director_call(request, tournament_id, lambda s: s.resume())
 
 
 @router.post(
     "/tournaments/{tournament_id}/bots", dependencies=[Director], summary="Fill seats with bots"
 )
 async def add_bots(request: Request, tournament_id: str, body: AddBots) -> dict[str, Any]:
-    return director_call(request, tournament_id, lambda s: s.add_bots(body.count, body.kind))
+    service = service_of(request, tournament_id)
+    try:
+        added = await service.add_bots_in_steps(body.count, body.kind)
+    except FloormanError as error:
+        raise rule_error(error) from None
+    service.settle()
+    return {"ok": True, "result": added}
 
 
 @router.post("/tournaments/{tournament_id}/floor/warn", dependencies=[Director])
 async def warn(request: Request, tournament_id: str, body: FloorRuling) -> dict[str, Any]:
-    return director_call(
+    return await director_call(
         request,
         tournament_id,
         lambda s: s.warn(body.player, body.clause, body.note),
@@ -266,7 +335,7 @@ async def warn(request: Request, tournament_id: str, body: FloorRuling) -> dict[
     summary="Time penalty: the player's hands are dealt dead (OQ-62)",
 )
 async def penalty(request: Request, tournament_id: str, body: FloorRuling) -> dict[str, Any]:
-    return director_call(
+    return await director_call(
         request,
         tournament_id,
         lambda s: s.time_penalty(body.player, body.hands or 1, body.clause, body.note),
@@ -275,7 +344,7 @@ async def penalty(request: Request, tournament_id: str, body: FloorRuling) -> di
 
 @router.post("/tournaments/{tournament_id}/floor/disqualify", dependencies=[Director])
 async def disqualify(request: Request, tournament_id: str, body: FloorRuling) -> dict[str, Any]:
-    return director_call(
+    return await director_call(
         request,
         tournament_id,
         lambda s: s.disqualify(body.player, body.clause, body.note),
@@ -288,12 +357,14 @@ async def disqualify(request: Request, tournament_id: str, body: FloorRuling) ->
     summary="Confirm an unconfirmed entry (paid, checked in): never withdrawn (DE-DEAL-3/4, OQ-46)",
 )
 async def confirm(request: Request, tournament_id: str, player: str) -> dict[str, Any]:
-    return director_call(request, tournament_id, lambda s: s.confirm(player))
+    return await director_call(request, tournament_id, lambda s: s.confirm(player))
 
 
 @router.post("/tournaments/{tournament_id}/floor/absent", dependencies=[Director])
 async def absent(request: Request, tournament_id: str, body: Absent) -> dict[str, Any]:
-    return director_call(request, tournament_id, lambda s: s.set_absent(body.player, body.absent))
+    return await director_call(
+        request, tournament_id, lambda s: s.set_absent(body.player, body.absent)
+    )
 
 
 @router.post(
@@ -304,7 +375,7 @@ async def absent(request: Request, tournament_id: str, body: Absent) -> dict[str
 async def override_chips(
     request: Request, tournament_id: str, body: ChipOverride
 ) -> dict[str, Any]:
-    return director_call(
+    return await director_call(
         request,
         tournament_id,
         lambda s: s.override_chips(body.player, body.chips, body.note),
@@ -313,7 +384,7 @@ async def override_chips(
 
 @router.post("/tournaments/{tournament_id}/override/seat", dependencies=[Director])
 async def override_seat(request: Request, tournament_id: str, body: SeatOverride) -> dict[str, Any]:
-    return director_call(
+    return await director_call(
         request,
         tournament_id,
         lambda s: s.override_seat(body.player, body.table, body.seat, body.note),
@@ -324,7 +395,7 @@ async def override_seat(request: Request, tournament_id: str, body: SeatOverride
 async def override_level(
     request: Request, tournament_id: str, body: LevelOverride
 ) -> dict[str, Any]:
-    return director_call(
+    return await director_call(
         request,
         tournament_id,
         lambda s: s.override_level(body.level, body.note),
@@ -345,7 +416,7 @@ async def live_counts(request: Request, tournament_id: str, body: ChipCounts) ->
             note=body.note,
         )
 
-    return director_call(request, tournament_id, call)
+    return await director_call(request, tournament_id, call)
 
 
 @router.get(
@@ -418,6 +489,7 @@ async def act(
         service.submit(player, body)
     except FloormanError as error:
         raise rule_error(error) from None
+    await stored(service)
     return {"ok": True}
 
 
@@ -428,7 +500,10 @@ async def hands(request: Request, tournament_id: str) -> list[dict[str, Any]]:
 
 def finished_hand(request: Request, hand_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """A finished hand's stored record and events; 404 for any other id."""
-    found = floor_of(request).finished_hand(hand_id)
+    try:
+        found = floor_of(request).finished_hand(hand_id)
+    except StoredHandUnreadable as error:  # another key, or a row altered
+        raise HTTPException(500, error_body(error)) from None
     if found is None:
         raise http_error(404, "no finished hand with that id")
     return found

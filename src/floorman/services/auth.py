@@ -2,9 +2,9 @@
 
 A player's token is made once, at registration, and given to him alone;
 only its SHA-256 is stored, so a copy of the database seats nobody.  The
-seat link (``/t/{id}/play?seat=TOKEN``) opened on another device takes the
-seat over: the older sockets are closed (see
-:meth:`floorman.services.broadcast.Broadcaster.take_seat`)."""
+seat link (``/t/{id}/play#seat=TOKEN``: a fragment, never in an access log)
+opened on another device takes the seat over: the older sockets are closed
+(see :meth:`floorman.services.broadcast.Broadcaster.take_seat`)."""
 
 from __future__ import annotations
 

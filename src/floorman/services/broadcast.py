@@ -2,21 +2,39 @@
 
 A :class:`Subscriber` is one websocket: a player (he sees his own seat), a
 spectator of one table, or the lobby and the director (tournament summaries
-only).  Frames are queued per subscriber; the socket's own task sends them.
-What a frame holds is decided elsewhere (the service's views): the
-broadcaster only knows who gets which table.
+only).  What a frame holds is decided elsewhere (the service's views): the
+broadcaster knows who gets which table, and builds and serialises each
+distinct view once per change — every spectator of a table shares one
+frame, a seat's frame is built once however many sockets it has open.
+
+Frames go out only once the change they show is stored (``after_stored``),
+in the order of the changes.
+
+Memory is bounded: a table frame or a summary holds the whole state, so a
+subscriber keeps only the newest of each (a stalled socket holds two
+frames, not hundreds); the other frames (errors, chat) are capped per
+subscriber; and all queued frames of the process together are capped by a
+:class:`FrameBudget` — over it, a socket that is behind is closed (4413)
+rather than the server's memory growing.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+import secrets
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable
+from itertools import count
+from typing import Any, Protocol
 
-#: a subscriber's queue never holds more frames than this (each frame holds
-#: the whole state, so only the newest matter)
-QUEUE_LIMIT = 500
+import orjson
+
+#: frames that hold the whole state: only the newest of each kind matters
+WHOLE_STATE = frozenset({"table", "tournament"})
+#: bytes of other frames (errors, chat) one subscriber may have queued
+OTHER_FRAMES_LIMIT = 256 * 1024
+#: bytes all subscribers of the process may have queued together
+TOTAL_LIMIT = 256 * 1024 * 1024
 
 SEAT_TAKEN_CODE = 4409  # websocket close code: the seat was opened on another device
 SEAT_TAKEN = {
@@ -24,59 +42,247 @@ SEAT_TAKEN = {
     "code": SEAT_TAKEN_CODE,
     "message": "seat taken over on another device",
 }
+TOO_SLOW_CODE = 4413  # close code: the client fell too far behind the frames sent to it
+TOO_SLOW = "too far behind: the server's frame queue is full"
+
+#: what one frame to "everyone of these" costs: a text shared by all
+Frame = str
 
 
-@dataclass(eq=False)  # kept in a set: compared and hashed by identity
+def frame_text(message: dict[str, Any]) -> Frame:
+    """A frame as its JSON text (orjson: serialising every viewer's frame
+    was the server's second cost after building them, and orjson does it
+    several times faster than the standard library)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+class FrameBudget:
+    """The bytes of all queued frames of the process (shared by every
+    tournament's subscribers)."""
+
+    def __init__(self, limit: int = TOTAL_LIMIT) -> None:
+        self.limit = limit
+        self.queued = 0
+
+
+#: the process's one budget (tests give a subscriber a small one of its own)
+BUDGET = FrameBudget()
+
+
 class Subscriber:
     """One websocket: a player (sees his seat), a spectator of a table, or
     the lobby/director (tournament summaries only)."""
 
-    queue: asyncio.Queue[dict[str, Any]]
-    player: str | None = None
-    table: int | None = None  # spectators: the table watched
+    def __init__(
+        self,
+        player: str | None = None,
+        table: int | None = None,
+        *,
+        budget: FrameBudget = BUDGET,
+        on_watch: Callable[[Subscriber, int | None, int | None], None] | None = None,
+    ) -> None:
+        self.player = player
+        self._table = table
+        self.budget = budget
+        self._on_watch = on_watch
+        self._frames: OrderedDict[Hashable, Frame] = OrderedDict()
+        self._other_bytes = 0
+        self._ready = asyncio.Event()
+        self._numbers = count()
+        self.close_code: int | None = None
+        self.close_reason = ""
+        self.sent = 0  # frames handed to the socket
+        self.ident = secrets.token_hex(8)  # names the socket to other processes
+
+    @property
+    def table(self) -> int | None:
+        """The table watched (spectators, or a player not seated)."""
+        return self._table
+
+    @table.setter
+    def table(self, table: int | None) -> None:
+        old, self._table = self._table, table
+        if self._on_watch is not None and old != table:
+            self._on_watch(self, old, table)
+
+    @property
+    def queued_bytes(self) -> int:
+        return sum(len(text) for text in self._frames.values())
+
+    @property
+    def closing(self) -> bool:
+        return self.close_code is not None
 
     def send(self, message: dict[str, Any]) -> None:
-        """Queue a frame; a client that falls far behind loses its oldest
-        frames, never the newest (each frame holds the whole state)."""
-        if self.queue.qsize() >= QUEUE_LIMIT:
-            self.queue.get_nowait()
-        self.queue.put_nowait(message)
+        """Queue a frame (serialised here: for one subscriber only)."""
+        kind = message.get("type")
+        self.push(frame_text(message), kind if kind in WHOLE_STATE else None)
+
+    def push(self, text: Frame, kind: str | None = None) -> None:
+        """Queue a serialised frame.  ``kind`` (a :data:`WHOLE_STATE` kind)
+        replaces the one of that kind still queued: only the newest matters."""
+        if self.closing:
+            return
+        key: Hashable
+        if kind is not None:
+            key = kind
+            old = self._frames.pop(key, None)
+            if old is not None:
+                self.budget.queued -= len(old)
+        else:
+            key = next(self._numbers)
+            self._other_bytes += len(text)
+            while self._other_bytes > OTHER_FRAMES_LIMIT and self._drop_oldest_other():
+                pass
+        if self._frames and self.budget.queued + len(text) > self.budget.limit:
+            # behind, and the process is out of room for frames: shed this one
+            self.finish(TOO_SLOW_CODE, TOO_SLOW, discard=True)
+            return
+        self._frames[key] = text
+        self.budget.queued += len(text)
+        self._ready.set()
+
+    def _drop_oldest_other(self) -> bool:
+        for key in self._frames:
+            if not isinstance(key, str):
+                text = self._frames.pop(key)
+                self._other_bytes -= len(text)
+                self.budget.queued -= len(text)
+                return True
+        return False
+
+    def finish(self, code: int, reason: str, *, discard: bool = False) -> None:
+        """Close the socket once what is queued is sent (``discard``: at once)."""
+        if discard:
+            self.clear()
+        self.close_code, self.close_reason = code, reason
+        self._ready.set()
+
+    def clear(self) -> None:
+        """Drop every queued frame (the socket is gone)."""
+        self.budget.queued -= sum(len(text) for text in self._frames.values())
+        self._frames.clear()
+        self._other_bytes = 0
+
+    def take(self) -> Frame | None:
+        """The oldest queued frame, or None if there is none."""
+        if not self._frames:
+            self._ready.clear()
+            return None
+        key, text = self._frames.popitem(last=False)
+        self.budget.queued -= len(text)
+        if not isinstance(key, str):
+            self._other_bytes -= len(text)
+        self.sent += 1
+        return text
+
+    async def next(self) -> Frame | None:
+        """Wait for the next frame; None once the socket is to be closed
+        (:attr:`close_code`) and nothing is left to send."""
+        while True:
+            text = self.take()
+            if text is not None:
+                return text
+            if self.closing:
+                return None
+            await self._ready.wait()
+
+
+class Fanout(Protocol):
+    """Where a tournament's changes go: the :class:`Broadcaster` of its
+    sockets, or, in a runner of the multi-process deployment, the relay
+    that publishes them to the web processes (floorman.cluster.relay)."""
+
+    subscribers: set[Subscriber]
+
+    def subscribe(self, player: str | None, table: int | None) -> Subscriber: ...
+    def unsubscribe(self, sub: Subscriber) -> None: ...
+    def take_seat(self, sub: Subscriber) -> int: ...
+    def table_of(self, sub: Subscriber) -> int | None: ...
+    def broadcast_table(self, number: int) -> None: ...
+    def broadcast_chat(self, number: int, message: dict[str, Any]) -> None: ...
+    def broadcast_summary(self) -> None: ...
 
 
 class Broadcaster:
     """The subscribers of one tournament and the frames pushed to them.
 
-    ``view(table, player)`` builds a table frame for one viewer,
-    ``summary()`` the tournament frame, ``seated_at(player)`` the table a
-    player sits at now (None: not seated): players follow their seat."""
+    ``views(table, players)`` builds the table frame for each distinct
+    viewer (None: a spectator), ``summary()`` the tournament frame,
+    ``seated_at(player)`` the table a player sits at now (None: not seated)
+    and ``seated(table)`` who sits there: players follow their seat.
+    ``after_stored(callback)`` runs the callback once every change made so
+    far is stored."""
 
     def __init__(
         self,
-        view: Callable[[int, str | None], dict[str, Any]],
+        views: Callable[[int, list[str | None]], dict[str | None, dict[str, Any]]],
         summary: Callable[[], dict[str, Any]],
         seated_at: Callable[[str], int | None],
+        seated: Callable[[int], Iterable[str]],
+        after_stored: Callable[[Callable[[], None]], None] = lambda deliver: deliver(),
+        *,
+        budget: FrameBudget = BUDGET,
     ) -> None:
-        self.view = view
+        self.views = views
         self.summary = summary
         self.seated_at = seated_at
+        self.seated = seated
+        self.after_stored = after_stored
+        self.budget = budget
         self.subscribers: set[Subscriber] = set()
+        self._by_player: dict[str, set[Subscriber]] = {}
+        self._watching: dict[int, set[Subscriber]] = {}
+        self.frames_built = 0  # distinct table frames built (the benchmark reads it)
 
     def subscribe(self, player: str | None, table: int | None) -> Subscriber:
-        sub = Subscriber(asyncio.Queue(), player, table)
+        sub = Subscriber(player, table, budget=self.budget, on_watch=self._watch)
         self.subscribers.add(sub)
+        if player is not None:
+            self._by_player.setdefault(player, set()).add(sub)
+        if table is not None:
+            self._watching.setdefault(table, set()).add(sub)
         return sub
 
     def unsubscribe(self, sub: Subscriber) -> None:
+        if sub not in self.subscribers:
+            return
         self.subscribers.discard(sub)
+        if sub.player is not None:
+            self._discard(self._by_player, sub.player, sub)
+        if sub.table is not None:
+            self._discard(self._watching, sub.table, sub)
+        sub.clear()
+
+    def _watch(self, sub: Subscriber, old: int | None, new: int | None) -> None:
+        if sub not in self.subscribers:
+            return
+        if old is not None:
+            self._discard(self._watching, old, sub)
+        if new is not None:
+            self._watching.setdefault(new, set()).add(sub)
+
+    @staticmethod
+    def _discard(index: dict[Any, set[Subscriber]], key: Any, sub: Subscriber) -> None:
+        subs = index.get(key)
+        if subs is not None:
+            subs.discard(sub)
+            if not subs:
+                del index[key]
 
     def take_seat(self, sub: Subscriber) -> int:
         """The player opened his seat on another device: every older socket
         of his is told and closed (4409); the newest one plays.  Returns how
         many were closed."""
-        older = [s for s in self.subscribers if s is not sub and s.player == sub.player]
+        return self.close_others(sub.player or "", sub.ident)
+
+    def close_others(self, player: str, keep: str) -> int:
+        """Close every socket of ``player`` but the one named ``keep`` (4409)."""
+        older = [s for s in self._by_player.get(player, ()) if s.ident != keep]
         for old in older:
-            self.subscribers.discard(old)
+            self.unsubscribe(old)
             old.send(dict(SEAT_TAKEN))
+            old.finish(SEAT_TAKEN_CODE, str(SEAT_TAKEN["message"]))
         return len(older)
 
     def table_of(self, sub: Subscriber) -> int | None:
@@ -87,21 +293,58 @@ class Broadcaster:
                 return table
         return sub.table
 
+    def at_table(self, number: int) -> list[Subscriber]:
+        """Everyone who sees table ``number`` now."""
+        candidates = set(self._watching.get(number, ()))
+        for player in self.seated(number):
+            candidates.update(self._by_player.get(player, ()))
+        return [sub for sub in candidates if self.table_of(sub) == number]
+
     def broadcast_table(self, number: int) -> None:
-        for sub in list(self.subscribers):
-            if self.table_of(sub) == number:
-                sub.send(self.view(number, sub.player))
+        """Table ``number`` changed: each distinct viewer's frame is built
+        and serialised once now, and sent once the change is stored."""
+        groups: dict[str | None, list[Subscriber]] = {}
+        for sub in self.at_table(number):
+            groups.setdefault(sub.player, []).append(sub)
+        if not groups:
+            return
+        frames = self.views(number, list(groups))
+        self.frames_built += len(frames)
+        texts = [(frame_text(frames[viewer]), subs) for viewer, subs in groups.items()]
+        self.after_stored(lambda: self._deliver(texts, "table"))
 
     def broadcast_chat(self, number: int, message: dict[str, Any]) -> None:
         """A chat line to everyone at or watching table ``number``."""
-        for sub in list(self.subscribers):
-            if self.table_of(sub) == number:
-                sub.send(message)
+        subs = self.at_table(number)
+        if subs:
+            self._deliver([(frame_text(message), subs)], None)
 
     def broadcast_summary(self) -> None:
-        message = self.summary()
-        for sub in list(self.subscribers):
-            sub.send(message)
+        if not self.subscribers:
+            return
+        text = frame_text(self.summary())
+        subs = list(self.subscribers)
+        self.after_stored(lambda: self._deliver([(text, subs)], "tournament"))
+
+    def _deliver(self, texts: list[tuple[Frame, list[Subscriber]]], kind: str | None) -> None:
+        for text, subs in texts:
+            for sub in subs:
+                if sub in self.subscribers:  # still there when the change is stored
+                    sub.push(text, kind)
 
 
-__all__ = ["QUEUE_LIMIT", "SEAT_TAKEN", "SEAT_TAKEN_CODE", "Broadcaster", "Subscriber"]
+__all__ = [
+    "BUDGET",
+    "OTHER_FRAMES_LIMIT",
+    "SEAT_TAKEN",
+    "SEAT_TAKEN_CODE",
+    "TOO_SLOW",
+    "TOO_SLOW_CODE",
+    "TOTAL_LIMIT",
+    "WHOLE_STATE",
+    "Broadcaster",
+    "Fanout",
+    "FrameBudget",
+    "Subscriber",
+    "frame_text",
+]

@@ -70,7 +70,11 @@ class Floor:
         structure_name: str | None = None,
         levels: list[dict[str, Any]] | None = None,
         time_bank_seconds: int | None = None,
+        seat_bots: bool = True,
     ) -> TournamentService:
+        """A new tournament; ``bots`` are checked, and seated unless
+        ``seat_bots`` is False (the server adds them in steps:
+        :meth:`TournamentService.add_bots_in_steps`)."""
         rules = load_profile(profile)
         if table_size is not None:
             check_table_size(rules, table_size)
@@ -124,7 +128,7 @@ class Floor:
             self.store, rules, structure, name=name, mode=mode, config=config
         )
         self.tournaments[service.id] = service
-        if bots:
+        if bots and seat_bots:
             service.add_bots(bots, bot_kind)
         return service
 

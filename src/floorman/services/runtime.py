@@ -15,10 +15,11 @@ engine and the tournament core stay pure: this package brings the clock
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import time
-from bisect import bisect_left
-from collections.abc import Callable, Mapping
+from collections import deque
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
 from floorman.bots import Bot, make_bot
@@ -29,21 +30,34 @@ from floorman.engine.errors import FloormanError, RuleViolation
 from floorman.engine.events import event_from_dict as hand_event_from_dict
 from floorman.engine.events import event_to_dict as hand_event_to_dict
 from floorman.engine.profile import RuleProfile
-from floorman.engine.variants import variant_for
-from floorman.services import reports
+from floorman.services import reports, table_views
 from floorman.services.auth import Tokens, token_hash
-from floorman.services.broadcast import SEAT_TAKEN, SEAT_TAKEN_CODE, Broadcaster, Subscriber
+from floorman.services.broadcast import (
+    SEAT_TAKEN,
+    SEAT_TAKEN_CODE,
+    Broadcaster,
+    Fanout,
+    Subscriber,
+)
 from floorman.services.charts import chip_chart_svg
 from floorman.services.chat import TableChat
 from floorman.services.tables import ServiceConfig, TableLoops, TableRuntime, wait_for_event
 from floorman.sim.driver import TableDriver
 from floorman.storage import Store
+from floorman.storage.writer import CommitBatch
 from floorman.tournament.chip_history import ChipSample, chip_history
 from floorman.tournament.core import Tournament, TournamentError
-from floorman.tournament.events import LevelChanged, event_from_dict, event_to_dict
+from floorman.tournament.events import event_from_dict, event_to_dict
 from floorman.tournament.hands import replay_hand
 from floorman.tournament.names import name_key
 from floorman.tournament.structure import Structure
+
+log = logging.getLogger("floorman.services")
+
+#: the most entries a tournament takes (people and bots together)
+MAX_ENTRIES = 10_000
+#: bots registered between two turns of the event loop
+BOTS_AT_ONCE = 250
 
 
 class TournamentService:
@@ -81,12 +95,29 @@ class TournamentService:
             timeouts=self.timeouts,
         )
         self.loops = TableLoops(self, self.driver)
-        self.broadcaster = Broadcaster(self.table_view, self.summary, self._seated_at)
+        self.sockets = Broadcaster(
+            self.table_frames, self.summary, self._seated_at, self._seated, self.after_stored
+        )
+        self.broadcaster: Fanout = self.sockets
         self.changed = asyncio.Event()
         self._new_hands: list[tuple[str, int, int]] = []
+        self._new_players: list[tuple[str, str, str, str]] = []
+        # Writes run on the store's writer thread; what waits for them (a
+        # frame, an HTTP answer) waits here, in the order of the writes.
+        self._writes = 0  # batches handed to the writer
+        self._stored = 0  # of those, stored
+        self._waiting: deque[tuple[int, Callable[[], None]]] = deque()
+        self.store_error: BaseException | None = None
+        # The multi-process deployment (floorman.cluster): a runner hears of
+        # each commit to relay it; a web process's replica never commits
+        # and sends what would change something to the runner.
+        self.on_commit: Callable[[CommitBatch, int, dict[str, int]], None] | None = None
+        self.read_only = False
+        self.forward: Callable[[dict[str, Any]], Awaitable[dict[str, Any]]] | None = None
         self._finished_hands: set[str] = set()
         self._runner: asyncio.Task[None] | None = None
         self._chip_history: tuple[int, list[ChipSample]] | None = None
+        self.chips_in_play: tuple[int, list[int]] | None = None  # (events, stacks), for frames
         self.table_chat = TableChat(self)
         self.stopping = False
 
@@ -185,12 +216,18 @@ class TournamentService:
 
     # ------------------------------------------------------------ persistence
 
-    def commit(self) -> None:
+    def commit(self, only: TableRuntime | None = None) -> None:
         """Store every event made since the last commit, in one transaction,
-        before anyone is told about them."""
+        before anyone is told about them: inside the event loop the batch
+        goes to the store's writer thread (off the loop, with group commit)
+        and frames and answers wait for it (:meth:`after_stored`); outside
+        one it is stored before this returns.  ``only``: only that table's
+        hand changed (a table's own loop: 1,000 tables are not looked at
+        for each action)."""
         new_events = self.tournament.events[self.saved :]
         hand_batches = []
-        for table in self.tables.values():
+        hand_starts: dict[str, int] = {}
+        for table in self.tables.values() if only is None else (only,):
             if table.hand is None or table.hand_id is None:
                 continue
             fresh = table.hand.events[table.saved :]
@@ -199,23 +236,78 @@ class TournamentService:
                 hand_batches.append(
                     (table.hand_id, [hand_event_to_dict(e) for e in fresh], finished)
                 )
+                hand_starts[table.hand_id] = table.saved
                 table.saved = len(table.hand.events)
                 if finished:
                     self._finished_hands.add(table.hand_id)
-        if not (new_events or hand_batches or self._new_hands):
+        if not (new_events or hand_batches or self._new_hands or self._new_players):
             return
+        if self.read_only:
+            raise FloormanError(
+                "a replica of tournament {id} cannot change it", values={"id": self.id}
+            )
         stamp = self.now()
-        self.store.commit(
+        batch = CommitBatch(
             self.id,
             [{**event_to_dict(e), "logged_at": stamp} for e in new_events],
             self._new_hands,
             hand_batches,
-            status=self.tournament.status if new_events else None,
+            self.tournament.status if new_events else None,
+            self._new_players,
         )
+        if self.on_commit is not None:
+            self.on_commit(batch, self.saved, hand_starts)
         self.saved = len(self.tournament.events)
         self.logged_at += [stamp] * (self.saved - len(self.logged_at))
         self._new_hands = []
+        self._new_players = []
+        self._writes += 1
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None:
+            self.store.flush()  # after what the writer still holds, in order
+            self.store.commit_many([batch])  # raises: nothing was told
+            self._written(self._writes, None)
+        else:
+            number = self._writes
+            future = self.store.commit_later(batch)
+            future.add_done_callback(
+                lambda done: loop.call_soon_threadsafe(self._written, number, done.exception())
+            )
         self.changed.set()
+
+    def _written(self, number: int, error: BaseException | None) -> None:
+        """Write ``number`` is stored (or failed: then the tournament stops
+        here, and a restart goes on from what was stored)."""
+        if error is not None and self.store_error is None:
+            log.error("storing tournament %s failed: it stops (%r)", self.id, error)
+            self.store_error = error
+            self.stopping = True
+        self._stored = max(self._stored, number)
+        while self._waiting and self._waiting[0][0] <= self._stored:
+            _, callback = self._waiting.popleft()
+            if self.store_error is None:
+                callback()
+
+    def after_stored(self, callback: Callable[[], None]) -> None:
+        """Run ``callback`` once every change committed so far is stored."""
+        if self._stored >= self._writes:
+            callback()
+        else:
+            self._waiting.append((self._writes, callback))
+
+    async def stored(self) -> None:
+        """Wait until every change committed so far is stored (an HTTP
+        answer says "done" only then).  Raises if storing failed."""
+        if self._stored < self._writes:
+            done = asyncio.get_running_loop().create_future()
+            self._waiting.append((self._writes, lambda: done.set_result(None)))
+            while not done.done() and self.store_error is None:
+                await asyncio.wait({done}, timeout=0.5)
+        if self.store_error is not None:
+            raise FloormanError("the tournament could not be stored: it is stopped")
 
     def hand_dealt(self, hand_id: str, table: int, number: int) -> None:
         """A new hand to store with the next commit."""
@@ -223,7 +315,9 @@ class TournamentService:
 
     # ------------------------------------------------------------ registration
 
-    def register(self, name: str, kind: str = "human", confirmed: bool = True) -> tuple[str, str]:
+    def register(
+        self, name: str, kind: str = "human", confirmed: bool = True, *, commit: bool = True
+    ) -> tuple[str, str]:
         """A new player and his secret token (only its hash is stored).  The
         name is trimmed; empty, too long, control characters or a name
         already entered (case and spaces aside) are refused (DE-GEN-2, OQ-64).
@@ -231,14 +325,23 @@ class TournamentService:
         bot = kind if kind in ("random", "sensible") else None
         if bot:
             self._verify_bots_allowed()
+        if len(self.tournament.players) >= MAX_ENTRIES:
+            raise TournamentError(
+                "the tournament is full: {limit} entries",
+                clause="OQ-41",
+                values={"limit": MAX_ENTRIES},
+            )
         player = f"p{self.tournament.entries_made + 1}"  # never reused (OQ-41: unregistered)
         name = self.tournament.register(player, name, bot=bot, confirmed=confirmed).name
         token, digest = self.auth.issue(player)
-        self.store.add_player(self.id, player, name, "bot" if bot else kind, digest)
+        # the player's row goes in the registration event's transaction:
+        # a crash leaves both or neither (issue 12)
+        self._new_players.append((player, name, "bot" if bot else kind, digest))
         if bot:
             self.bots[player] = make_bot(bot)
-        self.commit()
-        self.broadcast_summary()
+        if commit:
+            self.commit()
+            self.broadcast_summary()
         return player, token
 
     def _verify_bots_allowed(self) -> None:
@@ -249,23 +352,60 @@ class TournamentService:
             )
 
     def add_bots(self, count: int, kind: str = "sensible") -> list[str]:
+        """``count`` bots, stored in one transaction."""
+        self.verify_add_bots(count, kind)
+        added = [self.register(name, kind, commit=False)[0] for name in self._bot_names(count)]
+        self.commit()
+        self.broadcast_summary()
+        return added
+
+    async def add_bots_in_steps(
+        self, count: int, kind: str = "sensible", step: int = BOTS_AT_ONCE
+    ) -> list[str]:
+        """:meth:`add_bots` that lets other tournaments play in between:
+        ``step`` bots at a time, each step stored in its own transaction."""
+        self.verify_add_bots(count, kind)
+        added: list[str] = []
+        names = self._bot_names(count)
+        for start in range(0, count, step):
+            for name in names[start : start + step]:
+                added.append(self.register(name, kind, commit=False)[0])
+            self.commit()
+            await asyncio.sleep(0)
+        self.broadcast_summary()
+        await self.stored()
+        return added
+
+    def verify_add_bots(self, count: int, kind: str) -> None:
         self._verify_bots_allowed()
-        if not 0 < count <= 10_000:
-            raise TournamentError("add between 1 and 10000 bots", clause="OQ-41")
+        if not 0 < count <= MAX_ENTRIES:
+            raise TournamentError(
+                "add between 1 and {limit} bots", clause="OQ-41", values={"limit": MAX_ENTRIES}
+            )
         if kind not in ("sensible", "random"):
             raise TournamentError(
                 "unknown bot kind {kind}: 'sensible' or 'random'",
                 clause="OQ-41",
                 values={"kind": repr(kind)},
             )
-        added = []
+        names = self._bot_names(1)
+        self.tournament.verify_register(f"p{self.tournament.entries_made + 1}", names[0])
+        if len(self.tournament.players) + count > MAX_ENTRIES:
+            raise TournamentError(
+                "the tournament is full: {limit} entries",
+                clause="OQ-41",
+                values={"limit": MAX_ENTRIES},
+            )
+
+    def _bot_names(self, count: int) -> list[str]:
+        names: list[str] = []
+        taken = self.tournament.names
         number = len(self.tournament.players)
-        for _ in range(count):
+        while len(names) < count:
             number += 1
-            while name_key(f"Bot {number}") in self.tournament.names:  # one name, one entry
-                number += 1
-            added.append(self.register(f"Bot {number}", kind)[0])
-        return added
+            if name_key(f"Bot {number}") not in taken:  # one name, one entry
+                names.append(f"Bot {number}")
+        return names
 
     def player_for(self, token: str | None) -> str | None:
         """The player a token seats (None: no token, or nobody's)."""
@@ -431,10 +571,11 @@ class TournamentService:
         apply_action(hand, seat, action)
         if acting and hand.actor != seat:
             self.driver.turn_taken(table, seat, self.now())  # the time bank used comes off
+            self.driver.start_clock(table, self.now())  # the next person's, in the same frame
         self.timeouts[player] = 0
         if state.absent:
             self.tournament.set_absent(player, False)
-        self.commit()
+        self.commit(table)
         table.wake.set()
         self.broadcast_table(table.number)
 
@@ -451,113 +592,14 @@ class TournamentService:
     def table_view(self, number: int, player: str | None) -> dict[str, Any]:
         """What ``player`` (None: a spectator) may see of table ``number``:
         the engine's per-seat view (DE-HOLE-1/2), never the deck."""
-        t = self.tournament
-        state = t.tables.get(number)
-        table = self.tables.get(number)
-        hand = table.hand if table is not None else None
-        seat = None
-        hand_view = None
-        if hand is not None:
-            if player is not None and player in hand.players:
-                seat = hand.seats[hand.players.index(player)]
-            # the engine's typed seat view, serialised once (what every client reads)
-            hand_view = hand.seat_view(seat).to_json()
-        seats = []
-        if state is not None:
-            for s, p in sorted(state.seats.items()):
-                ps = t.players[p]
-                seats.append(
-                    {
-                        "seat": s,
-                        "player": p,
-                        "name": ps.name,
-                        "chips": ps.chips,
-                        "bot": ps.bot is not None,
-                        "absent": ps.absent,
-                        "pending": [c.ruling for c in t.pending_for(p)],
-                    }
-                )
-        level = t.current_level
-        return {
-            "type": "table",
-            "tournament": self.id,
-            "table": number,
-            "profile": self.profile.name,
-            "game": variant_for(self.profile).game,
-            "seats": seats,
-            "hand": hand_view,
-            "hand_id": table.hand_id if table else None,
-            "you": {"player": player, "seat": seat} if player else None,
-            "timer": (
-                {
-                    "seat": hand.actor if hand else None,
-                    "deadline": table.deadline,
-                    "remaining": table.remaining,  # held while paused (NM-D-1G, OQ-03)
-                    "seconds": self.action_seconds,
-                    # the time bank of the player to act (DE-TIME-1, OQ-63)
-                    "in_bank": table.bank_from is not None or table.bank_elapsed is not None,
-                    "bank_left": self._bank_left(hand),
-                }
-                if table is not None and (table.deadline is not None or table.remaining is not None)
-                else None
-            ),
-            "level": self._level_frame(level) if level else None,
-            "stats": self._stats_frame(player),
-            "paused": t.clock.paused_at is not None,
-            "status": t.status,
-            "last_result": table.last_result if table else None,
-        }
+        return self.table_frames(number, [player])[player]
 
-    def _level_frame(self, level: LevelChanged) -> dict[str, Any]:
-        """The level being played and the clock's view of what comes next
-        (the same numbers the summary's ``clock`` gives the clock page)."""
-        t = self.tournament
-        clock = t.clock.describe(self.now(), t.struct, self.profile.blinds_for)
-        return {
-            "level": level.level,
-            "ante": level.ante,
-            "blinds": [level.small_blind, level.big_blind],
-            "is_break": level.is_break,
-            "seconds_left": clock["seconds_left"],
-            "next_ante": clock["next_ante"],
-            "next_blinds": clock["next_blinds"],
-            "seconds_to_break": clock["seconds_to_break"],
-            "paused": clock["paused"],
-        }
-
-    def _stats_frame(self, player: str | None) -> dict[str, Any]:
-        """Players left, their average stack, the viewer's place by chips
-        among them (1: the chip leader; a player out: his finishing place)
-        and the prize pool."""
-        t = self.tournament
-        key = len(t.events)
-        cached: tuple[int, list[int]] | None = getattr(self, "_chips_in_play", None)
-        if cached is None or cached[0] != key:
-            # chips only change by tournament events: sorted once per change,
-            # not for every frame of every watcher
-            alive = [p.chips for p in t.players.values() if p.status in ("playing", "won")]
-            cached = (key, sorted(alive, reverse=True))
-            self._chips_in_play = cached
-        chips = cached[1]
-        place = None
-        state = t.players.get(player) if player is not None else None
-        if state is not None:
-            if state.place is not None:
-                place = state.place
-            elif state.status in ("playing", "won"):
-                place = 1 + bisect_left(chips, -state.chips, key=lambda c: -c)
-        return {
-            "players_left": len(chips),
-            "average_stack": sum(chips) // len(chips) if chips else 0,
-            "place": place,
-            "prize_pool": t.struct.prize_pool if t.structure else 0,
-        }
-
-    def _bank_left(self, hand: Any) -> int | None:
-        """What is left of the time bank of the player to act (None: nobody)."""
-        if hand is None or hand.actor is None:
-            return None
-        return self.tournament.time_bank_left(hand.players[hand.position[hand.actor]])
+    def table_frames(
+        self, number: int, viewers: Iterable[str | None]
+    ) -> dict[str | None, dict[str, Any]]:
+        """:meth:`table_view` for several viewers at once: what they share
+        (seats, level, clock) is built once, each seat's view once."""
+        return table_views.table_frames(self, number, viewers)
 
     def summary(self) -> dict[str, Any]:
         return {"type": "tournament", **self.tournament.summary(self.now())}
@@ -608,6 +650,10 @@ class TournamentService:
     def _seated_at(self, player: str) -> int | None:
         state = self.tournament.players.get(player)
         return state.table if state is not None else None
+
+    def _seated(self, table: int) -> Iterable[str]:
+        state = self.tournament.tables.get(table)
+        return state.seats.values() if state is not None else ()
 
     def subscribe(self, player: str | None, table: int | None) -> Subscriber:
         return self.broadcaster.subscribe(player, table)

@@ -133,13 +133,13 @@ class TableLoops:
         spec = self.driver.deal(table)
         table.saved = 0
         self.service.hand_dealt(spec.hand_id, spec.table, spec.hand)
-        self.service.commit()
+        self.service.commit(table)
         self.service.broadcast_table(table.number)
 
     def _finish(self, table: TableRuntime) -> None:
         service = self.service
         self.driver.finish(table, service.now())
-        service.commit()
+        service.commit(table)  # moves and breaks are tournament events: stored too
         for number in service.tournament.tables:
             self.table(number).wake.set()
             service.broadcast_table(number)
@@ -186,7 +186,8 @@ class TableLoops:
         table.remaining = None
 
     def _changed(self, table: TableRuntime) -> None:
-        self.service.commit()
+        self.driver.start_clock(table, self.service.now())  # shown in this change's frame
+        self.service.commit(table)
         self.service.broadcast_table(table.number)
 
 

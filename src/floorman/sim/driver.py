@@ -190,11 +190,37 @@ class TableDriver:
             hand.act_absent(seat)
             table.deadline = None
             return Step("changed", seat)
-        if table.deadline is None:
-            table.deadline = now + self.action_seconds
-            table.bank_from = None
+        if self.start_clock(table, now):
             return Step("clock", seat)
         return Step("wait", seat)
+
+    def start_clock(self, table: DrivenTable, now: float) -> bool:
+        """The action clock of the person to act starts, if it is not
+        running yet (DE-TIME-2, OQ-42).  Called by :meth:`step`, and right
+        after an action, so the frame showing the action shows the next
+        player's clock too (one frame to every viewer, not two)."""
+        hand = table.hand
+        t = self.tournament
+        if (
+            hand is None
+            or hand.is_complete
+            or hand.actor is None
+            or table.deadline is not None
+            or t.status != "running"
+            or t.clock.paused_at is not None
+        ):
+            return False
+        player = hand.players[hand.position[hand.actor]]
+        state = t.players.get(player)
+        if (
+            player in self.bots
+            or (state is not None and state.absent and hand.phase == BETTING)
+            or (hand.phase == DRAWING and t.disqualification_pending(player))
+        ):
+            return False  # no clock: a bot decides, the absent and the dead act at once
+        table.deadline = now + self.action_seconds
+        table.bank_from = None
+        return True
 
     def bot_acts(self, table: DrivenTable, seat: int) -> bool:
         """The bot at ``seat`` decides and acts, if it is still his turn and

@@ -1,5 +1,6 @@
 """The database tables.  Events are stored as JSON text, one row each, in
-order; everything else is derived from them."""
+order; everything else is derived from them.  A hand event's text is sealed
+(storage/crypto.py): the database alone shows no card."""
 
 from __future__ import annotations
 

@@ -13,17 +13,21 @@ migrations run at start.
 from __future__ import annotations
 
 import json
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Future
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, delete, event, func, select, update
+from sqlalchemy import create_engine, delete, event, func, insert, select, text, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
+from floorman.storage.crypto import HandSeal, resolve_key
 from floorman.storage.models import (
     ChatRow,
     HandEventRow,
@@ -33,6 +37,7 @@ from floorman.storage.models import (
     TournamentEventRow,
     TournamentRow,
 )
+from floorman.storage.writer import BackgroundWriter, CommitBatch
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 
@@ -86,26 +91,52 @@ def migrate(engine: Engine) -> None:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            # several processes starting at once: one migrates, the others wait
+            connection.execute(text("SELECT pg_advisory_xact_lock(4242420001)"))
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 
 
 class Store:
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, key: bytes | None = None) -> None:
+        """``key``: the 32 bytes that seal stored hand events; by default
+        from the environment or beside a SQLite file (storage/crypto.py)."""
         self.url = url
+        self.seal = HandSeal(resolve_key(url) if key is None else key)
         self.engine = make_engine(url)
         migrate(self.engine)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        # one transaction at a time, whichever thread runs it (an in-memory
+        # SQLite database is a single connection shared by all)
+        self._lock = threading.RLock()
+        self._background: BackgroundWriter | None = None
 
     def close(self) -> None:
+        if self._background is not None:
+            self._background.close()
         self.engine.dispose()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Session]:
+        """A write after everything queued before it, alone in the database."""
+        self.flush()
+        with self._lock, self.sessions.begin() as session:
+            yield session
+
+    @contextmanager
+    def _reading(self) -> Iterator[Session]:
+        """A read that sees every write queued before it."""
+        self.flush()
+        with self._lock, self.sessions() as session:
+            yield session
 
     # ------------------------------------------------------------ tournaments
 
     def create_tournament(
         self, tournament_id: str, name: str, profile: str, config: dict[str, Any]
     ) -> None:
-        with self.sessions.begin() as session:
+        with self._transaction() as session:
             session.add(
                 TournamentRow(
                     id=tournament_id,
@@ -118,7 +149,7 @@ class Store:
             )
 
     def tournaments(self) -> list[TournamentRecord]:
-        with self.sessions() as session:
+        with self._reading() as session:
             rows = session.scalars(select(TournamentRow).order_by(TournamentRow.created_at))
             return [
                 TournamentRecord(
@@ -134,7 +165,7 @@ class Store:
             ]
 
     def set_archived(self, tournament_id: str, archived: bool) -> None:
-        with self.sessions.begin() as session:
+        with self._transaction() as session:
             session.execute(
                 update(TournamentRow)
                 .where(TournamentRow.id == tournament_id)
@@ -144,7 +175,7 @@ class Store:
     def delete_tournament(self, tournament_id: str) -> None:
         """Every row of the tournament, in one transaction (the caller
         allows it only before the start: nothing was played)."""
-        with self.sessions.begin() as session:
+        with self._transaction() as session:
             hands = select(HandRow.id).where(HandRow.tournament_id == tournament_id)
             session.execute(delete(HandEventRow).where(HandEventRow.hand_id.in_(hands)))
             session.execute(delete(HandRow).where(HandRow.tournament_id == tournament_id))
@@ -157,7 +188,7 @@ class Store:
     def add_chat(
         self, tournament_id: str, table: int, player: str | None, name: str, text: str, at: float
     ) -> int:
-        with self.sessions.begin() as session:
+        with self._transaction() as session:
             row = ChatRow(
                 tournament_id=tournament_id,
                 table_no=table,
@@ -174,7 +205,7 @@ class Store:
         self, tournament_id: str, *, table: int | None = None, limit: int = 500
     ) -> list[dict[str, Any]]:
         """The latest ``limit`` messages, oldest first."""
-        with self.sessions() as session:
+        with self._reading() as session:
             query = select(ChatRow).where(ChatRow.tournament_id == tournament_id)
             if table is not None:
                 query = query.where(ChatRow.table_no == table)
@@ -195,18 +226,18 @@ class Store:
 
     def structures(self) -> list[dict[str, Any]]:
         """The saved structures, by name: {name, profile, structure, updated_at}."""
-        with self.sessions() as session:
+        with self._reading() as session:
             rows = session.scalars(select(StructureRow).order_by(StructureRow.name))
             return [_structure_record(r) for r in rows]
 
     def structure(self, name: str) -> dict[str, Any] | None:
-        with self.sessions() as session:
+        with self._reading() as session:
             row = session.get(StructureRow, name)
             return _structure_record(row) if row is not None else None
 
     def save_structure(self, name: str, profile: str, data: dict[str, Any]) -> None:
         """Save or replace the structure called ``name``."""
-        with self.sessions.begin() as session:
+        with self._transaction() as session:
             row = session.get(StructureRow, name)
             if row is None:
                 row = StructureRow(name=name)
@@ -216,15 +247,18 @@ class Store:
             row.updated_at = time.time()
 
     def delete_structure(self, name: str) -> bool:
-        with self.sessions.begin() as session:
+        with self._transaction() as session:
             result = session.execute(delete(StructureRow).where(StructureRow.name == name))
             return bool(getattr(result, "rowcount", 0))
 
-    def tournament_events(self, tournament_id: str) -> list[dict[str, Any]]:
-        with self.sessions() as session:
+    def tournament_events(self, tournament_id: str, *, start: int = 0) -> list[dict[str, Any]]:
+        """The tournament's events from number ``start`` on (a follower
+        catching up reads only what it lacks)."""
+        with self._reading() as session:
             rows = session.scalars(
                 select(TournamentEventRow.data)
                 .where(TournamentEventRow.tournament_id == tournament_id)
+                .where(TournamentEventRow.seq >= start)
                 .order_by(TournamentEventRow.seq)
             )
             return [json.loads(r) for r in rows]
@@ -237,16 +271,16 @@ class Store:
     # ------------------------------------------------------------ hands
 
     def hand_events(self, hand_id: str) -> list[dict[str, Any]]:
-        with self.sessions() as session:
-            rows = session.scalars(
-                select(HandEventRow.data)
+        with self._reading() as session:
+            rows = session.execute(
+                select(HandEventRow.seq, HandEventRow.data)
                 .where(HandEventRow.hand_id == hand_id)
                 .order_by(HandEventRow.seq)
             )
-            return [json.loads(r) for r in rows]
+            return [self.seal.open(hand_id, seq, data) for seq, data in rows]
 
     def hands(self, tournament_id: str, *, status: str | None = None) -> list[dict[str, Any]]:
-        with self.sessions() as session:
+        with self._reading() as session:
             query = select(HandRow).where(HandRow.tournament_id == tournament_id)
             if status is not None:
                 query = query.where(HandRow.status == status)
@@ -264,7 +298,7 @@ class Store:
             ]
 
     def hand(self, hand_id: str) -> dict[str, Any] | None:
-        with self.sessions() as session:
+        with self._reading() as session:
             r = session.get(HandRow, hand_id)
             if r is None:
                 return None
@@ -284,68 +318,140 @@ class Store:
         new_hands: Sequence[tuple[str, int, int]] = (),
         hand_events: Sequence[tuple[str, Sequence[dict[str, Any]], bool]] = (),
         status: str | None = None,
+        players: Sequence[tuple[str, str, str, str]] = (),
     ) -> None:
         """Everything one command changed, in one transaction: a crash leaves
         either all of it or none (a hand never starts or ends on one side
-        only).  ``new_hands``: (hand id, table, hand number); ``hand_events``:
-        (hand id, new events, finished)."""
+        only, a player row never exists without its registration event).
+        ``new_hands``: (hand id, table, hand number); ``hand_events``: (hand
+        id, new events, finished); ``players``: (player, name, kind, token
+        hash)."""
+        self.flush()
+        self.commit_many(
+            [CommitBatch(tournament_id, tournament_events, new_hands, hand_events, status, players)]
+        )
+
+    def commit_many(self, batches: Sequence[CommitBatch]) -> None:
+        """Several commits in one transaction, in order (the writer's group
+        commit: one transaction's overhead for all that queued meanwhile)."""
         now = time.time()
-        with self.sessions.begin() as session:
-            if tournament_events:
+        with self._lock, self.sessions.begin() as session:
+            next_seq: dict[tuple[str, str], int] = {}
+            for batch in batches:
+                self._write(session, batch, now, next_seq)
+
+    def _write(
+        self,
+        session: Session,
+        batch: CommitBatch,
+        now: float,
+        next_seq: dict[tuple[str, str], int],
+    ) -> None:
+        tournament_id = batch.tournament_id
+        if batch.players:
+            session.execute(
+                insert(PlayerRow),
+                [
+                    {
+                        "tournament_id": tournament_id,
+                        "player": player,
+                        "name": name,
+                        "kind": kind,
+                        "token_hash": digest,
+                    }
+                    for player, name, kind, digest in batch.players
+                ],
+            )
+        if batch.tournament_events:
+            key = ("t", tournament_id)
+            start = next_seq.get(key)
+            if start is None:
                 start = self._next_seq(
                     session, TournamentEventRow, TournamentEventRow.tournament_id, tournament_id
                 )
-                session.add_all(
-                    TournamentEventRow(
-                        tournament_id=tournament_id,
-                        seq=start + k,
-                        type=str(e.get("type", "")),
-                        data=json.dumps(e, separators=(",", ":")),
-                    )
-                    for k, e in enumerate(tournament_events)
-                )
-            for hand_id, table, number in new_hands:
-                session.add(
-                    HandRow(
-                        id=hand_id,
-                        tournament_id=tournament_id,
-                        table_no=table,
-                        hand_no=number,
-                        status="running",
-                        started_at=now,
-                    )
-                )
-            session.flush()
-            for hand_id, events, finished in hand_events:
-                if events:
+            session.execute(
+                insert(TournamentEventRow),
+                [
+                    {
+                        "tournament_id": tournament_id,
+                        "seq": start + k,
+                        "type": str(e.get("type", "")),
+                        "data": json.dumps(e, separators=(",", ":")),
+                    }
+                    for k, e in enumerate(batch.tournament_events)
+                ],
+            )
+            next_seq[key] = start + len(batch.tournament_events)
+        if batch.new_hands:
+            session.execute(
+                insert(HandRow),
+                [
+                    {
+                        "id": hand_id,
+                        "tournament_id": tournament_id,
+                        "table_no": table,
+                        "hand_no": number,
+                        "status": "running",
+                        "started_at": now,
+                    }
+                    for hand_id, table, number in batch.new_hands
+                ],
+            )
+        for hand_id, events, finished in batch.hand_events:
+            if events:
+                key = ("h", hand_id)
+                start = next_seq.get(key)
+                if start is None:
                     start = self._next_seq(session, HandEventRow, HandEventRow.hand_id, hand_id)
-                    session.add_all(
-                        HandEventRow(
-                            hand_id=hand_id,
-                            seq=start + k,
-                            data=json.dumps(e, separators=(",", ":")),
-                        )
-                        for k, e in enumerate(events)
-                    )
-                if finished:
-                    session.execute(
-                        update(HandRow)
-                        .where(HandRow.id == hand_id)
-                        .values(status="finished", ended_at=now)
-                    )
-            if status is not None:
                 session.execute(
-                    update(TournamentRow)
-                    .where(TournamentRow.id == tournament_id)
-                    .values(status=status)
+                    insert(HandEventRow),
+                    [
+                        {
+                            "hand_id": hand_id,
+                            "seq": start + k,
+                            "data": self.seal.close(hand_id, start + k, e),
+                        }
+                        for k, e in enumerate(events)
+                    ],
                 )
+                next_seq[key] = start + len(events)
+            if finished:
+                session.execute(
+                    update(HandRow)
+                    .where(HandRow.id == hand_id)
+                    .values(status="finished", ended_at=now)
+                )
+        if batch.status is not None:
+            session.execute(
+                update(TournamentRow)
+                .where(TournamentRow.id == tournament_id)
+                .values(status=batch.status)
+            )
+
+    def commit_later(self, batch: CommitBatch) -> Future[None]:
+        """:meth:`commit` on the writer thread: returns at once, the future
+        is done once the batch is stored.  Batches are stored in the order
+        given; what queues while one transaction runs goes into the next."""
+        return self._writer().submit(batch)
+
+    def _writer(self) -> BackgroundWriter:
+        if self._background is None:
+            self._background = BackgroundWriter(self.commit_many)
+        return self._background
+
+    def flush(self) -> None:
+        """Wait until every batch given to :meth:`commit_later` is stored
+        (each read and every other write does, so what one reads includes
+        what was committed before)."""
+        if self._background is not None:
+            self._background.flush()
 
     # ------------------------------------------------------------ players
 
     def add_player(
         self, tournament_id: str, player: str, name: str, kind: str, token_hash: str
     ) -> None:
-        with self.sessions.begin() as session:
+        with self._transaction() as session:
             session.add(
                 PlayerRow(
                     tournament_id=tournament_id,
@@ -357,7 +463,7 @@ class Store:
             )
 
     def players(self, tournament_id: str) -> list[dict[str, str]]:
-        with self.sessions() as session:
+        with self._reading() as session:
             rows = session.scalars(
                 select(PlayerRow).where(PlayerRow.tournament_id == tournament_id)
             )

@@ -1,0 +1,146 @@
+"""The table frames a tournament's watchers are sent: what a seat (or a
+spectator) may see of a table — the engine's seat view (DE-HOLE-1/2), never
+the deck — with the seats, the level, the action clock and the viewer's
+standing.  What several viewers share is built once."""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from floorman.engine.variants import variant_for
+from floorman.tournament.events import LevelChanged
+
+if TYPE_CHECKING:
+    from floorman.services.runtime import TournamentService
+
+
+def table_frames(
+    service: TournamentService, number: int, viewers: Iterable[str | None]
+) -> dict[str | None, dict[str, Any]]:
+    """:meth:`table_view` for several viewers at once: what they share
+    (seats, level, clock) is built once, each seat's view once."""
+    t = service.tournament
+    state = t.tables.get(number)
+    table = service.tables.get(number)
+    hand = table.hand if table is not None else None
+    seats = []
+    if state is not None:
+        for s, p in sorted(state.seats.items()):
+            ps = t.players[p]
+            seats.append(
+                {
+                    "seat": s,
+                    "player": p,
+                    "name": ps.name,
+                    "chips": ps.chips,
+                    "bot": ps.bot is not None,
+                    "absent": ps.absent,
+                    "pending": [c.ruling for c in t.pending_for(p)],
+                }
+            )
+    level = t.current_level
+    shared = {
+        "type": "table",
+        "tournament": service.id,
+        "table": number,
+        "profile": service.profile.name,
+        "game": variant_for(service.profile).game,
+        "seats": seats,
+        "hand_id": table.hand_id if table else None,
+        "timer": (
+            {
+                "seat": hand.actor if hand else None,
+                "deadline": table.deadline,
+                "remaining": table.remaining,  # held while paused (NM-D-1G, OQ-03)
+                "seconds": service.action_seconds,
+                # the time bank of the player to act (DE-TIME-1, OQ-63)
+                "in_bank": table.bank_from is not None or table.bank_elapsed is not None,
+                "bank_left": bank_left(service, hand),
+            }
+            if table is not None and (table.deadline is not None or table.remaining is not None)
+            else None
+        ),
+        "level": level_frame(service, level) if level else None,
+        "paused": t.clock.paused_at is not None,
+        "status": t.status,
+        "last_result": table.last_result if table else None,
+    }
+    seat_views: dict[int | None, dict[str, Any]] = {}
+    shared_parts: dict[int, tuple[Any, Any]] = {}  # what the seat views share, made plain once
+    frames: dict[str | None, dict[str, Any]] = {}
+    for player in viewers:
+        seat = None
+        if hand is not None and player is not None and player in hand.players:
+            seat = hand.seats[hand.players.index(player)]
+        hand_view = None
+        if hand is not None:
+            # the engine's typed seat view, serialised once per seat
+            hand_view = seat_views.get(seat)
+            if hand_view is None:
+                hand_view = seat_views[seat] = hand.seat_view(seat).to_json(shared_parts)
+        frames[player] = {
+            **shared,
+            "hand": hand_view,
+            "you": {"player": player, "seat": seat} if player else None,
+            "stats": stats_frame(service, player),
+        }
+    return frames
+
+
+def level_frame(service: TournamentService, level: LevelChanged) -> dict[str, Any]:
+    """The level being played and the clock's view of what comes next
+    (the same numbers the summary's ``clock`` gives the clock page)."""
+    t = service.tournament
+    clock = t.clock.describe(service.now(), t.struct, service.profile.blinds_for)
+    return {
+        "level": level.level,
+        "ante": level.ante,
+        "blinds": [level.small_blind, level.big_blind],
+        "is_break": level.is_break,
+        "seconds_left": clock["seconds_left"],
+        "next_ante": clock["next_ante"],
+        "next_blinds": clock["next_blinds"],
+        "seconds_to_break": clock["seconds_to_break"],
+        "paused": clock["paused"],
+    }
+
+
+def stats_frame(service: TournamentService, player: str | None) -> dict[str, Any]:
+    """Players left, their average stack, the viewer's place by chips
+    among them (1: the chip leader; a player out: his finishing place)
+    and the prize pool."""
+    t = service.tournament
+    key = len(t.events)
+    cached: tuple[int, list[int]] | None = service.chips_in_play
+    if cached is None or cached[0] != key:
+        # chips only change by tournament events: sorted once per change,
+        # not for every frame of every watcher
+        alive = [p.chips for p in t.players.values() if p.status in ("playing", "won")]
+        cached = (key, sorted(alive, reverse=True))
+        service.chips_in_play = cached
+    chips = cached[1]
+    place = None
+    state = t.players.get(player) if player is not None else None
+    if state is not None:
+        if state.place is not None:
+            place = state.place
+        elif state.status in ("playing", "won"):
+            place = 1 + bisect_left(chips, -state.chips, key=lambda c: -c)
+    return {
+        "players_left": len(chips),
+        "average_stack": sum(chips) // len(chips) if chips else 0,
+        "place": place,
+        "prize_pool": t.struct.prize_pool if t.structure else 0,
+    }
+
+
+def bank_left(service: TournamentService, hand: Any) -> int | None:
+    """What is left of the time bank of the player to act (None: nobody)."""
+    if hand is None or hand.actor is None:
+        return None
+    return service.tournament.time_bank_left(hand.players[hand.position[hand.actor]])
+
+
+__all__ = ["bank_left", "level_frame", "stats_frame", "table_frames"]

@@ -1,0 +1,111 @@
+"""Writes off the event loop: one thread stores the batches the services
+hand it, in order, with group commit (whatever queued while a transaction
+ran goes into the next one, so a busy server pays one transaction for many
+actions instead of one each).
+
+The services wait for a batch's future before they tell anyone about it,
+so what a client is told is always stored: a crash loses at most changes
+nobody has seen.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import deque
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from typing import Any
+
+log = logging.getLogger("floorman.storage")
+
+#: at most this many batches in one transaction (a bounded transaction:
+#: a 10,000-bot registration does not hold the database for long)
+GROUP_LIMIT = 512
+
+
+@dataclass(frozen=True)
+class CommitBatch:
+    """Everything one command changed, stored in one transaction (see
+    :meth:`floorman.storage.store.Store.commit`)."""
+
+    tournament_id: str
+    tournament_events: Sequence[dict[str, Any]] = ()
+    new_hands: Sequence[tuple[str, int, int]] = ()
+    hand_events: Sequence[tuple[str, Sequence[dict[str, Any]], bool]] = ()
+    status: str | None = None
+    players: Sequence[tuple[str, str, str, str]] = field(default=())
+
+
+class BackgroundWriter:
+    """A daemon thread running ``write(batches)`` for queued batches."""
+
+    def __init__(self, write: Callable[[Sequence[CommitBatch]], None]) -> None:
+        self.write = write
+        self._queue: deque[tuple[CommitBatch, Future[None]]] = deque()
+        self._busy = 0  # batches queued or being written
+        self._condition = threading.Condition()
+        self._closed = False
+        self.transactions = 0  # how many transactions it ran (group commit's effect)
+        self.batches = 0
+        self._thread = threading.Thread(target=self._run, name="floorman-writer", daemon=True)
+        self._thread.start()
+
+    def submit(self, batch: CommitBatch) -> Future[None]:
+        future: Future[None] = Future()
+        with self._condition:
+            if self._closed:
+                raise RuntimeError("the store is closed")
+            self._queue.append((batch, future))
+            self._busy += 1
+            self._condition.notify_all()
+        return future
+
+    def flush(self) -> None:
+        """Wait until every batch submitted so far is stored (or failed)."""
+        if threading.current_thread() is self._thread:
+            return  # the writer never waits for itself
+        with self._condition:
+            while self._busy:
+                self._condition.wait()
+
+    def close(self) -> None:
+        """Store what is queued, then stop the thread."""
+        with self._condition:
+            self._closed = True
+            self._condition.notify_all()
+        self._thread.join()
+
+    def _run(self) -> None:
+        while True:
+            with self._condition:
+                while not self._queue and not self._closed:
+                    self._condition.wait()
+                if not self._queue:
+                    return  # closed and drained
+                group = [self._queue.popleft() for _ in range(min(GROUP_LIMIT, len(self._queue)))]
+            self._store(group)
+            with self._condition:
+                self._busy -= len(group)
+                self._condition.notify_all()
+
+    def _store(self, group: list[tuple[CommitBatch, Future[None]]]) -> None:
+        try:
+            self.write([batch for batch, _ in group])
+        except Exception as error:
+            if len(group) == 1:
+                log.exception("storing a batch of %s failed", group[0][0].tournament_id)
+                group[0][1].set_exception(error)
+                return
+            # one bad batch must not fail the others: each on its own
+            for item in group:
+                self._store([item])
+            return
+        self.transactions += 1
+        self.batches += len(group)
+        for _, future in group:
+            future.set_result(None)
+
+
+__all__ = ["GROUP_LIMIT", "BackgroundWriter", "CommitBatch"]
