@@ -256,7 +256,7 @@ def test_register_in_the_lobby_and_play_holdem_by_clicking(page: Page, api: Api)
     page.wait_for_url(f"**/t/{tournament}/play")
     stored = page.evaluate(f"JSON.parse(localStorage.getItem('floorman.seat.{tournament}'))")
     assert set(stored) >= {"player", "token"}
-    assert stored["seat_link"] == f"/t/{tournament}/play?seat={stored['token']}"
+    assert stored["seat_link"] == f"/t/{tournament}/play#seat={stored['token']}"
     api.start(tournament)
 
     expect(page.locator(".seat.hero")).to_contain_text("Ann")

@@ -184,7 +184,7 @@ def say_in_chat(page: Page, api: Api, tournament: str, token: str, text: str) ->
     page.goto(api.url + "/static/favicon.svg")
     page.evaluate(
         """([tournament, token, text]) => new Promise((resolve, reject) => {
-          const url = `ws://${location.host}/ws/tournaments/${tournament}?token=${token}`;
+          const url = `ws://${location.host}/ws/tournaments/${tournament}`;
           const socket = new WebSocket(url);
           socket.onmessage = (event) => {
             const frame = JSON.parse(event.data);
@@ -192,7 +192,10 @@ def say_in_chat(page: Page, api: Api, tournament: str, token: str, text: str) ->
             if (frame.type === "error") reject(new Error(frame.message));
           };
           const send = () => socket.send(JSON.stringify({type: "chat", text}));
-          socket.onopen = () => setTimeout(send, 300);
+          socket.onopen = () => {
+            socket.send(JSON.stringify({type: "hello", token}));
+            setTimeout(send, 300);
+          };
           setTimeout(() => reject(new Error("no chat echo")), 10000);
         })""",
         [tournament, token, text],

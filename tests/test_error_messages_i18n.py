@@ -321,7 +321,8 @@ def test_NM_D_2D_a_refused_draw_over_the_websocket_has_the_norwegian_clause(
 ) -> None:
     tid = create_tournament(client, "nm-draw")
     seat = client.post(f"/api/tournaments/{tid}/register", json={"name": "Kari"}).json()
-    with client.websocket_connect(f"/ws/tournaments/{tid}?token={seat['token']}") as ws:
+    with client.websocket_connect(f"/ws/tournaments/{tid}") as ws:
+        ws.send_text(json.dumps({"type": "hello", "token": seat["token"]}))
         ws.send_text(json.dumps({"action": "draw", "cards": "Zz"}))
         frame = ws.receive_json()
         while frame["type"] != "error":

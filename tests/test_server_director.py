@@ -164,7 +164,7 @@ def test_one_name_one_entry_over_http_DE_GEN_2_OQ_64(client: TestClient) -> None
     url = f"/api/tournaments/{tid}/register"
     first = client.post(url, json={"name": "  Ann   Lee "})
     assert first.status_code == 200
-    assert first.json()["seat_link"] == f"/t/{tid}/play?seat={first.json()['token']}"
+    assert first.json()["seat_link"] == f"/t/{tid}/play#seat={first.json()['token']}"
     assert client.get(f"/api/tournaments/{tid}").json()["standings"][0]["name"] == "Ann   Lee"
     for name, why in [
         ("ann lee", "already entered"),
@@ -295,7 +295,7 @@ def test_opening_the_seat_link_elsewhere_takes_the_seat_over(tmp_path: Path) -> 
         tid = create_tournament(server.http, "nm-holdem")
         answer = server.http.post(f"/api/tournaments/{tid}/register", json={"name": "Ann"})
         token = answer.json()["token"]
-        assert answer.json()["seat_link"].endswith(f"?seat={token}")
+        assert answer.json()["seat_link"].endswith(f"#seat={token}")
         with Socket(server.ws_url(tid, token=token)) as old:
             old.wait_for(lambda f: f["type"] == "tournament", 5, "the summary")
             with Socket(server.ws_url(tid, token=token)) as new:

@@ -113,6 +113,7 @@ def test_a_stored_tournament_that_breaks_the_rules_never_breaks_the_lobby(
 def test_hostile_json_over_the_websocket_is_an_error_frame(client: TestClient) -> None:
     tid = create_tournament(client, "nm-holdem")
     with client.websocket_connect(f"/ws/tournaments/{tid}") as socket:
+        socket.send_text('{"type": "hello"}')  # a spectator's first message
         socket.receive_json()  # the tournament summary
         for text, template in (
             ("[" * 4_000 + "]" * 4_000, "JSON nested too deeply"),  # under the size limit

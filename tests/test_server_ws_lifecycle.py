@@ -24,7 +24,13 @@ from starlette.websockets import WebSocketDisconnect
 from floorman.server.ws import TRANSITIONS, ConnectionPhase, SocketSession, SocketState
 from floorman.services import Floor, TournamentService
 from floorman.storage import Store
-from tests.helpers.server import DIRECTOR, LiveServer, create_tournament, wait_until
+from tests.helpers.server import (
+    DIRECTOR,
+    LiveServer,
+    create_tournament,
+    hello_message,
+    wait_until,
+)
 
 # ---------------------------------------------------------------- the state machine
 
@@ -263,10 +269,23 @@ def listening(*names: str) -> Iterator[Problems]:
             logger.removeHandler(handler)
 
 
-def raw_websocket(port: int, path: str) -> socket.socket:
+def text_frame(text: str) -> bytes:
+    """One masked client text frame (RFC 6455 5.2), short enough for a
+    16-bit length."""
+    payload = text.encode()
+    mask = os.urandom(4)
+    masked = bytes(b ^ mask[k % 4] for k, b in enumerate(payload))
+    if len(payload) < 126:
+        head = struct.pack("!BB", 0x81, 0x80 | len(payload))
+    else:
+        head = struct.pack("!BBH", 0x81, 0x80 | 126, len(payload))
+    return head + mask + masked
+
+
+def raw_websocket(port: int, path: str, hello: dict[str, str] | None = None) -> socket.socket:
     """A websocket opened by hand on a plain TCP socket, so the test can
     drop it at any byte (no client library tidying up after it); its small
-    receive buffer fills after a few frames."""
+    receive buffer fills after a few frames.  ``hello`` is sent first."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     sock.settimeout(10)
@@ -284,6 +303,8 @@ def raw_websocket(port: int, path: str) -> socket.socket:
         assert chunk, "the server closed the connection during the handshake"
         head += chunk
     assert head.startswith(b"HTTP/1.1 101"), head[:200]
+    if hello is not None:
+        sock.sendall(text_frame(json.dumps(hello)))
     return sock
 
 
@@ -307,11 +328,15 @@ def test_forty_abrupt_disconnects_leave_no_subscriber_and_log_nothing(tmp_path: 
         server.start(tid)
         service = server.floor.get(tid)
         wait_until(lambda: server.call(lambda: bool(service.tables)), 10, "a table dealing")
-        paths = [f"/ws/tournaments/{tid}?table=1", f"/ws/tournaments/{tid}"]
-        paths += [f"/ws/tournaments/{tid}?token={token}" for _, token in humans]
+        paths: list[tuple[str, str | None]] = [
+            (f"/ws/tournaments/{tid}?table=1", None),
+            (f"/ws/tournaments/{tid}", None),
+        ]
+        paths += [(f"/ws/tournaments/{tid}", token) for _, token in humans]
         with listening("", "uvicorn", "uvicorn.error", "floorman", "asyncio") as problems:
             for k in range(48):
-                sock = raw_websocket(server.port, paths[k % len(paths)])
+                path, token = paths[k % len(paths)]
+                sock = raw_websocket(server.port, path, hello_message(token))
                 if k % 2:  # mid-stream: some frames read, more on their way
                     sock.settimeout(2)
                     with contextlib.suppress(TimeoutError):

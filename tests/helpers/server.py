@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 
 import httpx
 import uvicorn
+from websockets.exceptions import ConnectionClosed
 
 from floorman.engine.draw import DrawHand
 from floorman.engine.events import (
@@ -34,6 +35,7 @@ from floorman.engine.events import (
 )
 from floorman.engine.holdem import HoldemHand
 from floorman.server.app import create_app
+from floorman.server.ws import WS_MAX_BYTES
 
 REPO = Path(__file__).resolve().parents[2]
 VENV_BIN = REPO / ".venv" / "bin"
@@ -228,7 +230,12 @@ class LiveServer:
         self.ws_base = f"ws://127.0.0.1:{self.port}"
         self.app = create_app(sqlite_url(data_dir), token)
         config = uvicorn.Config(
-            self.app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on"
+            self.app,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            lifespan="on",
+            ws_max_size=WS_MAX_BYTES,  # as ``floorman serve`` sets it
         )
         self.server = uvicorn.Server(config)
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -268,13 +275,12 @@ class LiveServer:
         return asyncio.run_coroutine_threadsafe(run(), self.loop).result(timeout)
 
     def ws_url(self, tournament_id: str, token: str | None = None, table: int | None = None) -> str:
-        query = []
-        if token is not None:
-            query.append(f"token={token}")
-        if table is not None:
-            query.append(f"table={table}")
-        suffix = ("?" + "&".join(query)) if query else ""
-        return f"{self.ws_base}/ws/tournaments/{tournament_id}{suffix}"
+        """The socket's URL; a player's token rides in the fragment, which
+        :class:`Socket` strips and sends in its hello (the server refuses
+        a token in the URL: access logs would keep it)."""
+        suffix = f"?table={table}" if table is not None else ""
+        fragment = f"#token={token}" if token is not None else ""
+        return f"{self.ws_base}/ws/tournaments/{tournament_id}{suffix}{fragment}"
 
     def register(self, tournament_id: str, name: str) -> tuple[str, str]:
         response = self.http.post(f"/api/tournaments/{tournament_id}/register", json={"name": name})
@@ -292,18 +298,37 @@ class LiveServer:
         return dict(response.json())
 
 
-class Socket:
-    """A synchronous websocket client that keeps every frame it received."""
+def hello_message(token: str | None = None) -> dict[str, str]:
+    """The first message of every socket: a player's token, or none."""
+    return {"type": "hello", "token": token} if token else {"type": "hello"}
 
-    def __init__(self, url: str) -> None:
+
+class Socket:
+    """A synchronous websocket client that keeps every frame it received.
+    It says hello first, with the token from the URL's fragment
+    (``…#token=…``, see :meth:`LiveServer.ws_url`), and waits for the
+    server's first frame, so the socket is subscribed once it is made;
+    ``hello=False`` sends nothing, for tests of the hello itself."""
+
+    def __init__(self, url: str, *, hello: bool = True) -> None:
         from websockets.sync.client import connect
 
+        url, _, fragment = url.partition("#")
+        token = fragment.removeprefix("token=") if fragment.startswith("token=") else None
         options: dict[str, Any] = {"open_timeout": 10, "max_size": None, "proxy": None}
         try:
             self.conn = connect(url, legacy=True, **options)
         except TypeError:  # a websockets without the ``legacy`` switch
             self.conn = connect(url, **options)
         self.frames: list[dict[str, Any]] = []
+        self.early: list[str] = []  # frames read before anyone asked
+        self.refusal: ConnectionClosed | None = None
+        if hello:
+            self.send(hello_message(token))
+            try:
+                self.early.append(str(self.conn.recv(timeout=10)))
+            except ConnectionClosed as closed:  # refused: raised by the first recv
+                self.refusal = closed
 
     def close(self) -> None:
         self.conn.close()
@@ -318,10 +343,17 @@ class Socket:
         self.conn.send(data if isinstance(data, str) else json.dumps(data))
 
     def recv(self, timeout: float) -> dict[str, Any] | None:
-        try:
-            text = self.conn.recv(timeout=timeout)
-        except TimeoutError:
-            return None
+        text: str | bytes
+        if self.early:
+            text = self.early.pop(0)
+        elif self.refusal is not None:
+            refusal, self.refusal = self.refusal, None
+            raise refusal
+        else:
+            try:
+                text = self.conn.recv(timeout=timeout)
+            except TimeoutError:
+                return None
         frame = json.loads(text)
         self.frames.append(frame)
         return dict(frame)

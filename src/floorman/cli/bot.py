@@ -36,10 +36,12 @@ async def play(
     last tournament summary."""
     import websockets
 
-    url = server.replace("http", "ws", 1) + f"/ws/tournaments/{tournament}?token={token}"
+    # The token goes in the first message, never in the URL (access logs).
+    url = server.replace("http", "ws", 1) + f"/ws/tournaments/{tournament}"
     summary: dict[str, Any] = {}
     acted_on: object = None
     async with websockets.connect(url) as socket:
+        await socket.send(json.dumps({"type": "hello", "token": token}))
         async for text in socket:
             frame = json.loads(text)
             if frame.get("type") == "tournament":

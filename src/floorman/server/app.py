@@ -15,6 +15,7 @@ from floorman import __version__
 from floorman.server import (
     api,
     chart_api,
+    headers,
     i18n,
     limits,
     manage_api,
@@ -83,6 +84,8 @@ def create_app(database_url: str, director_token: str) -> FastAPI:
         lifespan=lifespan,
     )
     app.add_middleware(limits.BodyGuard)
+    app.add_middleware(headers.SecurityHeaders)  # outermost: a 413 gets them too
+    app.state.socket_limits = ws.SocketLimits.from_environment()
     app.add_exception_handler(RequestValidationError, limits.validation_error)
     app.include_router(api.router)
     app.include_router(ws.router)
@@ -129,8 +132,10 @@ def create_app(database_url: str, director_token: str) -> FastAPI:
         return page("hand", request)
 
     @app.get("/health", include_in_schema=False)
-    def health() -> dict[str, str]:
-        return {"status": "ok", "version": __version__}
+    def health(request: Request) -> dict[str, str]:
+        # which process answered (the multi-process deployment names its web processes)
+        process = str(getattr(request.app.state, "process", "single"))
+        return {"status": "ok", "version": __version__, "process": process}
 
     @app.get("/favicon.ico", include_in_schema=False)
     def favicon() -> RedirectResponse:

@@ -9,10 +9,30 @@ seat only), ``{"type": "tournament", …}`` (summaries), ``{"type": "error",
 this socket is then closed with code 4409), ``{"type": "chat", "name", "text",
 …}`` (a table chat line) and ``{"type": "chat_history", "lines": […]}`` (the
 table's last 50 lines, on joining it).
-Client → server: an action object such as ``{"action": "raise", "amount": 40}``,
+Client → server: first of all a hello, ``{"type": "hello", "token":
+"<player token>"}`` for a player or ``{"type": "hello"}`` for a spectator,
+the lobby or the director's watcher.  The seat token travels in this
+message, never in the URL (``/ws/tournaments/{id}``, optionally
+``?table=N``), so no access log ever holds it.  The server waits
+:data:`HELLO_SECONDS` for it (then closes 4408), closes 4403 for an unknown
+token and 4400 for a URL that carries ``?token=`` or a first message that
+is no hello; then it behaves as below.  After the hello: an action object
+such as ``{"action": "raise", "amount": 40}``,
 ``{"action": "look"}``, ``{"action": "draw", "cards": ["As", "Kd"]}``,
 ``{"type": "chat", "text": "nice hand"}`` (players and spectators; the
 director can mute a player, DE-ETIQ-2), ``{"type": "watch", "table": 2}``.
+
+Limits a client cannot exceed (:class:`SocketLimits`, OQ-41): the
+transport refuses a frame over :data:`WS_MAX_BYTES` before reading it (close
+1009); each socket may send ``burst`` messages at once and ``per_minute``
+after that (an error frame "too many messages: wait {seconds} s" for each
+one over, close 4429 after ``refusals_before_close`` of them); spectator
+sockets are capped per client address (close 4429) and per server process
+(close 4503) — a seated player's socket is never refused by either.  The
+per-address cap (20) can be raised for a server whose spectators share one
+address (a proxy, ``floorman bench server --spectators``) with the
+environment variable :data:`SPECTATORS_PER_ADDRESS_ENV`, read when the app
+is built (:meth:`SocketLimits.from_environment`).
 
 Each socket is a small state machine (:class:`SocketState`): *connecting*
 until accepted, *open* while frames flow both ways, *closing* once the server
@@ -27,15 +47,20 @@ import asyncio
 import enum
 import json
 import logging
+import math
+import os
+from collections import Counter
 from collections.abc import MutableMapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
 
 from floorman.server.error_bodies import clause_texts, error_body, message_body
 from floorman.server.limits import BadJson, parse_json
-from floorman.services import SEAT_TAKEN_CODE, FloormanError, TournamentService
-from floorman.services.broadcast import Subscriber
+from floorman.server.rate import RateLimiter
+from floorman.services import FloormanError, TournamentService
+from floorman.services.broadcast import Subscriber, frame_text
 
 router = APIRouter()
 log = logging.getLogger("floorman.server")
@@ -43,6 +68,77 @@ log = logging.getLogger("floorman.server")
 MAX_MESSAGE = 10_000  # characters of one client message
 CLOSE_BAD_TOKEN = 4403  # close code: the player token is unknown (final)
 CLOSE_NO_TOURNAMENT = 4404  # close code: no such tournament (final)
+CLOSE_BAD_REQUEST = 4400  # close code: a token in the URL, or no hello first (final)
+CLOSE_NO_HELLO = 4408  # close code: no hello within HELLO_SECONDS
+CLOSE_TOO_MANY = 4429  # close code: over a per-client limit
+CLOSE_FULL = 4503  # close code: the server holds as many spectators as it may
+HELLO_SECONDS = 10.0
+#: the transport's frame limit (uvicorn ``ws_max_size``): MAX_MESSAGE
+#: characters of UTF-8 fit, a 100 MB frame is refused before it is read
+WS_MAX_BYTES = 64 * 1024
+LIMIT_CLAUSE = "OQ-41"  # limits that are no rule: tournament administration
+SPECTATORS_PER_ADDRESS_ENV = "FLOORMAN_SPECTATORS_PER_ADDRESS"
+
+
+@dataclass
+class SocketLimits:
+    """What one client may do with sockets, and the count of the open
+    spectator sockets it is checked against (one per server process, on
+    ``app.state.socket_limits``; tests set small values)."""
+
+    burst: int = 20
+    per_minute: float = 120.0
+    refusals_before_close: int = 200
+    spectators_per_address: int = 20
+    spectators_total: int = 5_000
+    #: sockets before their hello, per address (a browser says it at once)
+    pending_per_address: int = 64
+    hello_seconds: float = HELLO_SECONDS
+    spectators: Counter[str] = field(default_factory=Counter)
+    #: sockets that have not said hello yet, per address: without a cap a
+    #: client could hold thousands open for HELLO_SECONDS each
+    pending: Counter[str] = field(default_factory=Counter)
+    total: int = 0
+
+    @classmethod
+    def from_environment(cls, env: MutableMapping[str, str] | None = None) -> SocketLimits:
+        """The defaults, but for a spectator cap per address given in
+        :data:`SPECTATORS_PER_ADDRESS_ENV` (a whole number from 1 to the
+        total cap; anything else is an error at start, not a silent default)."""
+        text = (os.environ if env is None else env).get(SPECTATORS_PER_ADDRESS_ENV, "").strip()
+        if not text:
+            return cls()
+        total = cls.spectators_total
+        if not text.isdigit() or not 1 <= int(text) <= total:
+            raise ValueError(f"{SPECTATORS_PER_ADDRESS_ENV} must be from 1 to {total}: {text!r}")
+        return cls(spectators_per_address=int(text))
+
+    def admit_pending(self, address: str) -> bool:
+        if self.pending[address] >= self.pending_per_address:
+            return False
+        self.pending[address] += 1
+        return True
+
+    def release_pending(self, address: str) -> None:
+        self.pending[address] -= 1
+        if self.pending[address] <= 0:
+            del self.pending[address]
+
+    def admit_spectator(self, address: str) -> tuple[int, str] | None:
+        """None: admitted (and counted); else the close code and reason."""
+        if self.spectators[address] >= self.spectators_per_address:
+            return CLOSE_TOO_MANY, "too many spectator sockets from this address"
+        if self.total >= self.spectators_total:
+            return CLOSE_FULL, "the server holds as many spectators as it can: try later"
+        self.spectators[address] += 1
+        self.total += 1
+        return None
+
+    def release_spectator(self, address: str) -> None:
+        self.total -= 1
+        self.spectators[address] -= 1
+        if self.spectators[address] <= 0:
+            del self.spectators[address]
 
 
 class ConnectionPhase(enum.Enum):
@@ -97,22 +193,33 @@ class SocketSession:
         service: TournamentService,
         player: str | None,
         table: int | None,
+        *,
+        limits: SocketLimits | None = None,
+        accepted: bool = False,
     ) -> None:
+        """``accepted``: the socket was accepted already (the hello came
+        before this session)."""
         self.websocket = websocket
         self.service = service
         self.player = player
         self.table = table
         self.state = SocketState()
         self.sub: Subscriber | None = None
+        self.limits = limits or SocketLimits()
+        self.rate = RateLimiter(self.limits.burst, self.limits.per_minute)
+        self.refusals = 0
+        self.accepted = accepted
+        self.forwarding: set[asyncio.Task[None]] = set()
 
     async def run(self) -> None:
         """Accept, play until either side is gone, then clean up: the
         subscriber is removed whatever happened."""
-        try:
-            await self.websocket.accept()
-        except Exception:  # gone before it was accepted
-            self.state.to(ConnectionPhase.CLOSED)
-            return
+        if not self.accepted:
+            try:
+                await self.websocket.accept()
+            except Exception:  # gone before it was accepted
+                self.state.to(ConnectionPhase.CLOSED)
+                return
         self.state.to(ConnectionPhase.OPEN)
         service = self.service
         sub = self.sub = service.subscribe(self.player, self.table)
@@ -120,13 +227,17 @@ class SocketSession:
         try:
             if self.player is not None:
                 service.take_seat(sub)  # one device per seat: the older ones are closed
-                service.back(self.player)
+                if service.forward is None:
+                    service.back(self.player)
+                else:  # and those on other web processes; the runner hears he is back
+                    self.forward({"op": "seat_opened", "player": self.player, "socket": sub.ident})
+                    self.forward({"op": "back", "player": self.player})
             sub.send(service.summary())
             number = service.table_of(sub)
             if number is not None:
                 sub.send(service.table_view(number, self.player))
                 self.chat_history(number)
-            sender = asyncio.create_task(self.pump(sub.queue))
+            sender = asyncio.create_task(self.pump(sub))
             await self.read()
         finally:
             try:
@@ -138,12 +249,15 @@ class SocketSession:
                 self.state.to(ConnectionPhase.CLOSED)
 
     async def send(self, message: dict[str, Any]) -> bool:
-        """Send one frame while open; a client gone meanwhile closes the
-        session (False), it never raises."""
+        return await self.send_text(frame_text(message))
+
+    async def send_text(self, text: str) -> bool:
+        """Send one serialised frame while open; a client gone meanwhile
+        closes the session (False), it never raises."""
         if not self.state.is_open:
             return False
         try:
-            await self.websocket.send_text(json.dumps(message))
+            await self.websocket.send_text(text)
         except Exception as error:  # WebSocketDisconnect, a reset connection, …
             log.debug("socket gone while sending: %r", error)
             self.state.to(ConnectionPhase.CLOSED)
@@ -158,14 +272,16 @@ class SocketSession:
                 log.debug("socket gone while closing: %r", error)
         self.state.to(ConnectionPhase.CLOSED)
 
-    async def pump(self, queue: asyncio.Queue[dict[str, Any]]) -> None:
-        """Send the subscriber's frames as they come."""
+    async def pump(self, sub: Subscriber) -> None:
+        """Send the subscriber's frames as they come (each already
+        serialised, shared with every other viewer of the same view); close
+        the socket when the service says so (4409 seat taken, 4413 behind)."""
         while self.state.is_open:
-            message = await queue.get()
-            if not await self.send(message):
+            text = await sub.next()
+            if text is None:
+                await self.close(sub.close_code or 1000, sub.close_reason)
                 return
-            if message.get("type") == "seat_taken":
-                await self.close(SEAT_TAKEN_CODE, str(message["message"]))
+            if not await self.send_text(text):
                 return
 
     async def receive(self) -> MutableMapping[str, Any] | None:
@@ -188,18 +304,32 @@ class SocketSession:
             message = await self.receive()
             if message is None:
                 return
+            if not self.rate.allow("socket"):
+                await self.refuse()
+                continue
             text = message.get("text")
             self.handle(text if isinstance(text, str) else None)
+
+    async def refuse(self) -> None:
+        """A message over the socket's rate (OQ-41): an error frame saying
+        when to go on; a client that keeps going far over is closed 4429."""
+        self.refusals += 1
+        if self.refusals >= self.limits.refusals_before_close:
+            await self.close(CLOSE_TOO_MANY, "too many messages")
+            return
+        wait = max(1, math.ceil(self.rate.retry_after("socket")))
+        self.error("too many messages: wait {seconds} s", LIMIT_CLAUSE, {"seconds": wait})
 
     def frame(self, message: dict[str, Any]) -> None:
         """Queue a frame for this client (sent by :meth:`pump`)."""
         if self.sub is not None:
             self.sub.send(message)
 
-    def error(self, message: str, clause: str) -> None:
+    def error(self, message: str, clause: str, values: dict[str, int | str] | None = None) -> None:
         """An error frame for a message the server refused before the rules
         saw it (``message`` is its own translation template)."""
-        self.frame({"type": "error", **message_body(message, clause=clause, error="BadMessage")})
+        body = message_body(message, values, clause=clause, error="BadMessage")
+        self.frame({"type": "error", **body})
 
     def watch(self, table: int | None) -> None:
         """Watch another table (a player keeps seeing his own)."""
@@ -209,9 +339,33 @@ class SocketSession:
             self.frame(self.service.table_view(table, self.player))
             self.chat_history(table)
 
+    def forward(self, command: dict[str, Any]) -> None:
+        """A message for the runner playing the tournament (the multi-process
+        deployment): sent, and its refusal, if any, framed back here."""
+        task = asyncio.get_running_loop().create_task(self.carry(command))
+        self.forwarding.add(task)
+        task.add_done_callback(self.forwarding.discard)
+
+    async def carry(self, command: dict[str, Any]) -> None:
+        assert self.service.forward is not None
+        try:
+            reply = await self.service.forward(command)
+        except Exception as error:  # no runner in time, Redis gone
+            log.warning("forwarding %s failed: %r", command.get("op"), error)
+            self.error(
+                "no runner is playing this tournament now: try again in a moment",
+                self.service.rulings["turn"],
+            )
+            return
+        if reply.get("error"):
+            self.frame({"type": "error", **reply["error"]})
+
     def chat(self, text: Any) -> None:
         """A table chat line, to the table this socket sits at or watches."""
         table = self.service.table_of(self.sub) if self.sub is not None else None
+        if self.service.forward is not None:
+            self.forward({"op": "chat", "player": self.player, "table": table, "text": text})
+            return
         try:
             self.service.chat(self.player, table, text)
         except FloormanError as error:
@@ -245,6 +399,8 @@ class SocketSession:
             return self.chat(data.get("text"))
         if self.player is None:
             return self.error("spectators cannot act", service.rulings["not_a_player"])
+        if service.forward is not None:
+            return self.forward({"op": "submit", "player": self.player, "data": data})
         try:
             service.submit(self.player, data)
         except FloormanError as error:
@@ -258,30 +414,101 @@ class SocketSession:
         return None
 
 
+class Refused(Exception):
+    """A socket the server closes before its session starts."""
+
+    def __init__(self, code: int, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+class Gone(Exception):
+    """The client left before its session started."""
+
+
+def socket_limits(app: Any) -> SocketLimits:
+    limits = getattr(app.state, "socket_limits", None)
+    if not isinstance(limits, SocketLimits):
+        limits = app.state.socket_limits = SocketLimits()
+    return limits
+
+
+async def hello_token(websocket: WebSocket, seconds: float) -> str | None:
+    """The token of the client's hello (None: a spectator's hello)."""
+    try:
+        message = await asyncio.wait_for(websocket.receive(), seconds)
+    except TimeoutError:
+        raise Refused(CLOSE_NO_HELLO, "send a hello first") from None
+    except Exception as error:  # a reset while waiting
+        raise Gone() from error
+    if message["type"] == "websocket.disconnect":
+        raise Gone()
+    text = message.get("text")
+    try:
+        data = parse_json(text) if isinstance(text, str) and len(text) <= MAX_MESSAGE else None
+    except (json.JSONDecodeError, BadJson):
+        data = None
+    if not isinstance(data, dict) or data.get("type") != "hello":
+        raise Refused(CLOSE_BAD_REQUEST, 'the first message must be {"type": "hello", …}')
+    token = data.get("token")
+    if token is not None and not isinstance(token, str):
+        raise Refused(CLOSE_BAD_REQUEST, "the hello's token must be a string")
+    return token or None
+
+
 @router.websocket("/ws/tournaments/{tournament_id}")
 async def tournament_socket(websocket: WebSocket, tournament_id: str) -> None:
     service = websocket.app.state.floor.get(tournament_id)
-    token = websocket.query_params.get("token")
+    limits = socket_limits(websocket.app)
+    address = websocket.client.host if websocket.client else "?"
     table_param = websocket.query_params.get("table")
+    spectator = pending = False
     try:
         # A refusal is accepted, then closed with an application code, so
         # the client knows it is final and stops retrying (a close before
         # the accept reaches a browser only as 1006, which it retries).
-        if service is None:
-            await websocket.accept()
-            await websocket.close(code=CLOSE_NO_TOURNAMENT, reason="no such tournament")
+        await websocket.accept()
+        try:
+            if service is None:
+                raise Refused(CLOSE_NO_TOURNAMENT, "no such tournament")
+            if "token" in websocket.query_params:
+                raise Refused(
+                    CLOSE_BAD_REQUEST,
+                    'the token goes in the first message, {"type": "hello", "token": …},'
+                    " never in the URL",
+                )
+            pending = limits.admit_pending(address)
+            if not pending:
+                raise Refused(CLOSE_TOO_MANY, "too many sockets waiting for a hello")
+            token = await hello_token(websocket, limits.hello_seconds)
+            limits.release_pending(address)
+            pending = False
+            player = service.player_for(token) if token else None
+            if token and player is None:
+                raise Refused(CLOSE_BAD_TOKEN, "unknown player token")
+            if player is None:
+                refusal = limits.admit_spectator(address)
+                if refusal is not None:
+                    raise Refused(*refusal)
+                spectator = True
+        except Refused as refused:
+            await websocket.close(code=refused.code, reason=refused.reason)
             return
-        player = service.player_for(token) if token else None
-        if token and player is None:
-            await websocket.accept()
-            await websocket.close(code=CLOSE_BAD_TOKEN, reason="unknown player token")
-            return
-    except Exception as error:  # gone before it was refused
-        log.debug("socket gone while refused: %r", error)
+    except Exception as error:  # gone before it was accepted or refused
+        log.debug("socket gone before its session: %r", error)
         return
+    finally:
+        if pending:
+            limits.release_pending(address)
     table = (
         int(table_param)
-        if table_param and table_param.isascii() and table_param.isdigit()
+        if table_param and len(table_param) <= 6 and table_param.isascii() and table_param.isdigit()
         else None
     )
-    await SocketSession(websocket, service, player, table).run()
+    try:
+        session = SocketSession(websocket, service, player, table, limits=limits, accepted=True)
+        await session.run()
+    finally:
+        if spectator:
+            limits.release_spectator(address)

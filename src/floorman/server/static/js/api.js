@@ -82,15 +82,22 @@ export async function download(path, token, filename) {
 /**
  * Open /ws/tournaments/{id}?… and keep it open: after a dropped connection
  * it reconnects with exponential backoff (0.5 s, 1 s, 2 s … at most 15 s).
- * The server refusing us (unknown token, no tournament) is final.
+ * params.token (a seat's token) never goes in the URL, where access logs
+ * would keep it: the first message on every connection is the hello,
+ * {"type": "hello", "token": …} (or without a token for a spectator).
+ * The server refusing us (unknown token, no tournament, a bad hello) is
+ * final; "too many sockets" (4429) or "server full" (4503) wait longest.
  * onStatus(state, detail) gets "connecting", "online", "reconnecting"
  * (detail: seconds until the next try), "refused" (detail: the reason) or
  * "taken" (the seat was opened on another device: close code 4409, final).
  */
 export function openSocket(tournament, params, { onMessage, onStatus }) {
-  const query = new URLSearchParams(params).toString();
+  const { token, ...rest } = params;
+  const query = new URLSearchParams(rest).toString();
+  const hello = token ? { type: "hello", token } : { type: "hello" };
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const url = `${scheme}://${location.host}/ws/tournaments/${encodeURIComponent(tournament)}?${query}`;
+  const path = `/ws/tournaments/${encodeURIComponent(tournament)}`;
+  const url = `${scheme}://${location.host}${path}${query ? `?${query}` : ""}`;
   let socket = null;
   let attempt = 0;
   let retry = null;
@@ -100,13 +107,14 @@ export function openSocket(tournament, params, { onMessage, onStatus }) {
     onStatus("connecting");
     socket = new WebSocket(url);
     socket.onopen = () => {
+      socket.send(JSON.stringify(hello));
       attempt = 0;
       onStatus("online");
     };
     socket.onmessage = (event) => onMessage(JSON.parse(event.data));
     socket.onclose = (event) => {
       if (stopped) return;
-      if (event.code === 4403 || event.code === 4404) {
+      if (event.code === 4400 || event.code === 4403 || event.code === 4404) {
         onStatus("refused", event.reason || "refused by the server");
         return;
       }
@@ -115,7 +123,8 @@ export function openSocket(tournament, params, { onMessage, onStatus }) {
         onStatus("taken", event.reason || "seat taken over on another device");
         return;
       }
-      const delay = Math.min(15000, 500 * 2 ** attempt) * (0.85 + 0.3 * Math.random());
+      const busy = event.code === 4429 || event.code === 4503;
+      const delay = (busy ? 15000 : Math.min(15000, 500 * 2 ** attempt)) * (0.85 + 0.3 * Math.random());
       attempt += 1;
       onStatus("reconnecting", Math.ceil(delay / 1000));
       retry = setTimeout(connect, delay);

@@ -402,9 +402,14 @@ function onStatus(status, detail) {
   }
 }
 
-/** /t/{id}/play?seat=<token>: a seat link from another device takes the seat here. */
+/**
+ * /t/{id}/play#seat=<token>: a seat link from another device takes the seat
+ * here.  The token rides in the fragment, which the browser never sends, so
+ * no server or proxy log keeps it (an old ?seat= link still works).
+ */
 async function takeSeatFromLink() {
-  const token = new URLSearchParams(location.search).get("seat");
+  const fromHash = new URLSearchParams(location.hash.slice(1)).get("seat");
+  const token = fromHash || new URLSearchParams(location.search).get("seat");
   if (watched || !token) return;
   try {
     const me = await api(`/tournaments/${tournament}/me`, { token });
@@ -421,7 +426,7 @@ async function takeSeatFromLink() {
 /** The link that opens this seat on another device. */
 function showSeatLink() {
   if (!seat) return;
-  const link = `${location.origin}/t/${tournament}/play?seat=${encodeURIComponent(seat.token)}`;
+  const link = `${location.origin}/t/${tournament}/play#seat=${encodeURIComponent(seat.token)}`;
   $("#seat-link").replaceChildren(
     t("table.seat_link.before"),
     h("a", { href: link, "data-testid": "seat-link-url" }, t("table.seat_link.link")),
