@@ -27,12 +27,14 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict src/floorman
 
 # The PostgreSQL tests get a server that scripts/ensure-postgres installs
-# and starts (as root); the browser tests Debian's Chromium.  Line and branch
+# and starts (as root), the multi-process tests also a Redis from
+# scripts/ensure-redis; the browser tests Debian's Chromium.  Line and branch
 # coverage of the floorman package ([tool.coverage] in pyproject.toml) is
 # printed at the end; `make coverage` then reports the engine and the
 # tournament on their own.
 pytest: $(STAMP)
-	FLOORMAN_TEST_POSTGRES_URL="$$(scripts/ensure-postgres)" $(BIN)/python -m pytest -q \
+	FLOORMAN_TEST_POSTGRES_URL="$$(scripts/ensure-postgres)" \
+	FLOORMAN_TEST_REDIS_URL="$$(scripts/ensure-redis)" $(BIN)/python -m pytest -q \
 		--cov=floorman --cov-branch --cov-report=term:skip-covered
 
 coverage: $(STAMP)

@@ -29,6 +29,7 @@ LAYERS = {
     "services": 3,
     "storage": 3,
     "server": 4,
+    "cluster": 5,  # the multi-process deployment, around the server
     "bench": 5,
     "cli": 5,
     "__main__": 6,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from floorman.cli import bench, bot, demo, phh, rules, serve, simulate
+from floorman.cli import bench, bot, demo, fuzz, phh, rules, serve, simulate
 
 app = typer.Typer(
     name="floorman",
@@ -16,6 +16,9 @@ app = typer.Typer(
 app.command("serve", help="Run the server: play, watch and direct tournaments in a browser.")(
     serve.serve
 )
+app.command("runner", help="A table runner of the multi-process deployment (see serve --workers).")(
+    serve.runner
+)
 app.command("bot", help="Play a tournament as an external bot over the websocket protocol.")(
     bot.bot
 )
@@ -24,6 +27,7 @@ app.command("rules", help="The rules registry: every clause with its status and 
 )
 app.command("demo", help="Play a few hold'em hands between bots and print them.")(demo.demo)
 app.add_typer(bench.app, name="bench", help="Measure engine and evaluator speed against peers.")
+app.add_typer(fuzz.app, name="fuzz", help="Random hands checked as they are played.")
 app.add_typer(phh.app, name="phh", help="Read, replay and write PHH hand histories.")
 app.command("simulate", help="Play a whole tournament with bots; print standings and prizes.")(
     simulate.simulate

@@ -1,0 +1,121 @@
+"""A runner's stand-in for the broadcaster: instead of sending frames to
+sockets (a runner has none), it gathers what one turn of the event loop
+changed — the stored events themselves and the tables' clocks — and
+publishes it, once stored, for the web processes to fold and show.
+
+One message per tournament and turn of the loop, numbered, in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from floorman.storage.writer import CommitBatch
+
+if TYPE_CHECKING:
+    from floorman.services.broadcast import Subscriber
+    from floorman.services.runtime import TournamentService
+
+#: the table fields that live beside the events (clocks, the last result)
+RUNTIME_FIELDS = ("hand_id", "deadline", "remaining", "bank_from", "bank_elapsed", "last_result")
+
+
+def table_runtime(service: TournamentService, number: int) -> dict[str, Any]:
+    table = service.tables.get(number)
+    if table is None:
+        return {}
+    return {name: getattr(table, name) for name in RUNTIME_FIELDS}
+
+
+class Relay:
+    """Collects a tournament's changes and hands each turn's to ``publish``
+    once every change in it is stored."""
+
+    def __init__(
+        self, service: TournamentService, runner: str, publish: Callable[[dict[str, Any]], None]
+    ) -> None:
+        self.service = service
+        self.runner = runner
+        self.publish = publish
+        self.subscribers: set[Subscriber] = set()  # a runner has no sockets
+        self.seq = 0
+        self._pending: dict[str, Any] | None = None
+
+    # ------------------------------------------------------------ the service's calls
+
+    def committed(self, batch: CommitBatch, start: int, hand_starts: dict[str, int]) -> None:
+        self._message()["batches"].append(
+            {
+                "start": start,
+                "events": list(batch.tournament_events),
+                "hands": [
+                    [hand_id, hand_starts.get(hand_id, 0), list(events), finished]
+                    for hand_id, events, finished in batch.hand_events
+                ],
+                "players": [list(p) for p in batch.players],
+            }
+        )
+
+    def broadcast_table(self, number: int) -> None:
+        self._message()["tables"][str(number)] = table_runtime(self.service, number)
+
+    def broadcast_summary(self) -> None:
+        self._message()["summary"] = True
+
+    def broadcast_chat(self, number: int, message: dict[str, Any]) -> None:
+        self._message()["chat"].append([number, message])
+
+    def seat_opened(self, player: str, socket: str) -> None:
+        """A player's newest socket (on some web process): the others close."""
+        self._message()["seats"].append([player, socket])
+
+    def listing_changed(self) -> None:
+        """The list of tournaments changed (created, archived, deleted)."""
+        self._message()["listing"] = True
+
+    def take_seat(self, sub: Subscriber) -> int:
+        return 0
+
+    def table_of(self, sub: Subscriber) -> int | None:
+        return None
+
+    def subscribe(self, player: str | None, table: int | None) -> Subscriber:
+        raise RuntimeError("a runner has no sockets: they are the web processes'")
+
+    def unsubscribe(self, sub: Subscriber) -> None:
+        return None
+
+    # ------------------------------------------------------------ publishing
+
+    def _message(self) -> dict[str, Any]:
+        if self._pending is None:
+            self._pending = {
+                "tournament": self.service.id,
+                "runner": self.runner,
+                "batches": [],
+                "tables": {},
+                "summary": False,
+                "chat": [],
+                "seats": [],
+                "listing": False,
+            }
+            with contextlib.suppress(RuntimeError):  # no loop: the caller flushes
+                asyncio.get_running_loop().call_soon(self.flush)
+        return self._pending
+
+    def flush(self) -> int:
+        """Publish what is gathered (once stored); returns its number, the
+        one a web process waits for to read its own writes."""
+        message, self._pending = self._pending, None
+        if message is None:
+            return self.seq
+        self.seq += 1
+        message["seq"] = self.seq
+        self.service.after_stored(lambda: self.publish(message))
+        return self.seq
+
+
+__all__ = ["RUNTIME_FIELDS", "Relay", "table_runtime"]

@@ -1,0 +1,264 @@
+"""A table runner: a process that plays tournaments, those whose lease
+(:mod:`floorman.cluster.lease`) it holds, and carries out the commands the
+web processes send it (:mod:`floorman.cluster.bus`).
+
+Every second it looks for tournaments being registered or played that no
+runner holds — a new one, or one whose runner died — and takes them over
+from their event logs, as a restarted single server does: a hand
+interrupted goes on from its stored events, with the same deck.
+
+It serves no port: a forwarded HTTP request goes through the same FastAPI
+application in this process (:mod:`floorman.cluster.asgi_call`); a
+websocket message goes to the service.  What changes is stored, then
+published for the web processes (:mod:`floorman.cluster.relay`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import secrets
+import signal
+from typing import Any
+
+from floorman.cluster import bus
+from floorman.cluster.asgi_call import call
+from floorman.cluster.lease import Leases
+from floorman.cluster.relay import Relay
+from floorman.server.app import create_app
+from floorman.server.error_bodies import clause_texts, error_body, message_body
+from floorman.services import Floor, FloormanError, TournamentService
+from floorman.storage import Store
+
+log = logging.getLogger("floorman.cluster")
+
+#: the tournaments a runner takes: those with players to seat or hands to deal
+LIVE = ("registering", "running")
+POLL_SECONDS = 1.0
+
+
+class Runner:
+    def __init__(self, database_url: str, redis_url: str, director_token: str) -> None:
+        self.database_url = database_url
+        self.redis_url = redis_url
+        self.director_token = director_token
+        self.id = f"runner-{os.getpid()}-{secrets.token_hex(3)}"
+        self.stopping = asyncio.Event()
+        self.relays: dict[str, Relay] = {}
+        self._outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.visits = 0  # messages about tournaments nobody plays
+
+    # ------------------------------------------------------------ running
+
+    async def run(self) -> None:
+        self.store = Store(self.database_url)
+        self.leases = Leases(self.database_url)
+        self.client = bus.connect(self.redis_url)
+        self.floor = Floor(self.store, self.director_token)
+        self.app = create_app(self.database_url, self.director_token)
+        self.app.state.floor = self.floor  # no lifespan: this floor is the runner's
+        tasks = [
+            asyncio.create_task(self._publish()),
+            asyncio.create_task(
+                bus.serve_commands(self.client, self._command_keys, self.handle, self.stopping)
+            ),
+        ]
+        log.info("%s runs", self.id)
+        try:
+            while not self.stopping.is_set():
+                await asyncio.to_thread(self._check_leases)
+                self._take_over()
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(self.stopping.wait(), POLL_SECONDS)
+        finally:
+            for service in list(self.floor.tournaments.values()):
+                await service.shutdown()
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            self.leases.close()
+            self.store.close()
+            await self.client.aclose()
+
+    def _command_keys(self) -> list[str]:
+        return [bus.command_key(None), *(bus.command_key(t) for t in self.floor.tournaments)]
+
+    def _check_leases(self) -> None:
+        """Runs in a thread: the lease connection's round trip stays off the loop."""
+        self._alive = self.leases.alive()
+
+    def _take_over(self) -> None:
+        if not getattr(self, "_alive", True):
+            for tid in list(self.floor.tournaments):
+                self._give_up(tid)
+            return
+        for tid, service in list(self.floor.tournaments.items()):
+            if service.store_error is not None or service.tournament.status not in LIVE:
+                self._give_up(tid)  # finished, cancelled, or its writes refused
+        owned = set(self.floor.tournaments)
+        for record in self.store.tournaments():
+            if record.id in owned or record.status not in LIVE:
+                continue
+            if not self.leases.try_acquire(record.id):
+                continue
+            try:
+                service = TournamentService.load(self.store, record.id, record.config)
+            except FloormanError:
+                log.exception("cannot load tournament %s", record.id)
+                self.leases.release(record.id)
+                continue
+            self._own(service, archived=record.archived)
+            log.info("%s took tournament %s over", self.id, record.id)
+
+    def _own(self, service: TournamentService, *, archived: bool = False) -> None:
+        relay = Relay(service, self.id, self._outbox.put_nowait)
+        service.broadcaster = relay
+        service.on_commit = relay.committed
+        self.relays[service.id] = relay
+        self.floor.tournaments[service.id] = service
+        if archived:
+            self.floor.archived.add(service.id)
+        if service.tournament.status == "running":
+            service.launch()
+        for number in service.tournament.tables:
+            relay.broadcast_table(number)
+        relay.broadcast_summary()
+        asyncio.get_running_loop().create_task(self._claim(service.id))
+
+    async def _claim(self, tid: str) -> None:
+        with contextlib.suppress(Exception):
+            await self.client.set(bus.owner_key(tid), self.id)
+
+    def _give_up(self, tid: str) -> None:
+        service = self.floor.tournaments.pop(tid, None)
+        self.relays.pop(tid, None)
+        if service is not None:
+            asyncio.get_running_loop().create_task(service.shutdown())
+        self.leases.release(tid)
+
+    async def _publish(self) -> None:
+        """The relays' messages, in order, to every web process."""
+        while True:
+            message = await self._outbox.get()
+            try:
+                await self.client.publish(bus.CHANGES, json.dumps(message))
+            except Exception as error:  # the web processes read the gap from the database
+                log.warning("a change was not published (%r)", error)
+
+    # ------------------------------------------------------------ commands
+
+    def _visit(self, tid: str) -> None:
+        record = next((r for r in self.store.tournaments() if r.id == tid), None)
+        if record is None or record.status in LIVE:
+            return  # none (404 below), or some runner's: it was sent there
+        try:
+            self.floor.tournaments[tid] = TournamentService.load(self.store, tid, record.config)
+        except FloormanError:
+            log.exception("cannot load tournament %s", tid)
+            return
+        if record.archived:
+            self.floor.archived.add(tid)
+
+    async def handle(self, command: dict[str, Any]) -> dict[str, Any]:
+        op = command.get("op")
+        if op == "http":
+            return await self._http(command)
+        tid = str(command.get("tournament"))
+        service = self.floor.get(tid)
+        if service is None:
+            return {"error": message_body("no runner is playing this tournament now")}
+        player = command.get("player")
+        try:
+            if op == "submit":
+                service.submit(str(player), command.get("data"))
+            elif op == "chat":
+                table = command.get("table")
+                service.chat(player, table if isinstance(table, int) else None, command.get("text"))
+            elif op == "back":
+                service.back(str(player))
+            elif op == "seat_opened":
+                self.relays[tid].seat_opened(str(player), str(command.get("socket")))
+            else:
+                return {"error": message_body("unknown command {op}", {"op": repr(op)})}
+        except FloormanError as error:
+            body = error_body(error)
+            if not body["clause"]:
+                turn = service.rulings["turn"]
+                body["clause"], body["clauses"] = turn, clause_texts(turn)
+            return {"error": body}
+        return {"ok": True}
+
+    async def _http(self, command: dict[str, Any]) -> dict[str, Any]:
+        named = tournament_of(str(command.get("path", "")))
+        visiting = named is not None and named not in self.floor.tournaments
+        if visiting:  # one nobody plays (finished, cancelled): for this request only
+            self._visit(str(named))
+        before = set(self.floor.tournaments)
+        try:
+            reply = await call(self.app, command)
+        finally:
+            if visiting:
+                self.floor.tournaments.pop(str(named), None)
+                before.discard(str(named))
+        if visiting and str(command.get("method")) != "GET":
+            # archived or deleted: every web process reads the list again
+            self.visits += 1
+            self._outbox.put_nowait(
+                {
+                    "tournament": named,
+                    "runner": f"{self.id}/visits",
+                    "seq": self.visits,
+                    "batches": [],
+                    "tables": {},
+                    "listing": True,
+                }
+            )
+            return {**reply, "tournament": named, "runner": f"{self.id}/visits", "seq": self.visits}
+        created = set(self.floor.tournaments) - before
+        for new in created:  # created here: ours
+            if self.leases.try_acquire(new):
+                self._own(self.floor.tournaments[new])
+        path = str(command.get("path", ""))
+        tid = next(iter(created)) if created else tournament_of(path)
+        relay = self.relays.get(tid) if tid else None
+        owner = self.floor.tournaments.get(tid) if tid else None
+        if relay is None or tid is None:
+            return reply
+        if created or path.endswith(("/archive", "/cancel")) or owner is None:
+            relay.listing_changed()  # the lobby's list changed
+        if owner is None:  # deleted
+            self.relays.pop(tid, None)
+            self.leases.release(tid)
+        else:
+            with contextlib.suppress(FloormanError):  # a failed store shows in the reply
+                await owner.stored()
+        return {**reply, "tournament": tid, "runner": self.id, "seq": relay.flush()}
+
+
+def tournament_of(path: str) -> str | None:
+    """The tournament a request's path names (``/api/tournaments/<id>/…``,
+    ``/ws/tournaments/<id>``)."""
+    parts = path.strip("/").split("/")
+    if len(parts) >= 3 and parts[0] in ("api", "ws") and parts[1] == "tournaments":
+        return parts[2]
+    return None
+
+
+def run_runner(database_url: str, redis_url: str, director_token: str) -> None:
+    """``floorman runner``: until SIGTERM or SIGINT."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    runner = Runner(database_url, redis_url, director_token)
+
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, runner.stopping.set)
+        await runner.run()
+
+    asyncio.run(main())
+
+
+__all__ = ["LIVE", "Runner", "run_runner"]
