@@ -13,7 +13,8 @@ mucks, floor penalties and misdeals.  After every step:
 - replaying the log, after a JSON round trip, rebuilds the same state;
 - a card nobody may see appears in no view: others' cards never (until
   shown), and a player's own drawn cards not before he looks (NM-D-2E);
-- an illegal action raises a RuleViolation and changes nothing.
+- an illegal action raises a RuleViolation naming its clause and changes
+  nothing.
 """
 
 from __future__ import annotations
@@ -118,7 +119,8 @@ class DrawDeals(RuleBasedStateMachine):
         before, logged = self.hand.snapshot(), len(self.hand.events)
         try:
             action()
-        except RuleViolation:
+        except RuleViolation as error:
+            assert error.clause, f"a refusal names its clause: {error}"
             assert self.hand.snapshot() == before
             assert len(self.hand.events) == logged
             return False
