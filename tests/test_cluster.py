@@ -150,6 +150,17 @@ def test_two_web_processes_two_runners_survive_kill_minus_nine(
     ]
     bus = redis.Redis.from_url(REDIS)
     done = threading.Event()
+    changes: list[str] = []  # what anyone reading Redis would see
+    listener = bus.pubsub()
+    listener.subscribe("floorman:changes")
+
+    def listen() -> None:
+        while not done.is_set():
+            message = listener.get_message(timeout=0.5)
+            if message and message.get("type") == "message":
+                changes.append(message["data"].decode())
+
+    threading.Thread(target=listen, daemon=True).start()
     people: list[Person] = []
     with serving(command, env, tmp_path, port) as cluster:
         cluster.wait_healthy(60)
@@ -246,6 +257,16 @@ def test_two_web_processes_two_runners_survive_kill_minus_nine(
                 person.join(timeout=10)
             reader.close()
     assert takeover_seconds < 10, takeover_seconds
+    # the runners' messages carry the hands sealed as the database does: no deck, no card
+    relayed = [
+        text
+        for change in changes
+        for batch in json.loads(change)["batches"]
+        for _hand, _start, texts, _done in batch["hands"]
+        for text in texts
+    ]
+    assert len(relayed) > 100 and all(text.startswith("fm1:") for text in relayed)
+    assert not [c for c in changes if '"deck"' in c or '"cards"' in c][:1]
     # every place given: 1 to 18, players out in the same hand with the same
     # stack sharing theirs (competition ranking, as the core gives it)
     places = sorted(p["place"] for p in final["standings"])

@@ -28,13 +28,16 @@ from typing import Any
 
 import redis.asyncio as redis
 
+from floorman.server.error_bodies import message_body
+
 log = logging.getLogger("floorman.cluster")
 
 PREFIX = "floorman:"
 CHANGES = PREFIX + "changes"
 ANY = "any"
-#: how long a web process waits for a runner's reply
-REPLY_SECONDS = 15.0
+#: how long a web process waits for a runner's reply (adding 10,000 bots
+#: takes a few seconds on a busy runner)
+REPLY_SECONDS = 60.0
 
 
 def command_key(tournament_id: str | None) -> str:
@@ -92,7 +95,13 @@ class Commands:
             "deadline": time.time() + timeout,
         }
         try:
-            await self.client.rpush(command_key(tournament_id), json.dumps(message))  # type: ignore[misc]
+            key = command_key(tournament_id)
+            async with self.client.pipeline(transaction=False) as pipe:
+                # a list nobody pops (no owner any more) is gone after the
+                # deadline: the requests it holds carry tokens
+                pipe.rpush(key, json.dumps(message))
+                pipe.expire(key, int(timeout) + 5)
+                await pipe.execute()
             return await asyncio.wait_for(future, timeout)
         except TimeoutError:
             raise NoRunner(tournament_id) from None
@@ -141,10 +150,11 @@ async def serve_commands(
         _, text = popped
         try:
             command = json.loads(text)
-        except json.JSONDecodeError:
-            log.error("a command that is not JSON was dropped")
+            deadline = float(command.get("deadline", 0))
+        except (ValueError, TypeError, AttributeError):
+            log.error("a command that is not one was dropped")
             continue
-        if float(command.get("deadline", 0)) < time.time():
+        if deadline < time.time():
             continue  # its sender gave up: doing it now would surprise everyone
         task = asyncio.create_task(_answer(client, command, handle))
         _ANSWERING.add(task)  # kept until done: the loop holds tasks only weakly
@@ -163,7 +173,10 @@ async def _answer(
         reply = await handle(command)
     except Exception:
         log.exception("command %s failed", command.get("op"))
-        reply = {"status": 500, "error": "the runner could not carry out the command"}
+        reply = {
+            "status": 500,
+            "error": message_body("the server could not take that action", clause="OQ-41"),
+        }
     with contextlib.suppress(Exception):
         await client.publish(
             reply_channel(str(command.get("reply_to"))),

@@ -31,6 +31,9 @@ from floorman.tournament.hands import replay_hand
 log = logging.getLogger("floorman.cluster")
 
 
+RECONCILE_SECONDS = 5.0
+
+
 def table_of_hand(hand_id: str) -> int:
     """``<tournament>-t<table>-h<hand>`` -> the table (HandSpec.hand_id)."""
     return int(hand_id.rsplit("-t", 1)[1].split("-h", 1)[0])
@@ -53,14 +56,16 @@ class Followers:
         self._task: asyncio.Task[None] | None = None
         self._subscribed = asyncio.Event()
         self._unknown: dict[str, float] = {}  # ids asked for but not stored, and when
+        self._notifying: set[asyncio.Task[None]] = set()
+        self._reconciler: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------ loading
 
     def load_all(self) -> None:
         records = {r.id: r for r in self.floor.store.tournaments()}
         for tid in list(self.floor.tournaments):
-            if tid not in records:
-                del self.floor.tournaments[tid]
+            if tid not in records:  # deleted
+                self.close_sockets(self.floor.tournaments.pop(tid), 4404, "no such tournament")
         for tid, record in records.items():
             if tid not in self.floor.tournaments:
                 self.load(tid, record.config)
@@ -72,6 +77,9 @@ class Followers:
             config = record.config
         service = TournamentService.load(self.floor.store, tournament_id, config)
         service.read_only = True
+        old = self.floor.tournaments.get(tournament_id)
+        if old is not None:  # read again: its sockets connect again, to this one
+            self.close_sockets(old, 1012, "the tournament was read again: connect again")
 
         async def forward(command: dict[str, Any]) -> dict[str, Any]:
             return await self.forward(tournament_id, command)
@@ -79,6 +87,12 @@ class Followers:
         service.forward = forward
         self.floor.tournaments[tournament_id] = service
         return service
+
+    @staticmethod
+    def close_sockets(service: TournamentService, code: int, reason: str) -> None:
+        for sub in list(service.sockets.subscribers):
+            service.sockets.unsubscribe(sub)
+            sub.finish(code, reason)
 
     def knows(self, tournament_id: str) -> None:
         """Load ``tournament_id`` if it is stored but not followed yet (made
@@ -118,11 +132,30 @@ class Followers:
         self._task = asyncio.create_task(self._listen())
         await asyncio.wait_for(self._subscribed.wait(), 10)
         self.load_all()  # after subscribing: nothing falls between the two
+        self._reconciler = asyncio.create_task(self._reconcile())
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
+        for task in (self._task, self._reconciler):
+            if task is not None:
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
+
+    async def _reconcile(self) -> None:
+        """Every few seconds, what the database holds beyond a live replica
+        (the last message of a tournament lost: nothing after it shows the gap)."""
+        while True:
+            await asyncio.sleep(RECONCILE_SECONDS)
+            for service in list(self.floor.tournaments.values()):
+                if service.tournament.status not in ("registering", "running"):
+                    continue
+                try:
+                    if service.store.tournament_events(service.id, start=service.saved):
+                        self.catch_up(service)
+                        for number in service.tournament.tables:
+                            service.broadcast_table(number)
+                        service.broadcast_summary()
+                except Exception:
+                    log.exception("reconciling %s failed", service.id)
 
     async def _listen(self) -> None:
         while True:
@@ -164,6 +197,8 @@ class Followers:
             for name in RUNTIME_FIELDS:
                 if name != "hand_id" or runtime.get(name) == table.hand_id:
                     setattr(table, name, runtime.get(name))
+        if service.saved < int(message.get("saved", 0)):  # a message missed: the database has it
+            self.catch_up(service)
         self._seen(tid, message)
         self._tell(service, message)
 
@@ -178,9 +213,13 @@ class Followers:
             service.saved = len(service.tournament.events)
             for player, _name, _kind, digest in batch["players"]:
                 service.auth.by_hash[digest] = player
+            seal = service.store.seal
             for hand_id, start, events, _finished in batch["hands"]:
                 table = service.table(table_of_hand(hand_id))
-                decoded = [hand_event_from_dict(e) for e in events]
+                decoded = [
+                    hand_event_from_dict(seal.open(hand_id, start + k, text))
+                    for k, text in enumerate(events)
+                ]
                 if table.hand_id == hand_id and table.hand is not None and start == table.saved:
                     table.hand.extend(decoded)
                 elif start == 0 and decoded:
@@ -206,7 +245,9 @@ class Followers:
 
     def _seen(self, tid: str, message: dict[str, Any]) -> None:
         self.seen[tid] = (str(message["runner"]), int(message["seq"]))
-        asyncio.get_running_loop().create_task(self._notify())
+        task = asyncio.get_running_loop().create_task(self._notify())
+        self._notifying.add(task)  # the loop holds tasks only weakly
+        task.add_done_callback(self._notifying.discard)
 
     async def _notify(self) -> None:
         async with self._seen_changed:

@@ -4,13 +4,15 @@ by the runner process that owns it on a connection of its own.
 A runner that dies (kill -9 included) loses its connection, and PostgreSQL
 releases its locks at once: the next runner to look takes the tournament
 over from its event log.  A runner that can no longer reach the database
-gives its tournaments up.  Two runners can never both write a tournament's
-log for long: events are numbered per tournament and per hand, so the
-second writer of a number is refused by the primary key and stops.
+gives its tournaments up, and lets a lease go only once its last writes are
+stored.  Two runners can never both write a tournament's log: each batch
+carries the event numbers its writer counted (CommitBatch), so the second
+writer of a number is refused by the primary key and stops.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import threading
@@ -77,7 +79,10 @@ class Leases:
             except Exception as error:
                 log.error("lease connection lost (%r): every tournament is given up", error)
                 self.held.clear()
-                self._connection = None
+                connection, self._connection = self._connection, None
+                if connection is not None:
+                    with contextlib.suppress(Exception):
+                        connection.invalidate()  # back to the pool of one as unusable
                 return False
 
     def close(self) -> None:

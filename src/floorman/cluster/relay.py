@@ -47,14 +47,20 @@ class Relay:
     # ------------------------------------------------------------ the service's calls
 
     def committed(self, batch: CommitBatch, start: int, hand_starts: dict[str, int]) -> None:
+        """A batch handed to the store.  Its hand events are sealed as they
+        are in the database (the deck, everyone's cards): whoever can read
+        Redis learns no card either."""
+        seal = self.service.store.seal
+        hands = []
+        for hand_id, events, finished in batch.hand_events:
+            first = hand_starts.get(hand_id, 0)
+            sealed = [seal.close(hand_id, first + k, e) for k, e in enumerate(events)]
+            hands.append([hand_id, first, sealed, finished])
         self._message()["batches"].append(
             {
                 "start": start,
                 "events": list(batch.tournament_events),
-                "hands": [
-                    [hand_id, hand_starts.get(hand_id, 0), list(events), finished]
-                    for hand_id, events, finished in batch.hand_events
-                ],
+                "hands": hands,
                 "players": [list(p) for p in batch.players],
             }
         )
@@ -108,12 +114,13 @@ class Relay:
 
     def flush(self) -> int:
         """Publish what is gathered (once stored); returns its number, the
-        one a web process waits for to read its own writes."""
+        one a web process waits for to read its own writes (0: nothing new)."""
         message, self._pending = self._pending, None
         if message is None:
-            return self.seq
+            return 0  # nothing new: nobody need wait for anything
         self.seq += 1
         message["seq"] = self.seq
+        message["saved"] = self.service.saved  # the events stored: a replica behind catches up
         self.service.after_stored(lambda: self.publish(message))
         return self.seq
 

@@ -16,6 +16,7 @@ published for the web processes (:mod:`floorman.cluster.relay`).
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import json
 import logging
@@ -50,6 +51,9 @@ class Runner:
         self.relays: dict[str, Relay] = {}
         self._outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.visits = 0  # messages about tournaments nobody plays
+        self.releasing: set[str] = set()  # given up, their last writes not yet stored
+        self._background: set[asyncio.Task[None]] = set()
+        self.seat_stamps: dict[tuple[str, str], float] = {}  # the newest socket of a seat
 
     # ------------------------------------------------------------ running
 
@@ -58,6 +62,7 @@ class Runner:
         self.leases = Leases(self.database_url)
         self.client = bus.connect(self.redis_url)
         self.floor = Floor(self.store, self.director_token)
+        self.floor.claim = self.leases.try_acquire  # a new tournament is ours before it is stored
         self.app = create_app(self.database_url, self.director_token)
         self.app.state.floor = self.floor  # no lifespan: this floor is the runner's
         tasks = [
@@ -69,18 +74,25 @@ class Runner:
         log.info("%s runs", self.id)
         try:
             while not self.stopping.is_set():
-                await asyncio.to_thread(self._check_leases)
-                self._take_over()
-                with contextlib.suppress(asyncio.TimeoutError):
+                if any(task.done() for task in tasks):  # publishing or commands stopped
+                    log.error("%s lost a task of its own: it stops", self.id)
+                    break
+                try:
+                    await asyncio.to_thread(self._check_leases)
+                    self._take_over()
+                except Exception:  # a database failing over: try again next time
+                    log.exception("%s could not look for tournaments", self.id)
+                with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.stopping.wait(), POLL_SECONDS)
         finally:
             for service in list(self.floor.tournaments.values()):
                 await service.shutdown()
+            # every write stored before any lease goes: the next owner reads it all
+            await asyncio.to_thread(self.store.close)
+            self.leases.close()
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
-            self.leases.close()
-            self.store.close()
             await self.client.aclose()
 
     def _command_keys(self) -> list[str]:
@@ -98,7 +110,7 @@ class Runner:
         for tid, service in list(self.floor.tournaments.items()):
             if service.store_error is not None or service.tournament.status not in LIVE:
                 self._give_up(tid)  # finished, cancelled, or its writes refused
-        owned = set(self.floor.tournaments)
+        owned = set(self.floor.tournaments) | self.releasing
         for record in self.store.tournaments():
             if record.id in owned or record.status not in LIVE:
                 continue
@@ -126,18 +138,33 @@ class Runner:
         for number in service.tournament.tables:
             relay.broadcast_table(number)
         relay.broadcast_summary()
-        asyncio.get_running_loop().create_task(self._claim(service.id))
+        self._keep(asyncio.get_running_loop().create_task(self._claim(service.id)))
 
     async def _claim(self, tid: str) -> None:
         with contextlib.suppress(Exception):
             await self.client.set(bus.owner_key(tid), self.id)
 
     def _give_up(self, tid: str) -> None:
+        """Stop playing ``tid``; the lease goes only once its last writes
+        are stored, or the next owner would load a log without them."""
         service = self.floor.tournaments.pop(tid, None)
         self.relays.pop(tid, None)
-        if service is not None:
-            asyncio.get_running_loop().create_task(service.shutdown())
-        self.leases.release(tid)
+        self.releasing.add(tid)
+
+        async def release() -> None:
+            try:
+                if service is not None:
+                    await service.shutdown()
+                await asyncio.to_thread(self.store.flush)
+            finally:
+                self.leases.release(tid)
+                self.releasing.discard(tid)
+
+        self._keep(asyncio.get_running_loop().create_task(release()))
+
+    def _keep(self, task: asyncio.Task[None]) -> None:
+        self._background.add(task)  # the loop holds tasks only weakly
+        task.add_done_callback(self._background.discard)
 
     async def _publish(self) -> None:
         """The relays' messages, in order, to every web process."""
@@ -150,17 +177,19 @@ class Runner:
 
     # ------------------------------------------------------------ commands
 
-    def _visit(self, tid: str) -> None:
+    def _visit(self, tid: str) -> TournamentService | None:
         record = next((r for r in self.store.tournaments() if r.id == tid), None)
         if record is None or record.status in LIVE:
-            return  # none (404 below), or some runner's: it was sent there
+            return None  # none (404 below), or some runner's: it was sent there
         try:
-            self.floor.tournaments[tid] = TournamentService.load(self.store, tid, record.config)
+            service = TournamentService.load(self.store, tid, record.config)
         except FloormanError:
             log.exception("cannot load tournament %s", tid)
-            return
+            return None
+        self.floor.tournaments[tid] = service
         if record.archived:
             self.floor.archived.add(tid)
+        return service
 
     async def handle(self, command: dict[str, Any]) -> dict[str, Any]:
         op = command.get("op")
@@ -180,7 +209,7 @@ class Runner:
             elif op == "back":
                 service.back(str(player))
             elif op == "seat_opened":
-                self.relays[tid].seat_opened(str(player), str(command.get("socket")))
+                self._seat_opened(tid, str(player), command)
             else:
                 return {"error": message_body("unknown command {op}", {"op": repr(op)})}
         except FloormanError as error:
@@ -191,18 +220,30 @@ class Runner:
             return {"error": body}
         return {"ok": True}
 
+    def _seat_opened(self, tid: str, player: str, command: dict[str, Any]) -> None:
+        """The newest socket of a seat keeps it, by the time its hello came
+        (messages from several web processes arrive in any order)."""
+        stamp = float(command.get("at") or 0.0)
+        if stamp < self.seat_stamps.get((tid, player), float("-inf")):
+            return
+        self.seat_stamps[(tid, player)] = stamp
+        relay = self.relays.get(tid)
+        if relay is not None:
+            relay.seat_opened(player, str(command.get("socket")))
+
     async def _http(self, command: dict[str, Any]) -> dict[str, Any]:
         named = tournament_of(str(command.get("path", "")))
-        visiting = named is not None and named not in self.floor.tournaments
-        if visiting:  # one nobody plays (finished, cancelled): for this request only
-            self._visit(str(named))
-        before = set(self.floor.tournaments)
+        relay_before = self.relays.get(named) if named else None
+        seq_before = relay_before.seq if relay_before is not None else 0
+        visited = None
+        if named is not None and named not in self.floor.tournaments:
+            visited = self._visit(named)  # one nobody plays: for this request only
         try:
             reply = await call(self.app, command)
         finally:
-            if visiting:
-                self.floor.tournaments.pop(str(named), None)
-                before.discard(str(named))
+            if visited is not None and self.floor.tournaments.get(str(named)) is visited:
+                del self.floor.tournaments[str(named)]
+        visiting = visited is not None
         if visiting and str(command.get("method")) != "GET":
             # archived or deleted: every web process reads the list again
             self.visits += 1
@@ -217,12 +258,12 @@ class Runner:
                 }
             )
             return {**reply, "tournament": named, "runner": f"{self.id}/visits", "seq": self.visits}
-        created = set(self.floor.tournaments) - before
-        for new in created:  # created here: ours
-            if self.leases.try_acquire(new):
-                self._own(self.floor.tournaments[new])
         path = str(command.get("path", ""))
-        tid = next(iter(created)) if created else tournament_of(path)
+        for new, service in list(self.floor.tournaments.items()):
+            if new not in self.relays and service is not visited:
+                self._own(service)  # made by this request: its lease was taken first
+        created = _created_id(command, reply)
+        tid = created or tournament_of(path)
         relay = self.relays.get(tid) if tid else None
         owner = self.floor.tournaments.get(tid) if tid else None
         if relay is None or tid is None:
@@ -235,7 +276,25 @@ class Runner:
         else:
             with contextlib.suppress(FloormanError):  # a failed store shows in the reply
                 await owner.stored()
-        return {**reply, "tournament": tid, "runner": self.id, "seq": relay.flush()}
+        # the message this request's changes went out in (0: none, nobody waits)
+        seq = relay.flush() or (relay.seq if relay.seq > seq_before else 0)
+        return {**reply, "tournament": tid, "runner": self.id, "seq": seq}
+
+
+def _created_id(command: dict[str, Any], reply: dict[str, Any]) -> str | None:
+    """The id of the tournament a ``POST /api/tournaments`` made, from its answer."""
+    if (
+        command.get("method") != "POST"
+        or str(command.get("path")).rstrip("/") != "/api/tournaments"
+    ):
+        return None
+    if int(reply.get("status", 500)) != 200:
+        return None
+    try:
+        body = json.loads(base64.b64decode(reply.get("body") or ""))
+    except ValueError:
+        return None
+    return str(body["id"]) if isinstance(body, dict) and "id" in body else None
 
 
 def tournament_of(path: str) -> str | None:

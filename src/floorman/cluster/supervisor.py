@@ -68,6 +68,8 @@ class Runners:
 
     def stop(self, timeout: float = 15) -> None:
         self.stopping.set()
+        if self._watch.is_alive():
+            self._watch.join()  # no runner started after this
         for process in self.processes:
             if process.poll() is None:
                 process.terminate()

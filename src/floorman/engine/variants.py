@@ -55,13 +55,17 @@ class Variant(ABC):
         dead: Iterable[int] = (),
         hand_id: str = "",
         table: int | None = None,
+        auto_showdown: bool | None = None,
     ) -> Hand:
         """Start a hand (a tournament's HandSpec, a demo table) and run it to
         the first decision.  Blind seats None: the button decides them (a
-        game without blinds ignores them)."""
+        game without blinds ignores them).  ``auto_showdown`` None: the
+        hand's own default."""
         blinds: dict[str, Any] = {}
         if self.uses_blinds and big_blind_seat is not None:
             blinds = {"small_blind_seat": small_blind_seat, "big_blind_seat": big_blind_seat}
+        if auto_showdown is not None:
+            blinds["auto_showdown"] = auto_showdown
         return self.hand_class.start(  # type: ignore[attr-defined,no-any-return]
             profile,
             seats=seats,

@@ -49,6 +49,7 @@ import json
 import logging
 import math
 import os
+import time
 from collections import Counter
 from collections.abc import MutableMapping
 from dataclasses import dataclass, field
@@ -230,7 +231,14 @@ class SocketSession:
                 if service.forward is None:
                     service.back(self.player)
                 else:  # and those on other web processes; the runner hears he is back
-                    self.forward({"op": "seat_opened", "player": self.player, "socket": sub.ident})
+                    self.forward(
+                        {
+                            "op": "seat_opened",
+                            "player": self.player,
+                            "socket": sub.ident,
+                            "at": time.time(),  # the newest socket keeps the seat
+                        }
+                    )
                     self.forward({"op": "back", "player": self.player})
             sub.send(service.summary())
             number = service.table_of(sub)
@@ -245,6 +253,8 @@ class SocketSession:
                     sender.cancel()
                     await asyncio.gather(sender, return_exceptions=True)
             finally:
+                for task in self.forwarding:  # nobody is left to hear the answers
+                    task.cancel()
                 service.unsubscribe(sub)
                 self.state.to(ConnectionPhase.CLOSED)
 
@@ -357,8 +367,11 @@ class SocketSession:
                 self.service.rulings["turn"],
             )
             return
-        if reply.get("error"):
-            self.frame({"type": "error", **reply["error"]})
+        refusal = reply.get("error")
+        if isinstance(refusal, dict):
+            self.frame({"type": "error", **refusal})
+        elif refusal:
+            self.error("the server could not take that action", self.service.rulings["turn"])
 
     def chat(self, text: Any) -> None:
         """A table chat line, to the table this socket sits at or watches."""

@@ -245,6 +245,12 @@ class Broadcaster:
         return sub
 
     def unsubscribe(self, sub: Subscriber) -> None:
+        """The socket is gone: it leaves, and so does every frame queued for
+        it (a frame that would still come is dropped, never counted)."""
+        self._remove(sub)
+        sub.finish(1000, "", discard=True)
+
+    def _remove(self, sub: Subscriber) -> None:
         if sub not in self.subscribers:
             return
         self.subscribers.discard(sub)
@@ -252,7 +258,6 @@ class Broadcaster:
             self._discard(self._by_player, sub.player, sub)
         if sub.table is not None:
             self._discard(self._watching, sub.table, sub)
-        sub.clear()
 
     def _watch(self, sub: Subscriber, old: int | None, new: int | None) -> None:
         if sub not in self.subscribers:
@@ -280,7 +285,8 @@ class Broadcaster:
         """Close every socket of ``player`` but the one named ``keep`` (4409)."""
         older = [s for s in self._by_player.get(player, ()) if s.ident != keep]
         for old in older:
-            self.unsubscribe(old)
+            self._remove(old)  # no more frames; this last one, then the close
+            old.clear()
             old.send(dict(SEAT_TAKEN))
             old.finish(SEAT_TAKEN_CODE, str(SEAT_TAKEN["message"]))
         return len(older)

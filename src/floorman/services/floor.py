@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import hmac
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from floorman.engine.errors import FloormanError, ProfileError, SetupViolation
@@ -25,6 +26,8 @@ class Floor:
         self.tournaments: dict[str, TournamentService] = {}
         self.structures = StructureLibrary(store)
         self.archived: set[str] = set()
+        #: taken before a new tournament is stored (a runner's lease)
+        self.claim: Callable[[str], bool] | None = None
 
     def is_director(self, token: str | None) -> bool:
         # Bytes, not text: compare_digest refuses non-ASCII strings.
@@ -125,7 +128,7 @@ class Floor:
             action_seconds=action_seconds,
         )
         service = TournamentService.create(
-            self.store, rules, structure, name=name, mode=mode, config=config
+            self.store, rules, structure, name=name, mode=mode, config=config, claim=self.claim
         )
         self.tournaments[service.id] = service
         if bots and seat_bots:

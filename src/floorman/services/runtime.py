@@ -164,10 +164,16 @@ class TournamentService:
         name: str = "",
         mode: str = "online",
         config: ServiceConfig | None = None,
+        claim: Callable[[str], bool] | None = None,
     ) -> TournamentService:
+        """``claim(id)``: called before anything is stored (a runner of the
+        multi-process deployment takes the tournament's lease first, so no
+        other runner can take the new tournament for one nobody plays)."""
         # 128 bits: an id in a link cannot be guessed (issue 12); unnamed,
         # the tournament is called by its first 8 digits, as people read it
         tournament_id = secrets.token_hex(16)
+        if claim is not None and not claim(tournament_id):
+            raise FloormanError("tournament {id} is held elsewhere", values={"id": tournament_id})
         config = config or ServiceConfig()
         tournament = Tournament.create(
             tournament_id, profile, structure, name=name or tournament_id[:8], mode=mode
@@ -183,6 +189,7 @@ class TournamentService:
     def load(cls, store: Store, tournament_id: str, config: dict[str, Any]) -> TournamentService:
         """Rebuild a tournament from its events, and the hand each table was
         playing from that hand's events (it goes on where it stopped)."""
+        store.forget_failure(tournament_id)  # what follows is written after what was stored
         stored = store.tournament_events(tournament_id)
         tournament = Tournament.replay(event_from_dict(e) for e in stored)
         service = cls(tournament, store, ServiceConfig(**config))
@@ -242,6 +249,9 @@ class TournamentService:
                     self._finished_hands.add(table.hand_id)
         if not (new_events or hand_batches or self._new_hands or self._new_players):
             return
+        if self.store_error is not None:
+            # after a lost write nothing more is stored: the log keeps no hole
+            raise FloormanError("the tournament could not be stored: it is stopped")
         if self.read_only:
             raise FloormanError(
                 "a replica of tournament {id} cannot change it", values={"id": self.id}
@@ -254,6 +264,8 @@ class TournamentService:
             hand_batches,
             self.tournament.status if new_events else None,
             self._new_players,
+            tournament_start=self.saved,
+            hand_starts=hand_starts,
         )
         if self.on_commit is not None:
             self.on_commit(batch, self.saved, hand_starts)
@@ -261,7 +273,6 @@ class TournamentService:
         self.logged_at += [stamp] * (self.saved - len(self.logged_at))
         self._new_hands = []
         self._new_players = []
-        self._writes += 1
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -269,10 +280,12 @@ class TournamentService:
         if loop is None:
             self.store.flush()  # after what the writer still holds, in order
             self.store.commit_many([batch])  # raises: nothing was told
+            self._writes += 1
             self._written(self._writes, None)
         else:
-            number = self._writes
             future = self.store.commit_later(batch)
+            self._writes += 1
+            number = self._writes
             future.add_done_callback(
                 lambda done: loop.call_soon_threadsafe(self._written, number, done.exception())
             )
@@ -292,7 +305,10 @@ class TournamentService:
                 callback()
 
     def after_stored(self, callback: Callable[[], None]) -> None:
-        """Run ``callback`` once every change committed so far is stored."""
+        """Run ``callback`` once every change committed so far is stored
+        (never, once storing failed: that state was never stored)."""
+        if self.store_error is not None:
+            return
         if self._stored >= self._writes:
             callback()
         else:
@@ -408,8 +424,14 @@ class TournamentService:
         return names
 
     def player_for(self, token: str | None) -> str | None:
-        """The player a token seats (None: no token, or nobody's)."""
-        return self.auth.player_for(token)
+        """The player a token seats (None: no token, or nobody's).  A
+        replica that does not know it reads the players again: he may have
+        registered a moment ago through another web process."""
+        player = self.auth.player_for(token)
+        if player is None and token and self.read_only:
+            self.auth.load(self.store.players(self.id))
+            player = self.auth.player_for(token)
+        return player
 
     def start(self) -> None:
         if self.tournament.status != "registering":

@@ -36,17 +36,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from floorman.engine.actions import Action, apply_action
 from floorman.engine.betting import Phase
-from floorman.engine.cards import shuffled_deck
-from floorman.engine.draw import DrawHand
+from floorman.engine.cards import CARDS, Card, parse_cards, shuffled_deck
 from floorman.engine.errors import RuleViolation
 from floorman.engine.events import event_from_dict, event_to_dict
-from floorman.engine.holdem import HoldemHand
 from floorman.engine.profile import RuleProfile
-from floorman.engine.variants import variant_for
+from floorman.engine.variants import Hand, variant_for
 from floorman.profiles import load_profile
-
-Hand = HoldemHand | DrawHand
 
 #: the profile of hand ``k`` is ``PROFILES[k % 4]``: the games alternate
 PROFILES = ("nm-holdem", "nm-draw", "de-holdem", "nm-draw")
@@ -118,30 +115,19 @@ def deal(profile: RuleProfile, rng: random.Random) -> tuple[Hand, int]:
     button = rng.choice(seats)
     deck = shuffled_deck(rng.randrange)
     auto_showdown = rng.random() < 0.5
-    hand: Hand
-    if profile.game == "draw":
-        carried = rng.choice((0, 0, 0, ante * n))  # a check-pot from the deal before (OQ-10)
-        hand = DrawHand.start(
-            profile,
-            seats=seats,
-            stacks=stacks,
-            button=button,
-            ante_unit=ante,
-            carried_pot=carried,
-            deck=deck,
-            auto_showdown=auto_showdown,
-        )
-        return hand, sum(stacks) + carried
-    hand = HoldemHand.start(
+    # a pot carried in: a check-pot of the draw (OQ-10), a dead hand's (DE-SEATED-3)
+    carried = rng.choice((0, 0, 0, ante * n))
+    hand = variant.start(
         profile,
         seats=seats,
         stacks=stacks,
         button=button,
         ante_unit=ante,
+        carried_pot=carried,
         deck=deck,
         auto_showdown=auto_showdown,
     )
-    return hand, sum(stacks)
+    return hand, sum(stacks) + carried
 
 
 # ---------------------------------------------------------------- checks
@@ -224,26 +210,41 @@ def illegal_move(hand: Hand, rng: random.Random) -> None:
         refused(hand, "a raise where none is offered", lambda: hand.bet_or_raise_to(me, 10**9))
 
 
-def illegal_draw(hand: DrawHand, seat: int, rng: random.Random) -> None:
-    held = hand.cards[hand.position[seat]]
+def held_cards(hand: Hand, seat: int) -> list[Card]:
+    """The cards ``seat`` holds, as his own seat view shows them."""
+    mine = hand.seat_view(seat, display=False).players[hand.position[seat]].cards or ()
+    return list(parse_cards(" ".join(c for c in mine if c is not None)))
+
+
+def draw(seat: int, cards: list[Card]) -> Action:
+    return Action("draw", cards=tuple(cards))
+
+
+def illegal_draw(hand: Hand, seat: int, rng: random.Random) -> None:
+    held = held_cards(hand, seat)
     if rng.random() < 0.5:
-        foreign = [c for c in range(52) if c not in held]
+        foreign = [c for c in CARDS if c not in held]
         cards = [rng.choice(foreign)]
-        refused(hand, "a draw of a card not held", lambda: hand.draw(seat, cards))
+        refused(
+            hand, "a draw of a card not held", lambda: apply_action(hand, seat, draw(seat, cards))
+        )
     else:
-        cards = [int(c) for c in held][: hand.profile.max_draw + 1]
-        refused(hand, f"a draw of {len(cards)} cards", lambda: hand.draw(seat, cards))
+        cards = held[: hand.profile.max_draw + 1]
+        refused(
+            hand,
+            f"a draw of {len(cards)} cards",
+            lambda: apply_action(hand, seat, draw(seat, cards)),
+        )
 
 
 def legal_move(hand: Hand, rng: random.Random) -> str:
     """One move the engine offers, picked at random; returns what it was."""
-    if isinstance(hand, HoldemHand) and hand.checkdown_votes is not None and rng.random() < 0.6:
-        voters = [s for s in hand.checkdown_voters() if hand.can_vote_checkdown(s)]
-        if voters:
-            voter = rng.choice(voters)
-            agree = rng.random() < 0.7
-            hand.vote_checkdown(voter, agree)
-            return f"seat {voter} votes {agree} on the check-down"
+    voters = variant_for(hand.profile).pending_voters(hand)  # NM-H-13
+    if voters and rng.random() < 0.6:
+        voter = rng.choice(voters)
+        agree = rng.random() < 0.7
+        apply_action(hand, voter, Action("vote_checkdown", agree=agree))
+        return f"seat {voter} votes {agree} on the check-down"
     seat = hand.actor
     if seat is None:
         raise InvariantBroken(f"nobody to act in the {hand.phase} phase of an unfinished hand")
@@ -255,27 +256,22 @@ def legal_move(hand: Hand, rng: random.Random) -> str:
         hand.show(seat)
         return f"seat {seat} shows"
     if phase == Phase.DRAWING:
-        assert isinstance(hand, DrawHand)
         if rng.random() < ILLEGAL_RATE:
             illegal_draw(hand, seat, rng)
-        held = hand.cards[hand.position[seat]]
+        held = held_cards(hand, seat)
         cards = rng.sample(held, rng.randint(0, min(len(held), hand.profile.max_draw)))
-        hand.draw(seat, cards)
+        apply_action(hand, seat, draw(seat, cards))
         return f"seat {seat} draws {len(cards)}"
     if phase != Phase.BETTING:
         raise InvariantBroken(f"seat {seat} to act in the {phase} phase")
-    if isinstance(hand, DrawHand) and hand.can_look(seat):
+    offered = hand.seat_view(seat, display=False).actions  # what this game offers now
+    if "look" in offered:
         legal = hand.legal_actions()
         if (legal is not None and legal.must_look) or rng.random() < 0.3:
-            hand.look(seat)  # NM-D-2E s4: behind a seen player he looks first
+            apply_action(hand, seat, Action("look"))  # NM-D-2E s4: behind a seen player
             return f"seat {seat} looks"
-    if (
-        isinstance(hand, HoldemHand)
-        and hand.profile.checkdown_agreement
-        and rng.random() < 0.05
-        and hand.can_propose_checkdown(seat)
-    ):
-        hand.propose_checkdown(seat)
+    if "propose_checkdown" in offered and rng.random() < 0.05:
+        apply_action(hand, seat, Action("propose_checkdown"))  # NM-H-13
         return f"seat {seat} proposes a check-down"
     legal = hand.legal_actions()
     if legal is None:
@@ -349,7 +345,7 @@ def fuzz_hands(
         else:
             result.actions += actions
             result.refusals += refusals
-        result.hands[profile.game] += 1
+        result.hands[variant_for(profile).game] += 1
         if progress is not None and done % 500 == 0:
             result.seconds = time.perf_counter() - began
             progress(done, result)

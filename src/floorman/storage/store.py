@@ -364,7 +364,9 @@ class Store:
             )
         if batch.tournament_events:
             key = ("t", tournament_id)
-            start = next_seq.get(key)
+            start = batch.tournament_start
+            if start is None:
+                start = next_seq.get(key)
             if start is None:
                 start = self._next_seq(
                     session, TournamentEventRow, TournamentEventRow.tournament_id, tournament_id
@@ -400,7 +402,9 @@ class Store:
         for hand_id, events, finished in batch.hand_events:
             if events:
                 key = ("h", hand_id)
-                start = next_seq.get(key)
+                start = batch.hand_starts.get(hand_id)
+                if start is None:
+                    start = next_seq.get(key)
                 if start is None:
                     start = self._next_seq(session, HandEventRow, HandEventRow.hand_id, hand_id)
                 session.execute(
@@ -438,6 +442,12 @@ class Store:
         if self._background is None:
             self._background = BackgroundWriter(self.commit_many)
         return self._background
+
+    def forget_failure(self, tournament_id: str) -> None:
+        """A tournament loaded again from what was stored may be written
+        again (see :attr:`BackgroundWriter.failed`)."""
+        if self._background is not None:
+            self._background.forget_failure(tournament_id)
 
     def flush(self) -> None:
         """Wait until every batch given to :meth:`commit_later` is stored

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,6 +36,12 @@ class CommitBatch:
     hand_events: Sequence[tuple[str, Sequence[dict[str, Any]], bool]] = ()
     status: str | None = None
     players: Sequence[tuple[str, str, str, str]] = field(default=())
+    #: the number of the first tournament event, and of each hand's first
+    #: new event, as the writer of the batch counts them (None: the next
+    #: free one).  Given, a second writer of the same log is refused by the
+    #: primary key instead of appending after the first.
+    tournament_start: int | None = None
+    hand_starts: Mapping[str, int] = field(default_factory=dict)
 
 
 class BackgroundWriter:
@@ -49,6 +55,9 @@ class BackgroundWriter:
         self._closed = False
         self.transactions = 0  # how many transactions it ran (group commit's effect)
         self.batches = 0
+        # A tournament whose batch failed: its later batches fail too, or
+        # the log would have a hole (cleared when the tournament is loaded again).
+        self.failed: dict[str, BaseException] = {}
         self._thread = threading.Thread(target=self._run, name="floorman-writer", daemon=True)
         self._thread.start()
 
@@ -90,15 +99,27 @@ class BackgroundWriter:
                 self._busy -= len(group)
                 self._condition.notify_all()
 
+    def forget_failure(self, tournament_id: str) -> None:
+        self.failed.pop(tournament_id, None)
+
     def _store(self, group: list[tuple[CommitBatch, Future[None]]]) -> None:
+        refused = [(b, f) for b, f in group if b.tournament_id in self.failed]
+        for batch, future in refused:
+            future.set_exception(self.failed[batch.tournament_id])
+        group = [(b, f) for b, f in group if b.tournament_id not in self.failed]
+        if not group:
+            return
         try:
             self.write([batch for batch, _ in group])
         except Exception as error:
             if len(group) == 1:
-                log.exception("storing a batch of %s failed", group[0][0].tournament_id)
-                group[0][1].set_exception(error)
+                batch, future = group[0]
+                log.exception("storing a batch of %s failed", batch.tournament_id)
+                self.failed[batch.tournament_id] = error
+                future.set_exception(error)
                 return
-            # one bad batch must not fail the others: each on its own
+            # one bad batch must not fail the others' tournaments: each on
+            # its own, in order (a failed one fails its tournament's later ones)
             for item in group:
                 self._store([item])
             return
