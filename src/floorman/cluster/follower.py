@@ -27,16 +27,12 @@ from floorman.engine.events import event_from_dict as hand_event_from_dict
 from floorman.services import Floor, TournamentService
 from floorman.tournament.events import event_from_dict
 from floorman.tournament.hands import replay_hand
+from floorman.tournament.state import table_of_hand
 
 log = logging.getLogger("floorman.cluster")
 
 
 RECONCILE_SECONDS = 5.0
-
-
-def table_of_hand(hand_id: str) -> int:
-    """``<tournament>-t<table>-h<hand>`` -> the table (HandSpec.hand_id)."""
-    return int(hand_id.rsplit("-t", 1)[1].split("-h", 1)[0])
 
 
 class Followers:
@@ -73,7 +69,9 @@ class Followers:
 
     def load(self, tournament_id: str, config: dict[str, Any] | None = None) -> TournamentService:
         if config is None:
-            record = next(r for r in self.floor.store.tournaments() if r.id == tournament_id)
+            record = self.floor.store.tournament(tournament_id)
+            if record is None:
+                raise FloormanError("no tournament {id}", values={"id": repr(tournament_id)})
             config = record.config
         service = TournamentService.load(self.floor.store, tournament_id, config)
         service.read_only = True
@@ -105,7 +103,7 @@ class Followers:
         if len(self._unknown) > 10_000:
             self._unknown.clear()
         self._unknown[tournament_id] = now
-        with contextlib.suppress(StopIteration, FloormanError):
+        with contextlib.suppress(FloormanError):
             self.load(tournament_id)
             self._unknown.pop(tournament_id, None)
 
@@ -117,14 +115,7 @@ class Followers:
             service.logged_at.append(stored.get("logged_at"))
         service.saved = len(service.tournament.events)
         service.auth.load(store.players(service.id))
-        for number, state in service.tournament.tables.items():
-            if not state.in_hand:
-                continue
-            hand_id = f"{service.id}-t{number}-h{state.hands}"
-            events = [hand_event_from_dict(e) for e in store.hand_events(hand_id)]
-            if events:
-                table = service.table(number)
-                table.hand, table.hand_id, table.saved = replay_hand(events), hand_id, len(events)
+        service.load_running_hands(missing_is_error=False)
 
     # ------------------------------------------------------------ following
 
@@ -184,7 +175,7 @@ class Followers:
         if service is None:
             try:
                 service = self.load(tid)
-            except (StopIteration, FloormanError):  # deleted meanwhile
+            except FloormanError:  # deleted meanwhile
                 self._seen(tid, message)
                 return
         try:
@@ -268,4 +259,4 @@ class Followers:
                 log.warning("replica of %s did not catch up with %s #%s", tid, runner, seq)
 
 
-__all__ = ["Followers", "table_of_hand"]
+__all__ = ["Followers"]

@@ -178,7 +178,7 @@ class Runner:
     # ------------------------------------------------------------ commands
 
     def _visit(self, tid: str) -> TournamentService | None:
-        record = next((r for r in self.store.tournaments() if r.id == tid), None)
+        record = self.store.tournament(tid)
         if record is None or record.status in LIVE:
             return None  # none (404 below), or some runner's: it was sent there
         try:

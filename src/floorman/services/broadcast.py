@@ -91,7 +91,6 @@ class Subscriber:
         self._numbers = count()
         self.close_code: int | None = None
         self.close_reason = ""
-        self.sent = 0  # frames handed to the socket
         self.ident = secrets.token_hex(8)  # names the socket to other processes
 
     @property
@@ -104,10 +103,6 @@ class Subscriber:
         old, self._table = self._table, table
         if self._on_watch is not None and old != table:
             self._on_watch(self, old, table)
-
-    @property
-    def queued_bytes(self) -> int:
-        return sum(len(text) for text in self._frames.values())
 
     @property
     def closing(self) -> bool:
@@ -173,7 +168,6 @@ class Subscriber:
         self.budget.queued -= len(text)
         if not isinstance(key, str):
             self._other_bytes -= len(text)
-        self.sent += 1
         return text
 
     async def next(self) -> Frame | None:

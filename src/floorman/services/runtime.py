@@ -50,6 +50,7 @@ from floorman.tournament.core import Tournament, TournamentError
 from floorman.tournament.events import event_from_dict, event_to_dict
 from floorman.tournament.hands import replay_hand
 from floorman.tournament.names import name_key
+from floorman.tournament.state import hand_id
 from floorman.tournament.structure import Structure
 
 log = logging.getLogger("floorman.services")
@@ -198,22 +199,26 @@ class TournamentService:
         for player in tournament.players.values():
             if player.bot:
                 service.bots[player.player] = make_bot(player.bot)
-        for number, state in tournament.tables.items():
+        service.load_running_hands(missing_is_error=True)
+        return service
+
+    def load_running_hands(self, *, missing_is_error: bool) -> None:
+        """Each table's running hand, as stored: it goes on where it stopped
+        (a restart, a runner taking over, a replica catching up).
+        ``missing_is_error``: a hand the core says runs must have events."""
+        for number, state in self.tournament.tables.items():
             if not state.in_hand:
                 continue
-            # The hand the core says is running: its id follows from the
-            # table and hand number (HandSpec.hand_id).
-            hand_id = f"{tournament_id}-t{number}-h{state.hands}"
-            hand_events = [hand_event_from_dict(e) for e in store.hand_events(hand_id)]
-            if not hand_events:
-                raise FloormanError(f"hand {hand_id} is running but has no stored events")
-            table = service.table(number)
-            table.hand = replay_hand(hand_events)
-            table.hand_id = hand_id
-            table.saved = len(hand_events)
+            running = hand_id(self.id, number, state.hands)  # the one the core says runs
+            events = [hand_event_from_dict(e) for e in self.store.hand_events(running)]
+            if not events:
+                if missing_is_error:
+                    raise FloormanError(f"hand {running} is running but has no stored events")
+                continue
+            table = self.table(number)
+            table.hand, table.hand_id, table.saved = replay_hand(events), running, len(events)
             if table.hand.is_complete:
-                service._finished_hands.add(hand_id)
-        return service
+                self._finished_hands.add(running)
 
     def table(self, number: int) -> TableRuntime:
         """Table ``number``'s runtime (made when first asked for)."""

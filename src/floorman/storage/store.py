@@ -53,6 +53,12 @@ class TournamentRecord:
     archived: bool = False
 
 
+def _tournament_record(r: TournamentRow) -> TournamentRecord:
+    return TournamentRecord(
+        r.id, r.name, r.profile, r.status, r.created_at, json.loads(r.config), bool(r.archived)
+    )
+
+
 def _structure_record(row: StructureRow) -> dict[str, Any]:
     return {
         "name": row.name,
@@ -151,18 +157,13 @@ class Store:
     def tournaments(self) -> list[TournamentRecord]:
         with self._reading() as session:
             rows = session.scalars(select(TournamentRow).order_by(TournamentRow.created_at))
-            return [
-                TournamentRecord(
-                    r.id,
-                    r.name,
-                    r.profile,
-                    r.status,
-                    r.created_at,
-                    json.loads(r.config),
-                    bool(r.archived),
-                )
-                for r in rows
-            ]
+            return [_tournament_record(r) for r in rows]
+
+    def tournament(self, tournament_id: str) -> TournamentRecord | None:
+        """One tournament's record (None: there is none)."""
+        with self._reading() as session:
+            row = session.get(TournamentRow, tournament_id)
+            return _tournament_record(row) if row is not None else None
 
     def set_archived(self, tournament_id: str, archived: bool) -> None:
         with self._transaction() as session:

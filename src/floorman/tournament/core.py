@@ -39,7 +39,7 @@ from floorman.tournament.events import (
 )
 from floorman.tournament.floor import FloorRulings
 from floorman.tournament.registration import Registration
-from floorman.tournament.state import HandSpec
+from floorman.tournament.state import HandSpec, hand_id
 from floorman.tournament.structure import Structure, check_paid_places
 
 __all__ = ["Tournament", "TournamentError"]
@@ -210,7 +210,7 @@ class Tournament(Registration, FloorRulings):
         return HandSpec(
             table=table,
             hand=event.hand,
-            hand_id=f"{self.id}-t{table}-h{event.hand}",
+            hand_id=hand_id(self.id, table, event.hand),
             seats=tuple(seat_of[p] for p in ordered),
             players=tuple(ordered),
             stacks=tuple(dealt[p] for p in ordered),

@@ -82,6 +82,16 @@ class TableState:
     pending: list[CorrectionPending] = field(default_factory=list)  # until the hand ends
 
 
+def hand_id(tournament_id: str, table: int, hand: int) -> str:
+    """A hand's id: its tournament, its table and its number there."""
+    return f"{tournament_id}-t{table}-h{hand}"
+
+
+def table_of_hand(hand_id: str) -> int:
+    """The table in a :func:`hand_id`."""
+    return int(hand_id.rsplit("-t", 1)[1].split("-h", 1)[0])
+
+
 @dataclass(frozen=True, slots=True)
 class HandSpec:
     """What the services need to start the engine hand at a table."""
