@@ -209,13 +209,17 @@ def test_kill_minus_nine_during_ten_thousand_bots_leaves_no_orphan(tmp_path: Pat
         tid = httpx.post(f"{first.url}/api/tournaments", json=body, headers=AUTH).json()["id"]
 
         def add_ten_thousand() -> None:
+            # in ten calls: one call's steps queue faster than they are
+            # stored, and group commit then stores all 10,000 in one
+            # transaction, leaving no moment in between to kill
             with contextlib.suppress(httpx.HTTPError):  # the server is killed meanwhile
-                httpx.post(
-                    f"{first.url}/api/tournaments/{tid}/bots",
-                    json={"count": 10_000},
-                    headers=AUTH,
-                    timeout=120,
-                )
+                for _ in range(10):
+                    httpx.post(
+                        f"{first.url}/api/tournaments/{tid}/bots",
+                        json={"count": 1_000},
+                        headers=AUTH,
+                        timeout=120,
+                    )
 
         adding = threading.Thread(target=add_ten_thousand, daemon=True)
         adding.start()
