@@ -1,7 +1,7 @@
 """The browser draws the pot lines of the engine's seat view, carried money
-included (issue 10): a side-pot hold'em hand whose antes are dead money in
-the main pot (NM-D-3B) shows them on the felt; the page computes no pot of
-its own."""
+included (issue 10): a side-pot hold'em hand whose main pot holds a floor
+fine as dead money (NM-D-3B, OQ-14) shows it on the felt; the page computes
+no pot of its own."""
 
 from __future__ import annotations
 
@@ -15,10 +15,12 @@ from tests.test_seat_view import side_pot_hand_with_antes
 __all__ = ["api", "browser", "page"]  # the fixtures, shared with test_browser
 
 
-def test_side_pot_lines_with_carried_antes_are_drawn_from_the_seat_view(
+def test_side_pot_lines_with_carried_money_are_drawn_from_the_seat_view(
     page: Page, api: Api
 ) -> None:
-    view = side_pot_hand_with_antes().view(None)
+    hand = side_pot_hand_with_antes()
+    hand.penalize(2, 15, clause="OQ-14", reason="out of turn")
+    view = hand.view(None)
     assert [line["carried"] for line in view["pot_lines"]] == [15, 0]
     page.goto(api.url + "/")
     page.evaluate(
@@ -40,7 +42,7 @@ def test_side_pot_lines_with_carried_antes_are_drawn_from_the_seat_view(
     )
     lines = page.get_by_test_id("side-pot")
     expect(lines).to_have_count(2)
-    expect(lines.nth(0)).to_contain_text("Main pot: 90")
+    expect(lines.nth(0)).to_contain_text("Main pot: 105")
     expect(lines.nth(0)).to_contain_text("seats 1, 2, 3; 15 carried in")
     expect(lines.nth(1)).to_contain_text("Side pot 1: 150")
     expect(lines.nth(1)).not_to_contain_text("carried")

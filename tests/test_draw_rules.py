@@ -367,11 +367,15 @@ def test_OQ_16_switch_the_dealer_takes_his_fourth_right_after_his_burn() -> None
     assert [(e.seat, format_cards(e.cards)) for e in fourths] == [(2, "Ts"), (1, "Tc")]
 
 
+@pytest.mark.clause("NM-D-2D", "OQ-16")
 def test_OQ_16_by_hand_a_fourth_card_waits_for_the_end_of_the_draw() -> None:
     hand = DrawHand.start(NM_DRAW, seats=[1, 2, 3], stacks=[50] * 3, button=3, ante_unit=1)
     for seat, cards in ((1, "2c 3c 4c 5c 7d"), (2, "2d 3d 4d 5d 7h"), (3, "2h 3h 4h 5h 7s")):
         hand.deal_hole(seat, parse_cards(cards))
     act(hand, "s1 bet 2, s2 call, s3 call, s1 draw 2c3c4c5c")
+    # NM-D-2D s7: 3 now, never 4 at once nor 2 then 2
+    rejected(hand, lambda: hand.deal_draw(1, parse_cards("As Ks Qs Js")), "NM-D-2D s7")
+    rejected(hand, lambda: hand.deal_draw(1, parse_cards("As Ks")), "NM-D-2D s7")
     hand.deal_draw(1, parse_cards("As Ks Qs"))
     rejected(hand, lambda: hand.deal_draw(1, parse_cards("Js")), "NM-D-2D s7")
     rejected(hand, lambda: hand.deal_draw(2, parse_cards("Ah")), "NM-D-2D s7")  # owes nothing
@@ -532,13 +536,35 @@ def test_OQ_20_the_unseen_bid_is_an_ordinary_bet_in_the_pot() -> None:
     assert legal.max_raise_to == 10 + max((pot + 10) // 2, 20)
 
 
-def test_OQ_19_a_stand_pat_player_has_nothing_unseen() -> None:
-    """Ruling: a pat player has seen all his cards, so his call in the unseen
-    round is seen (NM-D-2E s4 binds those behind him) and H standing pat
-    cannot open an unseen round."""
+@pytest.mark.clause("NM-D-2E", "OQ-19")
+def test_NM_D_2E_s2_H_standing_pat_still_decides_the_unseen_bid() -> None:
+    """NM-D-2E s2, read literally: "the one who had the highest bid before
+    the exchange determines whether, and how much, shall be bid unseen",
+    whatever he drew.  H stood pat: his bet is the unseen bid, the others
+    may call it unseen (NM-D-2E s3), and he counts as in unseen."""
     hand = act(deal(), "s1 check, s2 bet 4, s3 call, s4 call, s1 call")
-    act(hand, "s1 draw 2c3d, s2 draw, s3 draw 4c5h, s4 draw 6c7h, s2 bet 10")
+    act(hand, "s1 draw 2c3d, s2 draw, s3 draw 4c5h, s4 draw 6c7h")
+    view = hand.seat_view(2)
+    assert view.unseen_bet and [n.clause for n in view.hints] == ["NM-D-2E s2"]
+    act(hand, "s2 bet 10")
+    assert hand.round_kind == "unseen" and hand.unseen_round_played
+    assert hand.in_unseen[1] and not hand.seen_acted
+    act(hand, "s3 call")  # unseen: s3 has not looked at his two new cards
+    assert hand.in_unseen[2]
+    # a pat H who checks declines: no unseen round (OQ-19 step 5)
+    hand = act(deal(), "s1 check, s2 bet 4, s3 call, s4 call, s1 call")
+    act(hand, "s1 draw 2c3d, s2 draw, s3 draw 4c5h, s4 draw 6c7h, s2 check")
     assert hand.round_kind == "seen" and not hand.unseen_round_played
+
+
+@pytest.mark.clause("NM-D-2E")
+def test_NM_D_2E_s4_a_pat_player_behind_H_acts_seen() -> None:
+    """Ruling: a player who stood pat, other than H, has seen all his cards,
+    so his call in the unseen round is seen and binds those behind him
+    (NM-D-2E s4)."""
+    hand = act(deal(), "s1 check, s2 bet 4, s3 call, s4 call, s1 call")
+    act(hand, "s1 draw 2c3d, s2 draw 2d3h, s3 draw, s4 draw 6c7h, s2 bet 10, s3 call")
+    assert hand.seen_acted and hand.must_look(3)
 
 
 def test_NM_D_2E_s4_legal_actions_offer_no_raise_the_engine_refuses() -> None:
@@ -660,7 +686,10 @@ def test_NM_D_3B_s5_OQ_24_several_side_pots_each_to_the_best_hand_that_paid_in()
     hands = ["2c 2d 2h 7s 9c", "Ac Ad Ah As Kc", "Kh Ks Kd 3c 3d", "Qs Qh Qd 4c 5h"]
     hand = deal(hands, "", stacks=[200, 12, 30, 200])
     act(hand, "s1 bet 20, s2 call, s3 call, s4 call, s1 draw, s2 draw, s3 draw, s4 draw")
-    act(hand, "s1 bet 28, s3 call, s4 call, s1 show, s2 show, s3 show, s4 show")
+    # s1's bet is the unseen bid (NM-D-2E s2, though he stood pat); the seen
+    # round follows, both players with chips check
+    act(hand, "s1 bet 28, s3 call, s4 call, s1 check, s4 check")
+    act(hand, "s1 show, s2 show, s3 show, s4 show")
     pots = [(a.amount, a.eligible, a.winners) for a in hand.awards]
     assert pots == [
         (48, (1, 2, 3, 4), (2,)),  # 12 each: the four aces

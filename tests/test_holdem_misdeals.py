@@ -74,11 +74,12 @@ def test_DE_MISDEAL_1_no_misdeal_once_someone_has_acted(rules: str) -> None:
 
 
 def test_DE_MISDEAL_1_no_misdeal_once_the_showdown_has_begun() -> None:
-    # Both players are all-in from the blinds, so nobody ever acts; the
-    # showdown starts at once and a hand is shown.  The initial deal is long
-    # over (DE-MISDEAL-1, OQ-59): a misdeal must be refused.  (The engine
-    # accepts it and keeps the shown cards of the old deal in the views.)
-    hand = start(DE, [1, 2], holes=["Kc Kd", "2h 2s"], auto_showdown=False)
+    # The button's small blind puts him all-in and the big blind covers it,
+    # so nobody ever acts; the showdown starts at once and a hand is shown.
+    # The initial deal is long over (DE-MISDEAL-1, OQ-59): a misdeal must be
+    # refused.  (The engine accepted it and kept the shown cards of the old
+    # deal in the views.)
+    hand = start(DE, [2, 1], holes=["Kc Kd", "2h 2s"], auto_showdown=False)
     assert hand.phase == "showdown" and hand.actor == 2
     hand.show(2)
     assert {"2h", "2s"} <= view_cards(hand.view(None))

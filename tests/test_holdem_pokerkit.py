@@ -17,6 +17,12 @@ to be what they claim to be, and counted:
   hands and merges consecutive pots left to the same players before
   splitting, so an odd chip can fall once where we split pot by pot.
 
+A third class is PokerKit's own rule, not ours, and those hands are played
+in our engine alone: ``short_big_blind`` (DE-ROUND1-1, OQ-31): a big blind
+all-in for less than the blind sets PokerKit's bet to call at what he
+posted; for us everyone calls the full big blind and the small blind
+completes to it (each such hand checks that call at the first decision).
+
 The main run uses the ``tda`` profile, whose OQ-32 switch (short all-ins add
 up) is PokerKit's rule; a shorter run per rulebook profile (switch off) adds a
 third, equally explicit class, ``short_all_ins_add_up``.
@@ -34,6 +40,7 @@ from pokerkit import Automation, Mode, NoLimitTexasHoldem, StandardHighHand
 
 from floorman.dealing import seeded_randbelow
 from floorman.engine.cards import shuffled_deck
+from floorman.engine.events import BlindPosted
 from floorman.engine.holdem import HoldemHand
 from floorman.engine.pots import split_pot
 from tests.helpers.holdem import profile
@@ -102,6 +109,9 @@ class Duel:
             ante_unit=unit,
             deck=self.deck,
         )
+        self.short = self.short_big_blind()
+        if self.short:
+            return  # PokerKit's rule differs: played in our engine alone
         self.pk = NoLimitTexasHoldem.create_state(
             AUTOMATIONS, True, 0, (unit, 2 * unit), 2 * unit, tuple(stacks), n, mode=Mode.TOURNAMENT
         )
@@ -130,7 +140,50 @@ class Duel:
             else:
                 return
 
+    def short_big_blind(self) -> bool:
+        """The big blind was posted for less than the blind (all-in)."""
+        started = self.hand.started
+        posted = [
+            e.amount
+            for e in self.hand.events
+            if isinstance(e, BlindPosted) and e.seat == started.big_blind_seat
+        ]
+        return bool(posted) and posted[0] < started.big_blind
+
+    def play_ours_only(self) -> None:
+        """A short big blind: everyone owes the full blind (DE-ROUND1-1,
+        OQ-31), which PokerKit does not ask; the hand is played in our
+        engine alone, its chips conserved."""
+        hand = self.hand
+        if hand.actor is not None and hand.street == 0:
+            legal = hand.legal_actions()
+            assert legal is not None
+            i = hand.position[hand.actor]
+            owed = hand.started.big_blind - hand.bets[i]
+            assert legal.call_amount == min(owed, hand.stacks[i]), self.where()
+            if legal.min_raise_to is not None:
+                assert legal.min_raise_to == min(2 * hand.started.big_blind, legal.max_raise_to)
+        while hand.actor is not None:
+            legal = hand.legal_actions()
+            assert legal is not None
+            raise_open = legal.min_raise_to is not None
+            seat = hand.actor
+            roll = self.rng.random()
+            if roll < 0.15 and legal.call_amount:
+                hand.fold(seat)
+            elif roll < 0.55 or not raise_open:
+                hand.check_or_call(seat)
+            else:
+                amount = self.rng.choice([legal.min_raise_to, legal.max_raise_to])
+                hand.bet_or_raise_to(seat, amount)
+        assert hand.is_complete and sum(hand.final_stacks or ()) == sum(hand.started.stacks)
+        self.counts["short_big_blind"] += 1
+        self.counts["hands"] += 1
+
     def play(self) -> None:
+        if self.short:
+            self.play_ours_only()
+            return
         hand, pk = self.hand, self.pk
         while hand.actor is not None:
             self.counts["decisions"] += 1
@@ -266,6 +319,7 @@ def test_pokerkit_agrees_with_the_tda_profile_on_3000_hands() -> None:
     # disagreement fails inside Duel).
     assert counts["short_all_in_reopens"] > 0
     assert counts["pots_merged"] > 0
+    assert counts["short_big_blind"] > 0
     assert counts["short_all_ins_add_up"] == 0
 
 

@@ -122,16 +122,24 @@ def test_a_short_stack_antes_all_he_has_and_plays_for_the_main_pot() -> None:
     assert [(a.amount, a.winners) for a in hand.awards] == [(21, (3,)), (4, (2,))]
 
 
-def test_a_four_card_draw_comes_as_four_or_three_then_one_never_otherwise() -> None:
+@pytest.mark.clause("NM-D-2D")
+def test_a_four_card_draw_comes_as_three_then_one_after_the_round_never_otherwise() -> None:
+    """NM-D-2D s7: "if one exchanges 4, one shall first get 3 and, when the
+    round is over, the last one"."""
     four = replaced("'p3 sd 4c5h', 'd dh p3 8s8h'", "'p3 sd QsQhQd4c', 'd dh p3 8s8h7s6s'")
-    assert replay_nmd(four, check_finishing_stacks=False).is_complete
     three_one = replaced(
         "'d dh p4 8d8c',", "'d dh p4 8d8c', 'd dh p3 6s',", replaced("8s8h7s6s", "8s8h7s", four)
     )
     assert replay_nmd(three_one, check_finishing_stacks=False).is_complete
-    with pytest.raises(NmdError) as error:
-        replay_nmd(replaced("8s8h7s6s'", "8s8h', 'd dh p3 7s6s'", four))
-    assert error.value.clause == "NM-D-2D s7, OQ-16"
+    for wrong in (
+        four,  # all four at once
+        replaced("8s8h7s6s'", "8s8h', 'd dh p3 7s6s'", four),  # 2 then 2
+        # 3, then the fourth before p4 has drawn
+        replaced("'d dh p3 8s8h7s6s'", "'d dh p3 8s8h7s', 'd dh p3 6s'", four),
+    ):
+        with pytest.raises(NmdError) as error:
+            replay_nmd(wrong)
+        assert error.value.clause in ("NM-D-2D s7-s8, OQ-16", "NM-D-2D s7, OQ-16")
 
 
 def test_comments_and_look_lines_in_the_seen_round_are_allowed() -> None:
@@ -157,7 +165,7 @@ def test_comments_and_look_lines_in_the_seen_round_are_allowed() -> None:
         ("'p1 sd 2c3d'", "'p1 sd AsAcAd2c3d'", "NM-D-2D s6"),  # never five
         ("'p1 sd 2c3d'", "'p1 sd 2c3h'", "NM-D-2D s2"),  # not his card
         ("'p1 sd 2c3d', 'd dh p1 9s9h', ", "", "NM-D-2D s1"),  # p2 before p1
-        ("'d dh p1 9s9h'", "'d dh p1 9s', 'd dh p1 9h'", "NM-D-2D s7"),
+        ("'d dh p1 9s9h'", "'d dh p1 9s', 'd dh p1 9h'", "NM-D-2D s7-s8, OQ-16"),
         ("'d dh p1 9s9h'", "'d dh p1 9sKh'", "NM-D-1F"),  # a card dealt twice
         ("'d dh p1 AsAcAd2c3d'", "'d dh p1 AsAcAd2c'", "NM-D-2B s1"),
         (

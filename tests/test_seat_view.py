@@ -34,8 +34,8 @@ def test_the_schema_is_a_valid_json_schema() -> None:
 
 
 def side_pot_hand_with_antes() -> HoldemHand:
-    """Three players ante 5 each (dead money in the main pot, NM-D-3B); the
-    short stack calls all-in pre-flop, so a side pot opens."""
+    """Three players ante 5 each (each ante his stake in the pot, NM-D-3B);
+    the short stack calls all-in pre-flop, so a side pot opens."""
     hand = HoldemHand.start(
         load_profile("de-holdem"),
         seats=[1, 2, 3],
@@ -54,24 +54,25 @@ def side_pot_hand_with_antes() -> HoldemHand:
     return hand
 
 
-def test_a_side_pot_holdem_hand_shows_its_carried_antes_in_the_pot_lines() -> None:
+@pytest.mark.clause("NM-D-3B")
+def test_a_side_pot_holdem_hand_shows_its_antes_in_the_main_pot_line() -> None:
     hand = side_pot_hand_with_antes()
     view = hand.seat_view(2)
     assert hand.phase == "betting" and view.round == "flop"
     lines = [(p.amount, p.eligible, p.carried) for p in view.pot_lines]
-    # main pot: 25 from each of three and the 15 of antes; the side pot: 75 each of two
-    assert lines == [(25 * 3 + 15, (1, 2, 3), 15), (75 * 2, (2, 3), 0)]
+    # main pot: the ante and 25 from each of three; the side pot: 75 each of two
+    assert lines == [(30 * 3, (1, 2, 3), 0), (75 * 2, (2, 3), 0)]
     assert sum(p.amount for p in view.pot_lines) == view.pot == hand.pot_total
     frame = hand.view(None)
     VALIDATOR.validate(frame)
-    assert frame["pot_lines"][0] == {"amount": 90, "eligible": [1, 2, 3], "carried": 15}
+    assert frame["pot_lines"][0] == {"amount": 90, "eligible": [1, 2, 3], "carried": 0}
 
 
 def test_a_penalty_is_carried_into_the_main_pot_line() -> None:
     hand = side_pot_hand_with_antes()
     hand.penalize(2, 20, clause="OQ-14", reason="out of turn")
     main = hand.seat_view(None).pot_lines[0]
-    assert main.carried == 15 + 20 and main.amount == 90 + 20
+    assert main.carried == 20 and main.amount == 90 + 20
 
 
 def test_the_view_round_trips_and_holds_only_what_the_seat_sees() -> None:

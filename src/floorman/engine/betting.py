@@ -658,12 +658,14 @@ class BettingHand(CommonMixin, AwardingMixin, ABC):
     def _advance(self) -> None:
         """Run the steps nobody decides (each game has its own)."""
 
-    def _start_round(self, first: int) -> None:
+    def _start_round(self, first: int, call_at: int = 0) -> None:
         """Open a betting round with ``first`` to act (bets already posted,
         e.g. blinds, stay in ``self.bets``; a blind is no action, so the big
-        blind keeps his option, once, pre-flop: DE-ROUND1-4/5)."""
+        blind keeps his option, once, pre-flop: DE-ROUND1-4/5).  ``call_at``:
+        what everyone must put in to stay, whatever was posted: the full big
+        blind even when its poster was all-in for less (DE-ROUND1-1, OQ-31)."""
         n = self.n
-        self.max_bet = max(self.bets)
+        self.max_bet = max(max(self.bets), call_at)
         self.full_level = self.max_bet
         self.full_increment = 0
         self.acted_level = [None] * n
@@ -683,11 +685,15 @@ class BettingHand(CommonMixin, AwardingMixin, ABC):
                 elif reach > second:
                     second = reach
         order: deque[int] = deque()
+        max_bet = self.max_bet
         for k in range(n):
             i = (first + k) % n
             if folded[i] or not stacks[i]:
                 continue
-            if bets[i] < (second if i == top_at else top):
+            # he owes chips (folds or calls, even if nobody can call more:
+            # a small blind completes to a short big blind's full blind,
+            # DE-ROUND1-1, DE-ROUND1-3, OQ-31), or someone could call his raise
+            if bets[i] < max_bet or bets[i] < (second if i == top_at else top):
                 order.append(i)
         if order:
             self.round_first = order[0]

@@ -74,6 +74,13 @@ _ROUND_LABELS = {
 }
 
 
+_PAT_H_HINT = note(
+    "You stood pat and made the highest bid before the draw: bet now to make it an"
+    " unseen bid, or check.",
+    "NM-D-2E s2",
+)
+
+
 class DrawHand(ShowdownMixin, BettingHand):
     """One deal of NM five-card draw.  Use :meth:`start` or :meth:`replay`."""
 
@@ -279,12 +286,25 @@ class DrawHand(ShowdownMixin, BettingHand):
         i = self._position(seat)
         if self.phase != DRAWING or self.deck is not None:
             raise OutOfTurn("no replacement cards are due now", clause="NM-D-2D s7")
-        if not 0 < len(cards) <= self.owed[i]:
+        # NM-D-2D s7-s8: the cards come in one go, a 4-card draw as 3 now and
+        # the last once everyone has drawn (the dealer's fourth last, OQ-16).
+        due = self.owed_now[i] or min(self.owed[i], 1)
+        if len(cards) != due:
+            template = "seat {seat} gets {due} card(s) now, not {given}"
+            if self.owed[i] == 4 and self.owed_now[i]:
+                template = (
+                    "seat {seat} drew 4: he gets 3 now and the fourth once everyone"
+                    " has drawn, not {given}"
+                )
+            elif self.owed[i] == 1 and not self.owed_now[i]:
+                template = "seat {seat}'s fourth card comes alone, not {given}"
             raise BadCards(
-                "seat {seat} is owed {owed} card(s), not {given}",
-                clause="NM-D-2D s7, OQ-16",
+                template,
+                clause="NM-D-2D s7-s8, OQ-16",
                 seat=seat,
-                values={"seat": seat, "owed": self.owed[i], "given": len(cards)},
+                attempted=len(cards),
+                allowed=due,
+                values={"seat": seat, "due": due, "given": len(cards)},
             )
         if self.owed_now[i] == 0 and any(self.owed_now):
             raise OutOfTurn("other players' cards come first", clause="OQ-16", seat=seat)
@@ -491,8 +511,11 @@ class DrawHand(ShowdownMixin, BettingHand):
         i = self.to_act[0] if self.to_act else self.position[event.seat]  # type: ignore[attr-defined]
         kind = self.round_kind
         if kind == OPENING:
-            if isinstance(event, BetOrRaised) and not self.looked[i]:
-                self.round_kind = UNSEEN  # NM-D-2E s2: H bids unseen
+            if isinstance(event, BetOrRaised) and (not self.looked[i] or self._stood_pat(i)):
+                # NM-D-2E s2: H decides whether and how much is bid unseen,
+                # whatever he drew: standing pat he has nothing to look at,
+                # and his bet is still the unseen bid (the literal reading)
+                self.round_kind = UNSEEN
                 self.unseen_round_played = True
                 self.in_unseen[i] = True
             else:
@@ -556,6 +579,9 @@ class DrawHand(ShowdownMixin, BettingHand):
             if not self.folded[i] and self.stacks[i]:
                 return i
         return start
+
+    def _stood_pat(self, i: int) -> bool:
+        return self.discarded[i] == ()
 
     def _apply_discard(self, event: Discarded) -> None:
         i = self.position[event.seat]
@@ -653,6 +679,13 @@ class DrawHand(ShowdownMixin, BettingHand):
     def _view_fields(self, seat: int | None, mine: int | None) -> dict[str, Any]:
         can_look = seat is not None and self.can_look(seat)
         must_look = mine is not None and self.must_look(mine)
+        # H stood pat: nothing to look at, and his bet is still the unseen bid (NM-D-2E s2)
+        pat_h = (
+            self.round_kind == OPENING
+            and mine is not None
+            and mine == self.high_bidder
+            and self._stood_pat(mine)
+        )
         hidden = 0
         if mine is not None and not self.looked[mine]:
             hidden = len(self.drawn[mine])
@@ -670,10 +703,16 @@ class DrawHand(ShowdownMixin, BettingHand):
             "can_vote_checkdown": False,
             "checkdown_vote": None,
             "checkdown_voters": (),
-            "unseen_bet": can_look and self.round_kind in (OPENING, UNSEEN),
+            "unseen_bet": (can_look and self.round_kind in (OPENING, UNSEEN)) or pat_h,
             "high_bidder": self.seats[self.high_bidder] if self.high_bidder is not None else None,
             "check_pot": self.check_pot,
-            "hints": self._hints(seat, mine, hidden, must_look) if can_look else (),
+            "hints": (
+                self._hints(seat, mine, hidden, must_look)
+                if can_look
+                else (_PAT_H_HINT,)
+                if pat_h
+                else ()
+            ),
             "notes": (
                 (note("Everyone checked: the pot is carried to the next deal", "OQ-10"),)
                 if self.check_pot

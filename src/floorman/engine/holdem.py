@@ -166,6 +166,12 @@ class HoldemHand(ShowdownMixin, BettingHand):
 
     def __init__(self, started: HandStarted) -> None:
         self._begin_from(started)
+        # Every player owes the same ante: each ante is his stake in the pot,
+        # so an ante short of it is all-in and the main pot takes only as
+        # much from each player (NM-D-3B, NM-H-6).  Antes of unequal amounts
+        # (one seat antes for the table) are dead money in the main pot.
+        owed = {a for a in started.antes if a}
+        self.antes_are_stakes = len(owed) == 1 and all(started.antes)
         self.pending_posts: list[BlindPosted | AntePosted] = self._required_posts(started)
         self.showdown_done = False
         self.checkdown_votes: dict[int, bool] | None = None
@@ -382,9 +388,10 @@ class HoldemHand(ShowdownMixin, BettingHand):
         i = self.position[event.seat]
         self.stacks[i] -= event.amount
         if isinstance(event, AntePosted):
-            # Antes in a blinds game are dead money in the main pot: they
-            # buy no side pot of their own (NM-D-3B; a big-blind ante too).
-            self.carried_pot += event.amount
+            if self.antes_are_stakes:
+                self.total[i] += event.amount
+            else:
+                self.carried_pot += event.amount
         else:
             self.bets[i] += event.amount
         self.pending_posts.pop(0)
@@ -401,7 +408,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
         if self._hole_done():
             for k in self.dead:
                 self.folded[k] = True
-            self._begin_round(self._preflop_first())
+            self._begin_round(self._preflop_first(), self._big_blind_to_call())
 
     def _preflop_first(self) -> int:
         """The player left of the big blind acts first pre-flop (DE-ROUND1-1,
@@ -420,8 +427,17 @@ class HoldemHand(ShowdownMixin, BettingHand):
             return self.position[bb]
         return 0
 
-    def _begin_round(self, first: int) -> None:
-        self._start_round(first)
+    def _big_blind_to_call(self) -> int:
+        """Pre-flop everyone calls the full big blind, even when its poster
+        was all-in for less: the call is "a bet in the amount of the big
+        blind" (DE-ROUND1-1) and the minimum bet is the big blind (OQ-31);
+        the short blind's chips make the main pot (NM-D-3B, NM-H-6).  0 when
+        no big blind was posted."""
+        started = self.started
+        return started.big_blind if started.big_blind_seat is not None else 0
+
+    def _begin_round(self, first: int, call_at: int = 0) -> None:
+        self._start_round(first, call_at)
         self.round_openers.append(first)
         self.checkdown_votes = None
         if self.folded.count(False) < 2:

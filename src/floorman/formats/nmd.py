@@ -308,7 +308,7 @@ def _play_own(table: DrawHand, nmd: NmdHand, seat: int, action: NmdAction) -> No
     or writes so (a step of :func:`replay_nmd`)."""
     match action.kind:
         case "deal":
-            _deal(table, nmd, action, seat)
+            _deal(table, action, seat)
         case "discard":
             table.draw(seat, action.cards)
         case "look":
@@ -329,25 +329,13 @@ def _play_own(table: DrawHand, nmd: NmdHand, seat: int, action: NmdAction) -> No
             table.muck(seat)
 
 
-def _deal(table: DrawHand, nmd: NmdHand, action: NmdAction, seat: int) -> None:
+def _deal(table: DrawHand, action: NmdAction, seat: int) -> None:
     """``d dh``: the five cards of the deal, or a drawer's replacements,
-    which come in one line, a 4-card draw possibly as 3 then 1 (NM-D-2D s7)."""
+    which come in one line, a 4-card draw as 3 then, once everyone has
+    drawn, 1 (the engine refuses anything else, NM-D-2D s7-s8, OQ-16)."""
     if table.phase == Phase.DEALING:
         table.deal_hole(seat, action.cards)
         return
-    if table.phase == Phase.DRAWING and seat in table.position:
-        i = table.position[seat]
-        owed = table.owed[i]
-        drew = len(table.discarded[i] or ())
-        three_of_four = drew == 4 and owed == 4 and len(action.cards) == 3
-        if owed and len(action.cards) != owed and not three_of_four:
-            raise NmdError(
-                nmd.source,
-                f"p{action.player} is owed {owed} card(s) and gets them in one line"
-                " (a 4-card draw: 4, or 3 then 1)",
-                action=action,
-                clause="NM-D-2D s7, OQ-16",
-            )
     table.deal_draw(seat, action.cards)
 
 
