@@ -40,6 +40,9 @@ HAND_KINDS = [
     "Looked",
     "PenaltyPosted",
     "Misdealt",
+    "HandVoided",
+    "DeclaredDead",
+    "CardsShown",
 ]
 TOURNAMENT_KINDS = [
     "created",

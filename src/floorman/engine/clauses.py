@@ -29,6 +29,9 @@ _NM_H = {
     "absent": "OQ-42",
     "dead": "OQ-45",
     "misdeal": "NM-H-18, OQ-38, NM-D-1F",
+    "void": "NM-D-1G, OQ-03, OQ-08",
+    "foul": "NM-D-1G, OQ-03",
+    "show_cards": "NM-D-1G, OQ-03",
     "not_a_player": "NM-D-1G, OQ-03",
 }
 
@@ -52,6 +55,9 @@ _DE = {
     "absent": "DE-ABSENT-3, DE-ABSENT-4, OQ-45",
     "dead": "DE-SEATED-2, DE-DEAL-2, OQ-45",
     "misdeal": "DE-MISDEAL-1, DE-MISDEAL-2, OQ-59",
+    "void": "DE-DECK-5, DE-DECK-6, OQ-59",
+    "foul": "DE-FOUL-1, DE-FOUL-2",
+    "show_cards": "DE-HOLE-3, DE-HOLE-4",
     "not_a_player": "DE-COLLUSION-1",
 }
 
@@ -76,6 +82,9 @@ _NM_D = {
     "absent": "OQ-42",
     "dead": "OQ-45",
     "misdeal": "NM-D-1F, OQ-08",
+    "void": "NM-D-1G, OQ-03, OQ-08",
+    "foul": "NM-D-1G, OQ-03",
+    "show_cards": "NM-D-1G, OQ-03",
     "not_a_player": "NM-D-1G, OQ-03",
 }
 

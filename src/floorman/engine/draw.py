@@ -29,13 +29,16 @@ from floorman.engine.events import (
     BetsCollected,
     Burned,
     Called,
+    CardsShown,
     Checked,
+    DeclaredDead,
     Discarded,
     DrawDealt,
     Event,
     Folded,
     HandEnded,
     HandStarted,
+    HandVoided,
     HoleDealt,
     Looked,
     Misdealt,
@@ -580,6 +583,23 @@ class DrawHand(ShowdownMixin, BettingHand):
                 return i
         return start
 
+    def _hand_cards_held(self, i: int) -> tuple[Card, ...]:
+        return tuple(self.cards[i])
+
+    def _dealt_to(self, i: int) -> bool:
+        return len(self.cards[i]) == 5
+
+    def _fold_out(self, i: int) -> None:
+        """A hand declared dead leaves the exchange (and is owed nothing);
+        dead before H's decision after the draw, there is no unseen bid:
+        the seen round goes on from his left (as OQ-19 step 6)."""
+        if self.round_kind == OPENING and self.high_bidder == i:
+            self.round_kind = SEEN
+        if self.phase == DRAWING and i in self.draw_order:
+            self.draw_order = [k for k in self.draw_order if k != i]
+            self.owed[i] = self.owed_now[i] = 0
+            self._after_draw_step()
+
     def _stood_pat(self, i: int) -> bool:
         return self.discarded[i] == ()
 
@@ -618,8 +638,9 @@ class DrawHand(ShowdownMixin, BettingHand):
             self._begin_showdown()
         elif high is None:
             self._begin_round(self._first_with_chips_from(0), SEEN)
-        elif not self.stacks[high]:
-            # OQ-19 step 6: H is all-in, no unseen round.
+        elif not self.stacks[high] or self.folded[high]:
+            # OQ-19 step 6: H is all-in (or his hand was declared dead), no
+            # unseen round.
             self._begin_round(self._first_with_chips_from(high), SEEN)
         else:
             self._begin_round(high, OPENING)
@@ -652,6 +673,8 @@ class DrawHand(ShowdownMixin, BettingHand):
         own: tuple[str | None, ...] | None = None
         if i in self.shown:
             own = tuple([CARD_TEXT[c] for c in self.shown[i]])
+        elif i in self.revealed:  # shown to everyone of his own will (DE-HOLE-4)
+            own = tuple([CARD_TEXT[c] for c in self.revealed[i]])
         elif i == mine and self.cards[i]:
             hidden = not self.looked[i]
             held = self.kept[i] if self.discarded[i] is not None else self.cards[i]
@@ -813,5 +836,8 @@ _APPLY: dict[type, Callable[[Any, Any], None]] = {
     HandEnded: BettingHand._apply_end,
     Misdealt: BettingHand._apply_misdeal,
     PenaltyPosted: BettingHand._apply_penalty,
+    HandVoided: BettingHand._apply_void,
+    DeclaredDead: BettingHand._apply_declared_dead,
+    CardsShown: BettingHand._apply_cards_shown,
 }
 DrawHand.appliers = _APPLY

@@ -238,6 +238,35 @@ class Misdealt(Event):
     deck: tuple[Card, ...] | None = None
 
 
+@event
+class HandVoided(Event):
+    """The floor annuls the hand: every chip a player put in goes back to
+    him; a pot carried into the hand stays in the middle for the next
+    (DE-DECK-5; pots awarded earlier stand, DE-DECK-6; OQ-08, NM-D-1G)."""
+
+    reason: str
+    clause: str
+
+
+@event
+class DeclaredDead(Event):
+    """The floor declares a hand dead (foul): it cannot win and loses what
+    it put in (DE-FOUL-1/2, DE-SDFOUL-1; NM-D-1G, OQ-03)."""
+
+    seat: int
+    clause: str
+    reason: str = ""
+
+
+@event
+class CardsShown(Event):
+    """A player shows his cards of his own will once they are out of play:
+    to everyone at the table, never to one (show one, show all, DE-HOLE-4)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
 def event_classes() -> tuple[type[Event], ...]:
     """Every hand event class, in declaration order."""
     return tuple(_REGISTRY.values())

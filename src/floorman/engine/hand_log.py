@@ -36,14 +36,17 @@ from floorman.engine.events import (
     BlindPosted,
     BoardDealt,
     Called,
+    CardsShown,
     CheckdownProposed,
     CheckdownVoted,
     Checked,
+    DeclaredDead,
     Discarded,
     Event,
     Folded,
     HandEnded,
     HandStarted,
+    HandVoided,
     HoleDealt,
     Looked,
     Misdealt,
@@ -208,7 +211,14 @@ def _fold(hand: Any) -> tuple[_Entry, ...]:
                 hand=name,
             )
         elif isinstance(event, Misdealt):
-            line = LogLine("misdeal", round=round_before)
+            line = LogLine("misdeal", round=round_before, clause=event.clause)
+        elif isinstance(event, HandVoided):
+            line = LogLine("void", round=round_before, clause=event.clause)
+        elif isinstance(event, DeclaredDead):
+            line = LogLine("dead_hand", event.seat, round=round_before, clause=event.clause)
+        elif isinstance(event, CardsShown):
+            cards = tuple([CARD_TEXT[c] for c in event.cards])
+            line = LogLine("shown_to_all", event.seat, cards=cards, round=round_before)
         elif isinstance(event, HandEnded):
             if event.carried_pot:
                 # everyone checked in the draw (OQ-10), or every hand was dead (DE-SEATED-3)

@@ -35,12 +35,15 @@ from floorman.engine.events import (
     BoardDealt,
     Burned,
     Called,
+    CardsShown,
     CheckdownProposed,
     CheckdownVoted,
     Checked,
+    DeclaredDead,
     Folded,
     HandEnded,
     HandStarted,
+    HandVoided,
     HoleDealt,
     Misdealt,
     Mucked,
@@ -260,6 +263,16 @@ class HoldemHand(ShowdownMixin, BettingHand):
                 values={"count": count, "what": what, "given": len(cards)},
             )
         self._verify_unused(cards, "DE-DECK-1, DE-DECK-5", what)
+
+    def _hand_cards_held(self, i: int) -> tuple[Card, ...]:
+        return self.holes[i] or ()
+
+    def _dealt_to(self, i: int) -> bool:
+        return self.holes[i] is not None
+
+    def _fold_out(self, i: int) -> None:
+        if self.checkdown_votes is not None:
+            self._close_vote()  # he may have been the last one yet to agree (NM-H-13)
 
     def _hole_done(self) -> bool:
         return self.holes_dealt == self.n
@@ -519,6 +532,8 @@ class HoldemHand(ShowdownMixin, BettingHand):
         hole = self.holes[i]
         if i in self.shown:
             cards = tuple([CARD_TEXT[c] for c in self.shown[i]])
+        elif i in self.revealed:  # shown to everyone of his own will (DE-HOLE-4)
+            cards = tuple([CARD_TEXT[c] for c in self.revealed[i]])
         elif i == mine and hole is not None:
             cards = tuple([CARD_TEXT[c] for c in hole])
         return PlayerView(*self._player_view(i), hole is not None and not self.folded[i], cards)
@@ -600,5 +615,8 @@ _APPLY: dict[type, Callable[[Any, Any], None]] = {
     Misdealt: BettingHand._apply_misdeal,
     PenaltyPosted: BettingHand._apply_penalty,
     HandEnded: BettingHand._apply_end,
+    HandVoided: BettingHand._apply_void,
+    DeclaredDead: BettingHand._apply_declared_dead,
+    CardsShown: BettingHand._apply_cards_shown,
 }
 HoldemHand.appliers = _APPLY

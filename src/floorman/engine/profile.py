@@ -98,11 +98,24 @@ class RuleProfile:
     exposed_card_penalty_antes: int = _rule(1, "NM-D-2D s2, OQ-18")
     repeat_misdeal_fine_antes: int = _rule(5, "NM-D-1F s2, OQ-08")
 
-    # Time.
-    action_seconds: int = _rule(30, "DE-TIME-2, OQ-42, OQ-63")
+    # Time.  Online a player must decide within a reasonable time (DE-TIME-1,
+    # OQ-42): the action clock; any seated player may call the clock on the
+    # player to act, who then has ``clock_seconds`` (DE-TIME-2, OQ-63),
+    # after which he checks if he could, else folds (DE-TIME-4).
+    action_seconds: int = _rule(60, "DE-TIME-1, OQ-42, OQ-63")
+    clock_seconds: int = _rule(30, "DE-TIME-2, DE-TIME-3, OQ-63, OQ-42")
     #: each player's reserve once the action clock has run out, for the
     #: whole tournament; 0: none (the rulebooks know only the clock)
     time_bank_seconds: int = _rule(0, "DE-TIME-1, OQ-42, OQ-63")
+
+    # Table talk and outside help.  Off: while a hand runs, the seated
+    # players do not read the spectators' chat (no information or advice
+    # from outside, DE-INFO-1…3, DE-GEN-1); the director reads it all.
+    spectator_chat_in_hand: bool = _rule(True, "DE-INFO-1, DE-INFO-2, DE-INFO-3, DE-GEN-1")
+    # A player may show his cards once they are out of play (folded, or the
+    # hand over), and then only to the whole table: show one, show all
+    # (DE-HOLE-3, DE-HOLE-4).
+    voluntary_show: bool = _rule(True, "DE-HOLE-3, DE-HOLE-4")
 
     # Tournament.
     table_min: int = _rule(5, "NM-H-1, NM-H-17, NM-D-1A")

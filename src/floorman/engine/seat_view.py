@@ -157,7 +157,8 @@ class LogLine:
     #: "ante", "small_blind", "big_blind", "penalty", "carried_in",
     #: "check_pot_in", "dealt", "board", "fold", "check", "call", "bet",
     #: "raise", "returned", "checkdown", "draw", "stand_pat", "look", "show",
-    #: "muck", "misdeal", "award", "check_pot_out", "carried_out", "hand_over"
+    #: "muck", "misdeal", "award", "check_pot_out", "carried_out", "hand_over",
+    #: the floor's "void" and "dead_hand", and "shown_to_all" (DE-HOLE-4)
     kind: str
     seat: int | None = None
     amount: int | None = None  #: chips: posted, put in now, returned, won, carried
@@ -171,6 +172,7 @@ class LogLine:
     hand: HandName | None = None  #: show: the hand; award: the winning hand at a showdown
     all_in: bool = False  #: the chips left the stack at 0
     reason: str | None = None  #: fold/check not chosen: "timeout", "absent", "disqualified"
+    clause: str | None = None  #: a floor ruling's clause (misdeal, void, dead hand)
 
 
 #: the parts of a view several views of one moment share (the log lines

@@ -77,6 +77,9 @@ class ShowdownMixin:
             self._pots_cache = cached
         return cached
 
+    def _contests_changed(self) -> None:
+        self._pots_cache = None
+
     def _others_claim(self, i: int) -> bool:
         return all(any(j != i and self._claims(j) for j in pot) for pot in self._pots_of(i))
 
@@ -196,4 +199,4 @@ class ShowdownMixin:
         live = [i for i in range(self.n) if not self.folded[i]]
         if len(live) == 1:
             return {live[0]: 1}
-        return {i: self._strength(i) for i in self.shown}
+        return {i: self._strength(i) for i in self.shown if not self.folded[i]}

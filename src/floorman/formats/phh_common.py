@@ -32,10 +32,13 @@ from floorman.engine.errors import FloormanError, RuleViolation
 from floorman.engine.events import (
     BetOrRaised,
     Called,
+    CardsShown,
     Checked,
+    DeclaredDead,
     Event,
     Folded,
     HandStarted,
+    HandVoided,
     Misdealt,
     PenaltyPosted,
     Shown,
@@ -565,6 +568,15 @@ def shared_action_lines(event: Event, number: Mapping[int, int], error: ErrorCla
                 "<export>",
                 f"p{number[seat]} paid a penalty ({clause}): PHH cannot record dead money",
             )
+        case HandVoided(clause=clause):
+            raise error("<export>", f"the hand was voided ({clause}): PHH cannot record it")
+        case DeclaredDead(seat=seat, clause=clause):
+            raise error(
+                "<export>",
+                f"p{number[seat]}'s hand was declared dead ({clause}): PHH cannot record it",
+            )
+        case CardsShown(seat=seat, cards=cards):
+            return [f"# p{number[seat]} shows {format_cards(cards, '')} to everyone"]
     return []
 
 

@@ -25,10 +25,13 @@ from floorman.engine.events import (
     BetOrRaised,
     BetsCollected,
     Called,
+    CardsShown,
     Checked,
+    DeclaredDead,
     Event,
     Folded,
     HandStarted,
+    HandVoided,
     Mucked,
     PotAwarded,
     Shown,
@@ -150,6 +153,19 @@ class HistoryTextWriter(ABC, Generic[HandT, RecordT]):
                 self.records[seat].shown = cards
             case Mucked(seat=seat):
                 self.records[seat].mucked = True
+            case HandVoided(reason=reason, clause=clause):
+                # every chip goes back (DE-DECK-5): the stacks are as dealt
+                for record_seat in self.records:
+                    self.records[record_seat].put_in = 0
+                started = self.hand.started
+                self.stacks = dict(zip(started.seats, started.stacks, strict=True))
+                why = f" ({reason})" if reason else ""
+                return [f"The hand is voided{why}: every bet is returned [{clause}]"]
+            case DeclaredDead(seat=seat, reason=reason, clause=clause):
+                why = f" ({reason})" if reason else ""
+                return [f"{self.names[seat]}: the hand is declared dead{why} [{clause}]"]
+            case CardsShown(seat=seat, cards=cards):
+                return [f"{self.names[seat]}: shows [{format_cards(cards)}] to everyone"]
         return []
 
     def _betting_lines(self, event: Event, mark: str = "") -> list[str]:

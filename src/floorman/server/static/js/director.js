@@ -435,8 +435,8 @@ $("#create").addEventListener("submit", async (event) => {
   try {
     const created = await api("/tournaments", { method: "POST", token: directorToken(), body });
     state.id = created.id;
+    await loadList(); // the list shows it before the message says so
     ok(tr("director.created", { id: created.id }));
-    await loadList();
     await load();
     watch();
   } catch (error) {

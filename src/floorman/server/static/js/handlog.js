@@ -103,8 +103,15 @@ function describe(entry, nameOf, pots) {
       break;
     case "checkdown":
     case "misdeal":
+    case "void":
     case "hand_over":
       text = t(`hands.log.${entry.kind}`);
+      break;
+    case "dead_hand":
+      text = t("hands.log.dead_hand", { name });
+      break;
+    case "shown_to_all":
+      text = t("hands.log.shown_to_all", { name, cards: cardsText(entry.cards) });
       break;
     case "dealt":
       // Only the viewer's own cards are in the log; everybody else's deal is
@@ -144,6 +151,8 @@ function describe(entry, nameOf, pots) {
   if (entry.all_in) text = t("hands.log.all_in", { line: text });
   // A fold or check nobody chose: the clock, an absence, a dead hand.
   if (entry.reason) text = t("hands.log.reason", { line: text, why: t(`hands.reason.${entry.reason}`) });
+  // A floor ruling names its clause (misdeal, void, dead hand).
+  if (entry.clause) text = t("hands.log.reason", { line: text, why: entry.clause });
   return text;
 }
 
