@@ -57,8 +57,10 @@ def test_DE_COMMUNITY_1_the_board_plays_for_everyone() -> None:
 
 
 def test_DE_TIME_2_the_german_clock_is_thirty_seconds() -> None:
-    """DE-TIME-2: half a minute to act (the clock always runs in floorman)."""
-    assert load_profile("de-holdem").action_seconds == 30
+    """DE-TIME-2: half a minute once a seated player calls the clock; until
+    then a reasonable time (DE-TIME-1), longer than the clock."""
+    profile = load_profile("de-holdem")
+    assert profile.clock_seconds == 30 and profile.action_seconds > 30
 
 
 def test_OQ_48_every_rulebook_plays_no_limit() -> None:

@@ -76,6 +76,8 @@ TOURNAMENT_KINDS = [
     "time_bank_used",
     "chat_muted",
     "finished",
+    "hand_ruling",
+    "clock_called",
 ]
 
 HAND_CLASSES = hand_events.event_classes()

@@ -245,6 +245,13 @@ def test_ruling_log_has_times_eliminations_and_moves_NM_D_1G(client: TestClient)
         json={"player": players[0], "clause": "DE-ETIQ-1"},
         headers=AUTH,
     )
+    # a Norwegian event cites its own books and the open questions, never the German
+    assert warned.status_code == 409 and "DE-ETIQ-1" in warned.json()["detail"]["message"]
+    warned = client.post(
+        f"/api/tournaments/{tid}/floor/warn",
+        json={"player": players[0], "clause": "NM-H-18"},
+        headers=AUTH,
+    )
     assert warned.status_code == 200, warned.text
     counts = dict.fromkeys(players, 1000) | {players[1]: 0, players[2]: 0, players[3]: 3000}
     answer = client.post(

@@ -271,7 +271,8 @@ def test_reconnect_keeps_the_seat(duel: Duel) -> None:
     again = duel.connect(actor)
     duel.sockets[actor] = again
     frame = again.wait_for(is_table, 5, "the table after reconnecting")
-    assert frame["you"] == {"player": actor, "seat": seat}
+    assert frame["you"]["player"] == actor and frame["you"]["seat"] == seat
+    assert frame["you"]["away"] is False
     assert frame["hand_id"] == hand_id
     assert next(r for r in frame["hand"]["players"] if r["seat"] == seat)["cards"] == cards
     assert frame["hand"]["actor"] == seat and frame["hand"]["legal"]

@@ -1,8 +1,8 @@
-"""The time bank (issue 11): once the action clock has run out (DE-TIME-2's
-30 s stays the base, OQ-63), a player draws on his bank for the whole
-tournament; what he uses, in whole seconds begun, is an event, so a replay
-knows what is left.  Off under the NM profiles unless the director sets one
-(OQ-42); de-holdem gives 60 s."""
+"""The time bank (issue 11): once the action clock has run out (OQ-63), a
+player draws on his bank for the whole tournament; what he uses, in whole
+seconds begun, is an event, so a replay knows what is left.  No profile
+gives one (the rulebooks know only the clock, DE-TIME-2, OQ-42): the
+director sets it; these tests set 60 s unless they say otherwise."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from floorman.tournament.structure import Structure
 
 
 def table_of_people(
-    profile: str, bank: int | None = None
+    profile: str, bank: int | None = 60
 ) -> tuple[Tournament, TableDriver, DrivenTable]:
     rules = load_profile(profile)
     structure = dataclasses.replace(Structure.default(rules), time_bank_seconds=bank)
@@ -54,9 +54,10 @@ def first_turn(driver: TableDriver, table: DrivenTable) -> tuple[int, str]:
     return step.seat, hand.players[hand.position[step.seat]]
 
 
+@pytest.mark.clause("DE-TIME-2", "OQ-42", "OQ-63")
 def test_the_profiles_banks() -> None:
-    """OQ-42: the NM rules have no clock of their own, so no bank by default."""
-    assert load_profile("de-holdem").time_bank_seconds == 60
+    """The rulebooks know a clock, no bank: none by default (issue 18)."""
+    assert load_profile("de-holdem").time_bank_seconds == 0
     assert load_profile("nm-holdem").time_bank_seconds == 0
     assert load_profile("nm-draw").time_bank_seconds == 0
 
@@ -92,7 +93,7 @@ def test_DE_TIME_4_once_the_bank_is_spent_the_clock_checks_or_folds() -> None:
 
 
 def test_OQ_42_no_bank_under_nm_holdem_unless_the_director_sets_one() -> None:
-    t, driver, table = table_of_people("nm-holdem")
+    t, driver, table = table_of_people("nm-holdem", bank=None)
     seat, player = first_turn(driver, table)
     assert t.time_bank_left(player) == 0
     assert driver.clock_ran_out(table, seat, 30.0)  # straight to the time-out
@@ -141,7 +142,7 @@ def test_a_player_who_acts_in_his_bank_is_charged_by_the_service() -> None:
 
     async def scenario() -> None:
         clock = FakeClock()
-        service, _, _ = two_humans(clock, "de-holdem")
+        service, _, _ = two_humans(clock, "de-holdem", time_bank_seconds=60)
         service.start()
         table = await until(
             lambda: service.tables.get(1) and service.tables[1].deadline and service.tables[1]

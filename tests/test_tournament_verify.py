@@ -108,7 +108,7 @@ def test_verify_confirm_refuses_what_confirm_refuses() -> None:
     t.register("p2", confirmed=False)
     t.register("p3", confirmed=False)
     allowed_alike(lambda: t.verify_confirm("p2"), lambda: t.can_confirm("p2"))
-    for player, clause in [("p1", "DE-DEAL-3"), ("nobody", "NM-D-1G")]:
+    for player, clause in [("p1", "DE-DEAL-3"), ("nobody", "OQ-03")]:
         refused_alike(
             t,
             lambda: t.verify_confirm(player),  # noqa: B023

@@ -36,6 +36,7 @@ KINDS = (
     "vote_checkdown",
     "look",
     "draw",
+    "show_cards",  # cards out of play, to everyone (DE-HOLE-4)
 )
 
 

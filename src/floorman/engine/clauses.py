@@ -32,6 +32,9 @@ _NM_H = {
     "void": "NM-D-1G, OQ-03, OQ-08",
     "foul": "NM-D-1G, OQ-03",
     "show_cards": "NM-D-1G, OQ-03",
+    "clock": "OQ-42",
+    "floor": "NM-D-1G, OQ-03",
+    "mute": "NM-D-1G, OQ-03",
     "not_a_player": "NM-D-1G, OQ-03",
 }
 
@@ -58,6 +61,9 @@ _DE = {
     "void": "DE-DECK-5, DE-DECK-6, OQ-59",
     "foul": "DE-FOUL-1, DE-FOUL-2",
     "show_cards": "DE-HOLE-3, DE-HOLE-4",
+    "clock": "DE-TIME-2, OQ-63",
+    "floor": "OQ-03",
+    "mute": "DE-ETIQ-2",
     "not_a_player": "DE-COLLUSION-1",
 }
 
@@ -85,9 +91,33 @@ _NM_D = {
     "void": "NM-D-1G, OQ-03, OQ-08",
     "foul": "NM-D-1G, OQ-03",
     "show_cards": "NM-D-1G, OQ-03",
+    "clock": "OQ-42",
+    "floor": "NM-D-1G, OQ-03",
+    "mute": "NM-D-1G, OQ-03",
     "not_a_player": "NM-D-1G, OQ-03",
+}
+
+#: which rulebooks' clauses a ruling at a table of each rulebook may cite:
+#: its own, the draw's where the hold'em rules import them (NM-H-6 -> NM-D-3B,
+#: NM-H-18 -> NM-D-1C/1D/1E, NM-D-2C s7-s8), and the open questions (OQ-*)
+CITABLE: dict[str, tuple[str, ...]] = {
+    "NM-D": ("NM-D-", "NM-PRE-", "OQ-"),
+    "NM-H": ("NM-H-", "NM-D-", "NM-PRE-", "OQ-"),
+    "DE": ("DE-", "OQ-"),
 }
 
 
 def clauses_for(profile: RuleProfile) -> dict[str, str]:
     return {"NM-D": _NM_D, "NM-H": _NM_H, "DE": _DE}[profile.rulebook]
+
+
+def citable(profile: RuleProfile, clause_id: str) -> bool:
+    """May a ruling at a table of ``profile`` cite ``clause_id``?  Its own
+    rulebook's clauses and the open questions, never another event's
+    (a German table cites no Norwegian clause).
+
+    >>> from floorman.profiles import load_profile
+    >>> citable(load_profile("de-holdem"), "NM-D-1G"), citable(load_profile("de-holdem"), "OQ-03")
+    (False, True)
+    """
+    return clause_id.startswith(CITABLE[profile.rulebook])

@@ -22,6 +22,7 @@ from typing import Any, Final
 from floorman.engine.betting import BettingHand
 from floorman.engine.cards import CARD_TEXT, CARDS, Card
 from floorman.engine.common import AWARDING, BETTING, COMPLETE, DEALING, DRAWING, POSTING, SHOWDOWN
+from floorman.engine.draw_hints import PAT_H_HINT, unseen_hints
 from floorman.engine.errors import ActionNotAllowed, BadCards, OutOfTurn, ProfileError
 from floorman.engine.events import (
     AntePosted,
@@ -48,7 +49,7 @@ from floorman.engine.events import (
     Shown,
 )
 from floorman.engine.profile import RuleProfile
-from floorman.engine.seat_view import DrawLimit, Note, PlayerView, note
+from floorman.engine.seat_view import DrawLimit, PlayerView, note
 from floorman.engine.seating import checked_deck, dead_seats, seat_players
 from floorman.engine.showdown import ShowdownMixin
 
@@ -75,13 +76,6 @@ _ROUND_LABELS = {
     UNSEEN: "unseen round",
     SEEN: "seen round",
 }
-
-
-_PAT_H_HINT = note(
-    "You stood pat and made the highest bid before the draw: bet now to make it an"
-    " unseen bid, or check.",
-    "NM-D-2E s2",
-)
 
 
 class DrawHand(ShowdownMixin, BettingHand):
@@ -730,9 +724,14 @@ class DrawHand(ShowdownMixin, BettingHand):
             "high_bidder": self.seats[self.high_bidder] if self.high_bidder is not None else None,
             "check_pot": self.check_pot,
             "hints": (
-                self._hints(seat, mine, hidden, must_look)
+                unseen_hints(
+                    self.round_kind,
+                    mine is not None and mine == self.high_bidder,
+                    hidden,
+                    must_look,
+                )
                 if can_look
-                else (_PAT_H_HINT,)
+                else (PAT_H_HINT,)
                 if pat_h
                 else ()
             ),
@@ -749,49 +748,6 @@ class DrawHand(ShowdownMixin, BettingHand):
         if self.phase == COMPLETE:
             return "hand over"
         return _ROUND_LABELS[self.round_kind]
-
-    def _hints(
-        self, seat: int | None, mine: int | None, hidden: int, must_look: bool
-    ) -> tuple[Note, ...]:
-        """What the face-down cards mean now (NM-D-2E/2F, OQ-19)."""
-        one = hidden == 1
-        if must_look:
-            template = (
-                "A player before you acted seen: look at your cards before you call or raise."
-            )
-            return (note(template, "NM-D-2E s4"),)
-        if self.round_kind == OPENING and mine is not None and self.high_bidder == mine:
-            template = (
-                "Your {hidden} new cards are face down. You made the highest bid before the"
-                " draw: bid unseen now, check, or look first."
-            )
-            if one:
-                template = (
-                    "Your {hidden} new card is face down. You made the highest bid before the"
-                    " draw: bid unseen now, check, or look first."
-                )
-            return (note(template, "NM-D-2E s2", hidden=hidden),)
-        if self.round_kind == UNSEEN:
-            template = (
-                "Your {hidden} new cards are face down. Call or raise without looking to stay"
-                " in unseen, or look first."
-            )
-            if one:
-                template = (
-                    "Your {hidden} new card is face down. Call or raise without looking to stay"
-                    " in unseen, or look first."
-                )
-            return (note(template, "NM-D-2E s3", hidden=hidden),)
-        template = (
-            "Your {hidden} new cards are face down. Look at them, or act: acting in the seen"
-            " round turns them up."
-        )
-        if one:
-            template = (
-                "Your {hidden} new card is face down. Look at them, or act: acting in the seen"
-                " round turns them up."
-            )
-        return (note(template, "OQ-19", hidden=hidden),)
 
     def snapshot(self) -> dict[str, Any]:
         return {

@@ -204,7 +204,7 @@ class SeatView:
     players: tuple[PlayerView, ...]
     legal: Legal | None
     #: every action this seat may send now (fold, check, call, bet, raise,
-    #: look, draw, show, muck, propose_checkdown, vote_checkdown)
+    #: look, draw, show, muck, propose_checkdown, vote_checkdown, show_cards)
     actions: tuple[str, ...]
     bet_limit: BetLimit
     bet_sizes: tuple[BetSize, ...]
@@ -447,6 +447,13 @@ def build_seat_view(hand: Any, seat: int | None, *, display: bool = True) -> Sea
         actions.append("show")
         if hand.can_muck(seat):
             actions.append("muck")
+    if (
+        display
+        and mine is not None
+        and (hand.phase == COMPLETE or hand.folded[mine])
+        and hand.can_show_cards(seat)
+    ):
+        actions.append("show_cards")  # out of play: shown to everyone (DE-HOLE-4)
     if fields["can_propose_checkdown"]:
         actions.append("propose_checkdown")
     if fields["can_vote_checkdown"]:

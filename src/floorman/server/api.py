@@ -7,7 +7,7 @@ refuse (a payout table of the wrong length, NM-H-19) 422 with the clause."""
 from __future__ import annotations
 
 import math
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Header, HTTPException, Request
 from fastapi.responses import PlainTextResponse
@@ -147,6 +147,27 @@ class FloorRuling(BaseModel):
     @classmethod
     def _in_the_registry(cls, clause: str) -> str:
         check_citation(clause)  # a made-up clause: 422 naming it, nothing recorded
+        return clause
+
+
+class HandRuling(BaseModel):
+    ruling: Literal["misdeal", "void", "dead_hand"] = Field(
+        description="misdeal: dealt again (DE-MISDEAL-1/2, NM-D-1F, OQ-59); void: annulled,"
+        " every bet returned (DE-DECK-5/6, OQ-08); dead_hand: the player's hand cannot win"
+        " and loses what it put in (DE-FOUL-1/2, DE-SDFOUL-1)"
+    )
+    table: int = Field(ge=1, le=100_000)
+    player: str | None = Field(None, max_length=100, description="dead_hand: whose hand")
+    note: str = Field("", max_length=500)
+    clause: str | None = Field(
+        None, min_length=2, max_length=80, description="default: the hand's own clause"
+    )
+
+    @field_validator("clause")
+    @classmethod
+    def _in_the_registry(cls, clause: str | None) -> str | None:
+        if clause is not None:
+            check_citation(clause)
         return clause
 
 
@@ -348,6 +369,21 @@ async def disqualify(request: Request, tournament_id: str, body: FloorRuling) ->
         request,
         tournament_id,
         lambda s: s.disqualify(body.player, body.clause, body.note),
+    )
+
+
+@router.post(
+    "/tournaments/{tournament_id}/floor/hand",
+    dependencies=[Director],
+    summary="Rule on a table's running hand: misdeal, void or dead hand (director)",
+)
+async def hand_ruling(request: Request, tournament_id: str, body: HandRuling) -> dict[str, Any]:
+    return await director_call(
+        request,
+        tournament_id,
+        lambda s: s.rule_hand(
+            body.ruling, body.table, player=body.player, note=body.note, clause=body.clause
+        ),
     )
 
 

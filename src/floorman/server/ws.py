@@ -386,7 +386,7 @@ class SocketSession:
 
     def chat_history(self, table: int | None) -> None:
         if table is not None:
-            lines = self.service.chat_log(table, limit=50)
+            lines = self.service.chat_log(table, limit=50, reader=self.player)
             self.frame({"type": "chat_history", "table": table, "lines": lines})
 
     def handle(self, text: str | None) -> None:

@@ -314,8 +314,13 @@ class Broadcaster:
         self.after_stored(lambda: self._deliver(texts, "table"))
 
     def broadcast_chat(self, number: int, message: dict[str, Any]) -> None:
-        """A chat line to everyone at or watching table ``number``."""
+        """A chat line to everyone at or watching table ``number``; one the
+        players may not read (``players_see`` false: a spectator's during a
+        hand, DE-INFO-1…3) only to those not seated there."""
         subs = self.at_table(number)
+        if message.get("players_see") is False:
+            seated = set(self.seated(number))
+            subs = [sub for sub in subs if sub.player not in seated]
         if subs:
             self._deliver([(frame_text(message), subs)], None)
 

@@ -37,7 +37,9 @@ class TableChat:
         if state is not None:
             table = state.table
             if state.chat_muted:
-                raise RuleViolation("the director has muted your chat", clause="DE-ETIQ-2")
+                raise RuleViolation(
+                    "the director has muted your chat", clause=service.rulings["mute"]
+                )
         if table is None or table not in tournament.tables:
             raise ProfileError("chat goes to a table: watch or sit at one")
         now = service.now()
@@ -57,13 +59,33 @@ class TableChat:
             "text": line,
             "at": now,
         }
+        if player is None and self.hidden_from_players(table):
+            # no help from outside while the hand runs (DE-INFO-1…3, DE-GEN-1)
+            message["players_see"] = False
         service.broadcaster.broadcast_chat(table, message)
         return message
 
-    def log(self, table: int | None = None, limit: int = 500) -> list[dict[str, Any]]:
+    def hidden_from_players(self, table: int) -> bool:
+        """Spectators' lines are kept from the seated players of ``table``
+        while its hand runs, under a profile that says so."""
+        tournament = self.service.tournament
+        state = tournament.tables.get(table)
+        return not tournament.profile.spectator_chat_in_hand and state is not None and state.in_hand
+
+    def log(
+        self, table: int | None = None, limit: int = 500, *, reader: str | None = None
+    ) -> list[dict[str, Any]]:
         """The stored lines, oldest first: all (the director's log) or one
-        table's (for a socket that joins it)."""
-        return self.service.store.chat(self.service.id, table=table, limit=limit)
+        table's (for a socket that joins it).  ``reader``: a player seated
+        at ``table``, who reads no spectator's line while its hand runs
+        (DE-INFO-1…3, under a profile that says so)."""
+        lines = self.service.store.chat(self.service.id, table=table, limit=limit)
+        if table is None or reader is None or not self.hidden_from_players(table):
+            return lines
+        state = self.service.tournament.players.get(reader)
+        if state is None or state.table != table:
+            return lines
+        return [line for line in lines if line.get("player") is not None]
 
 
 __all__ = ["CHAT_INTERVAL", "CHAT_MAX", "TableChat"]

@@ -14,6 +14,7 @@ from floorman.tournament.prizes import prize_table
 #: besides every event that cites a clause, the ruling log shows these
 RULING_LOG_TYPES = frozenset(
     {
+        "absence",
         "eliminated",
         "moved",
         "table_broken",

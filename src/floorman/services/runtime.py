@@ -41,6 +41,7 @@ from floorman.services.broadcast import (
 )
 from floorman.services.charts import chip_chart_svg
 from floorman.services.chat import TableChat
+from floorman.services.floor_tools import FloorTools
 from floorman.services.tables import ServiceConfig, TableLoops, TableRuntime, wait_for_event
 from floorman.sim.driver import TableDriver
 from floorman.storage import Store
@@ -120,6 +121,7 @@ class TournamentService:
         self._chip_history: tuple[int, list[ChipSample]] | None = None
         self.chips_in_play: tuple[int, list[int]] | None = None  # (events, stacks), for frames
         self.table_chat = TableChat(self)
+        self.floor_tools = FloorTools(self)
         self.stopping = False
 
     @property
@@ -485,6 +487,7 @@ class TournamentService:
     def disqualify(self, player: str, clause: str, note: str = "") -> None:
         """Disqualification; during his hand it is dead at once, his chips
         leave play when it ends (NM-D-1C/1D/1E, DE-PENALTY-3, NM-D-1G)."""
+        self.tournament.verify_clauses(clause)
         self.tournament.disqualify(player, clause, note)
         state = self.tournament.players[player]
         table = self.tables.get(state.table) if state.table is not None else None
@@ -498,18 +501,34 @@ class TournamentService:
     # Each is verified by the core; the server then calls :meth:`settle`.
 
     def warn(self, player: str, clause: str, note: str = "") -> None:
+        self.tournament.verify_clauses(clause)
         self.tournament.warn(player, clause, note)
 
     def time_penalty(self, player: str, hands: int, clause: str, note: str = "") -> None:
         """His next ``hands`` hands are dealt dead (OQ-62)."""
+        self.tournament.verify_clauses(clause)
         self.tournament.time_penalty(player, hands, clause, note)
+
+    def rule_hand(
+        self,
+        ruling: str,
+        table: int,
+        *,
+        player: str | None = None,
+        note: str = "",
+        clause: str | None = None,
+    ) -> dict[str, object]:
+        """A misdeal, a void or a dead hand (:class:`FloorTools`)."""
+        return self.floor_tools.rule_hand(ruling, table, player=player, note=note, clause=clause)
 
     def chat(self, player: str | None, table: int | None, text: Any) -> dict[str, Any]:
         """A table chat line (see :class:`~floorman.services.chat.TableChat`)."""
         return self.table_chat.say(player, table, text)
 
-    def chat_log(self, table: int | None = None, limit: int = 500) -> list[dict[str, Any]]:
-        return self.table_chat.log(table, limit)
+    def chat_log(
+        self, table: int | None = None, limit: int = 500, *, reader: str | None = None
+    ) -> list[dict[str, Any]]:
+        return self.table_chat.log(table, limit, reader=reader)
 
     def mute_chat(self, player: str, muted: bool, note: str = "") -> None:
         self.tournament.mute_chat(player, muted, note)
@@ -528,7 +547,7 @@ class TournamentService:
         self.tournament.confirm(player)
 
     def set_absent(self, player: str, absent: bool) -> None:
-        self.tournament.set_absent(player, absent)
+        self.tournament.set_absent(player, absent, reason="director")
 
     def override_chips(self, player: str, chips: int, note: str) -> None:
         """Correct a stack (NM-D-1G, OQ-03): pending while his hand runs."""
@@ -572,7 +591,14 @@ class TournamentService:
 
     def submit(self, player: str, data: Any) -> None:
         """A player's action from a browser or an external bot; any rule
-        violation is raised (nothing changes) for an error frame."""
+        violation is raised (nothing changes) for an error frame.  Beside
+        the hand's actions: ``sit_out``, ``back`` and ``call_clock``."""
+        kind = data.get("action") if isinstance(data, dict) else None
+        if kind in ("sit_out", "back"):
+            return self.floor_tools.sit_out(player, kind == "sit_out")
+        if kind == "call_clock":
+            self.floor_tools.call_clock(player)
+            return None
         action = Action.from_dict(data)
         turn = self.rulings["turn"]
         state = self.tournament.players.get(player)
@@ -591,7 +617,8 @@ class TournamentService:
             )
         table = self.tables.get(state.table)
         hand = table.hand if table is not None else None
-        if table is None or hand is None or hand.is_complete or player not in hand.players:
+        over = hand is not None and hand.is_complete and action.kind != "show_cards"
+        if table is None or hand is None or over or player not in hand.players:
             raise RuleViolation("you are not in a hand", clause=turn, action=action.kind)
         seat = hand.seats[hand.players.index(player)]
         acting = hand.actor == seat
@@ -601,17 +628,24 @@ class TournamentService:
             self.driver.start_clock(table, self.now())  # the next person's, in the same frame
         self.timeouts[player] = 0
         if state.absent:
-            self.tournament.set_absent(player, False)
+            self.tournament.set_absent(player, False, reason="player")
         self.commit(table)
         table.wake.set()
         self.broadcast_table(table.number)
 
     def back(self, player: str) -> None:
-        """The player is back (a connection or any input): no longer absent."""
+        """The player's seat is open again (a connection): no longer absent
+        if his clock had made him so; a player who sat out himself stays
+        out until he says he is back (OQ-45)."""
         state = self.tournament.players.get(player)
         self.timeouts[player] = 0
-        if state is not None and state.absent and state.status == "playing":
-            self.tournament.set_absent(player, False)
+        if (
+            state is not None
+            and state.absent
+            and state.status == "playing"
+            and state.away_reason in ("timeouts", "")
+        ):
+            self.tournament.set_absent(player, False, reason="player")
             self.commit()
 
     # ------------------------------------------------------------ views

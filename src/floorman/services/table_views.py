@@ -37,6 +37,8 @@ def table_frames(
                     "chips": ps.chips,
                     "bot": ps.bot is not None,
                     "absent": ps.absent,
+                    # why: "player" sat out, "timeouts", "director" (OQ-45)
+                    "away_reason": ps.away_reason if ps.absent else None,
                     "pending": [c.ruling for c in t.pending_for(p)],
                 }
             )
@@ -54,7 +56,17 @@ def table_frames(
                 "seat": hand.actor if hand else None,
                 "deadline": table.deadline,
                 "remaining": table.remaining,  # held while paused (NM-D-1G, OQ-03)
-                "seconds": service.action_seconds,
+                # the clock called by a seated player (DE-TIME-2, OQ-63)
+                "called": table.clock_called,
+                # after this moment a called clock would give no less time
+                "call_until": (
+                    table.deadline - service.profile.clock_seconds
+                    if table.deadline is not None and table.bank_from is None
+                    else None
+                ),
+                "seconds": (
+                    service.profile.clock_seconds if table.clock_called else service.action_seconds
+                ),
                 # the time bank of the player to act (DE-TIME-1, OQ-63)
                 "in_bank": table.bank_from is not None or table.bank_elapsed is not None,
                 "bank_left": bank_left(service, hand),
@@ -83,10 +95,47 @@ def table_frames(
         frames[player] = {
             **shared,
             "hand": hand_view,
-            "you": {"player": player, "seat": seat} if player else None,
+            "you": you_frame(service, player, seat) if player else None,
             "stats": stats_frame(service, player),
         }
     return frames
+
+
+def you_frame(service: TournamentService, player: str, seat: int | None) -> dict[str, Any]:
+    """The viewer's own state at his table: his seat in the hand, whether
+    he is away (his hands dealt dead, DE-SEATED-2, OQ-45) and why, and
+    whether he may call the clock on the player to act (DE-TIME-2, OQ-63)."""
+    t = service.tournament
+    state = t.players.get(player)
+    away = state is not None and state.absent
+    return {
+        "player": player,
+        "seat": seat,
+        "away": away,
+        "away_reason": state.away_reason if state is not None and away else None,
+        "can_call_clock": can_call_clock(service, player),
+    }
+
+
+def can_call_clock(service: TournamentService, player: str) -> bool:
+    """The same conditions :meth:`FloorTools.call_clock` verifies, asked
+    without building the refusal (every frame asks)."""
+    t = service.tournament
+    state = t.players.get(player)
+    if state is None or state.table is None or state.status != "playing":
+        return False
+    table = service.tables.get(state.table)
+    hand = table.hand if table is not None else None
+    if table is None or hand is None or hand.actor is None or table.deadline is None:
+        return False
+    if table.clock_called or t.clock.paused_at is not None:
+        return False
+    actor = hand.players[hand.position[hand.actor]]
+    if actor == player or actor in service.bots:
+        return False
+    return table.bank_from is not None or (
+        table.deadline - service.now() > service.profile.clock_seconds
+    )
 
 
 def level_frame(service: TournamentService, level: LevelChanged) -> dict[str, Any]:
@@ -143,4 +192,4 @@ def bank_left(service: TournamentService, hand: Any) -> int | None:
     return service.tournament.time_bank_left(hand.players[hand.position[hand.actor]])
 
 
-__all__ = ["bank_left", "level_frame", "stats_frame", "table_frames"]
+__all__ = ["bank_left", "can_call_clock", "level_frame", "stats_frame", "table_frames", "you_frame"]

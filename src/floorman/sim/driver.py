@@ -55,6 +55,9 @@ class DrivenTable:
     #: when the action clock ran out and the time bank began (None: not in it)
     bank_from: float | None = None
     bank_elapsed: float | None = None  # bank time used when paused, held like ``remaining``
+    #: a seated player called the clock on the player to act (DE-TIME-2,
+    #: OQ-63): his deadline is the clock's, no time bank follows it
+    clock_called: bool = False
     last_result: dict[str, Any] | None = None
 
 
@@ -220,6 +223,7 @@ class TableDriver:
             return False  # no clock: a bot decides, the absent and the dead act at once
         table.deadline = now + self.action_seconds
         table.bank_from = None
+        table.clock_called = False
         return True
 
     def bot_acts(self, table: DrivenTable, seat: int) -> bool:
@@ -242,6 +246,7 @@ class TableDriver:
         assert hand is not None
         apply_action(hand, seat, action)
         table.deadline = None
+        table.clock_called = False
 
     def clock_ran_out(self, table: DrivenTable, seat: int, now: float) -> bool:
         """Has ``seat``'s time run out?  When the action clock ends, the
@@ -257,7 +262,7 @@ class TableDriver:
             and self.tournament.clock.paused_at is None
             and now >= table.deadline
         )
-        if not ran_out or table.bank_from is not None:
+        if not ran_out or table.bank_from is not None or table.clock_called:
             return ran_out
         assert hand is not None and table.deadline is not None
         left = self.tournament.time_bank_left(hand.players[hand.position[seat]])
@@ -267,9 +272,12 @@ class TableDriver:
         table.deadline += left
         return now >= table.deadline
 
-    def turn_taken(self, table: DrivenTable, seat: int, now: float) -> None:
-        """``seat`` acted: his clock stops, and the time bank he used, in
-        whole seconds begun, comes off (DE-TIME-1, OQ-63)."""
+    def turn_taken(
+        self, table: DrivenTable, seat: int, now: float, *, keep_clock: bool = False
+    ) -> None:
+        """``seat`` acted, or the clock was called on him (``keep_clock``):
+        the time bank he used, in whole seconds begun, comes off (DE-TIME-1,
+        OQ-63), and his clock stops unless it goes on as the called one."""
         hand = table.hand
         if table.bank_from is not None and hand is not None:
             player = hand.players[hand.position[seat]]
@@ -277,7 +285,9 @@ class TableDriver:
             used = min(left, max(1, math.ceil(now - table.bank_from)))
             if used > 0:
                 self.tournament.use_time_bank(player, used)
-        table.deadline = None
+        if not keep_clock:
+            table.deadline = None
+            table.clock_called = False
         table.bank_from = None
 
     def time_out(self, table: DrivenTable, seat: int) -> None:
@@ -293,12 +303,13 @@ class TableDriver:
             table.bank_from = None
         variant_of(hand).time_out(hand, seat)  # the game's time-out policy
         table.deadline = None
+        table.clock_called = False
         self.tournament.timed_out(player)  # for the ruling log (DE-TIME-4, OQ-63)
         self.timeouts[player] = self.timeouts.get(player, 0) + 1
         if self.timeouts[player] >= self.timeouts_before_absent:
             state = self.tournament.players.get(player)
             if state is not None and not state.absent:
-                self.tournament.set_absent(player, True)
+                self.tournament.set_absent(player, True, reason="timeouts")
 
     def hold_clock(self, table: DrivenTable) -> None:
         """Paused: the action clock keeps the time it had left when the

@@ -46,7 +46,11 @@ class TournamentBase(TournamentState):
     def _player(self, player: str) -> PlayerState:
         state = self.players.get(player)
         if state is None:
-            raise self._fail("no player {player}", "NM-D-1G", values={"player": repr(player)})
+            raise self._fail(
+                "no player {player}",
+                "OQ-03" if self.profile.rulebook == "DE" else "NM-D-1G",
+                values={"player": repr(player)},
+            )
         return state
 
     def _level_event(self, level: int, at: float) -> LevelChanged:

@@ -213,10 +213,42 @@ class Disqualified(TournamentEvent):
 
 @tournament_event("absence")
 class Absence(TournamentEvent):
-    """Away from the seat: hands dealt dead, blinds posted (OQ-45, DE-DEAL-3)."""
+    """Away from the seat: hands dealt dead, blinds posted (OQ-45, DE-DEAL-3).
+    ``reason``: who said so: "player" (sits out, or is back), "timeouts"
+    (his clock ran out twice in a row), "director", or "" (older logs)."""
 
     player: str
     absent: bool
+    reason: str = ""
+
+
+@tournament_event("hand_ruling")
+class HandRuled(TournamentEvent):
+    """The director rules on table ``table``'s running hand (number
+    ``hand``): "misdeal" (dealt again, DE-MISDEAL-1/2, NM-D-1F, OQ-59),
+    "void" (annulled, every bet returned, DE-DECK-3…6, OQ-08) or
+    "dead_hand" (``player``'s hand dead, DE-FOUL-1/2, DE-SDFOUL-1).  The
+    hand's own log holds what it did to the cards and chips."""
+
+    ruling: str
+    table: int
+    hand: int
+    clause: str
+    note: str = ""
+    player: str | None = None
+
+
+@tournament_event("clock_called")
+class ClockCalled(TournamentEvent):
+    """A seated player (``by``) called the clock on ``player``, who is to
+    act: he has ``seconds`` to decide (DE-TIME-2, OQ-63)."""
+
+    by: str
+    player: str
+    table: int
+    hand: int
+    seconds: int
+    clause: str
 
 
 @tournament_event("override")

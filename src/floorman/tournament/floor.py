@@ -10,13 +10,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from floorman.engine.cards import RandBelow
+from floorman.engine.clauses import citable, clauses_for
 from floorman.tournament.base import TournamentBase
 from floorman.tournament.events import (
     Absence,
     ChatMuted,
     ChipCount,
+    ClockCalled,
     CorrectionPending,
     Disqualified,
+    HandRuled,
     LevelChanged,
     Overridden,
     TimeBankUsed,
@@ -26,9 +29,104 @@ from floorman.tournament.events import (
     Warned,
 )
 
+#: the director's rulings on a running hand (DE-MISDEAL-1/2, NM-D-1F;
+#: DE-DECK-3…6, OQ-08; DE-FOUL-1/2, DE-SDFOUL-1)
+HAND_RULINGS = ("misdeal", "void", "dead_hand")
+
 
 class FloorRulings(TournamentBase):
     """The floor's and the director's rulings."""
+
+    @property
+    def floor_clause(self) -> str:
+        """What a director's correction cites: the tournament director
+        decides (OQ-03), under the Norwegian books by NM-D-1G."""
+        return clauses_for(self.profile)["floor"]
+
+    def verify_clauses(self, clauses: str) -> None:
+        """A ruling cites clauses of this event's own rulebook or the open
+        questions, never another event's (a German table cites no
+        Norwegian clause)."""
+        foreign = [
+            c.strip()
+            for c in clauses.split(",")
+            if c.strip() and not citable(self.profile, c.strip())
+        ]
+        if foreign:
+            raise self._fail(
+                "{clauses} is not a clause of this tournament's rulebook",
+                self.floor_clause,
+                values={"clauses": ", ".join(foreign)},
+            )
+
+    def verify_hand_ruling(self, ruling: str, table: int, player: str | None = None) -> None:
+        """A misdeal, a void or a dead hand is ruled at a table in play:
+        online while its hand runs (the hand checks the rest), at a live
+        event for the log; a dead hand names a player dealt in."""
+        clause = self.floor_clause
+        if ruling not in HAND_RULINGS:
+            raise self._fail(
+                "no hand ruling {ruling}: misdeal, void or dead_hand",
+                clause,
+                values={"ruling": repr(ruling)},
+            )
+        state = self.tables.get(table)
+        if state is None or self.status != "running":
+            raise self._fail("no table {table} in play", clause, values={"table": table})
+        if self.mode == "online" and not state.in_hand:
+            raise self._fail("no hand is running at table {table}", clause, values={"table": table})
+        if ruling == "dead_hand":
+            dealt = state.dealt if self.mode == "online" else set(state.seats.values())
+            if player is None or player not in dealt:
+                raise self._fail(
+                    "{player} holds no hand at table {table}",
+                    clause,
+                    values={"player": repr(player), "table": table},
+                )
+
+    def rule_hand(
+        self, ruling: str, table: int, clause: str, note: str = "", player: str | None = None
+    ) -> HandRuled:
+        """Record the director's ruling on table ``table``'s hand (the
+        services carry it out on the hand itself)."""
+        self.verify_hand_ruling(ruling, table, player)
+        hand = self.tables[table].hands
+        return self._emit(  # type: ignore[return-value]
+            HandRuled(
+                ruling=ruling, table=table, hand=hand, clause=clause, note=note, player=player
+            )
+        )
+
+    def verify_call_clock(self, by: str, player: str) -> None:
+        """A player sitting at the table asks for the clock on another
+        player of it, during a hand (DE-TIME-2, OQ-63, OQ-42)."""
+        clause = clauses_for(self.profile)["clock"]
+        caller = self._player(by)
+        state = self.tables.get(caller.table) if caller.table is not None else None
+        if caller.status != "playing" or state is None:
+            raise self._fail("only a player seated at the table may call the clock", clause)
+        if player == by:
+            raise self._fail("you cannot call the clock on yourself", clause)
+        if player not in state.seats.values() or not state.in_hand:
+            raise self._fail(
+                "{player} is not in a hand at your table", clause, values={"player": repr(player)}
+            )
+
+    def call_clock(self, by: str, player: str, seconds: int) -> ClockCalled:
+        """``by`` calls the clock on ``player``: ``seconds`` to act (DE-TIME-2)."""
+        self.verify_call_clock(by, player)
+        table = self.players[by].table
+        assert table is not None
+        return self._emit(  # type: ignore[return-value]
+            ClockCalled(
+                by=by,
+                player=player,
+                table=table,
+                hand=self.tables[table].hands,
+                seconds=seconds,
+                clause=clauses_for(self.profile)["clock"],
+            )
+        )
 
     def verify_warn(self, player: str) -> None:
         """A warning needs a player (DE-PENALTY-3)."""
@@ -122,14 +220,22 @@ class FloorRulings(TournamentBase):
         """Silence (or free) ``player``'s table chat (DE-ETIQ-1/2)."""
         self._player(player)
         return self._emit(  # type: ignore[return-value]
-            ChatMuted(player=player, muted=bool(muted), note=note)
+            ChatMuted(
+                player=player,
+                muted=bool(muted),
+                note=note,
+                clause=clauses_for(self.profile)["mute"],
+            )
         )
 
-    def set_absent(self, player: str, absent: bool) -> Absence:
+    def set_absent(self, player: str, absent: bool, reason: str = "") -> Absence:
         """Away from the seat: dealt in dead, forced bets posted (OQ-45,
-        DE-DEAL-3, DE-SEATED-2)."""
+        DE-DEAL-3, DE-SEATED-2).  ``reason``: "player", "timeouts" or
+        "director"."""
         self._player(player)
-        return self._emit(Absence(player=player, absent=absent))  # type: ignore[return-value]
+        return self._emit(  # type: ignore[return-value]
+            Absence(player=player, absent=absent, reason=reason)
+        )
 
     def _verify_correctable(self, player: str, clause: str) -> None:
         """A ruling for a player in a running hand waits for its end; none
@@ -182,7 +288,7 @@ class FloorRulings(TournamentBase):
         stack at least one; only a playing player's stack is corrected
         (NM-D-1G, OQ-03)."""
         state = self._player(player)
-        clause = "NM-D-1G, OQ-03"
+        clause = self.floor_clause
         if isinstance(chips, bool) or not isinstance(chips, int) or chips < 0:
             raise self._fail("chips are a whole number, never below 0", clause)
         if self.status == "registering":
@@ -201,7 +307,7 @@ class FloorRulings(TournamentBase):
         hands, when the hand ends if the player is in one (his stack after
         it becomes ``chips``), and before the start his starting stack."""
         self.verify_override_chips(player, chips)
-        clause = "NM-D-1G, OQ-03"
+        clause = self.floor_clause
         if self.status == "registering":
             return self._emit(  # type: ignore[return-value]
                 Overridden(ruling="chips", clause=clause, note=note, player=player, chips=chips)
@@ -225,7 +331,7 @@ class FloorRulings(TournamentBase):
     def verify_override_seat(self, player: str, table: int, seat: int) -> None:
         """Only a playing player moves, only to a free seat of a table in
         play that no pending move has taken (NM-D-1G, OQ-03)."""
-        clause = "NM-D-1G, OQ-03"
+        clause = self.floor_clause
         state = self._player(player)
         if state.status != "playing":
             raise self._fail("{player} is not playing", clause, values={"player": player})
@@ -260,7 +366,7 @@ class FloorRulings(TournamentBase):
         """The director moves a player (NM-D-1G, OQ-03): at once between his
         hands, when his hand ends if he is in one."""
         self.verify_override_seat(player, table, seat)
-        clause = "NM-D-1G, OQ-03"
+        clause = self.floor_clause
         if self.in_running_hand(player):
             return self._pending("seat", player, clause, note, to_table=table, seat=seat)
         return self._emit(  # type: ignore[return-value]
@@ -275,7 +381,7 @@ class FloorRulings(TournamentBase):
         whole = isinstance(level, int) and not isinstance(level, bool)
         if self.status != "running" or not whole or not 1 <= level <= len(self.struct.levels):
             raise self._fail(
-                "there is no level {level} to set now", "NM-D-1G, OQ-03", values={"level": level}
+                "there is no level {level} to set now", self.floor_clause, values={"level": level}
             )
 
     def can_override_level(self, level: int) -> bool:
@@ -295,7 +401,9 @@ class FloorRulings(TournamentBase):
             manual=True,
         )
         return [
-            self._emit(Overridden(ruling="level", clause="NM-D-1G, OQ-03", note=note, level=level)),
+            self._emit(
+                Overridden(ruling="level", clause=self.floor_clause, note=note, level=level)
+            ),
             self._emit(manual),
         ]
 
@@ -313,15 +421,17 @@ class FloorRulings(TournamentBase):
         (NM-D-1B s2, NM-D-1G, OQ-03)."""
         state = self.tables.get(table)
         if state is None:
-            raise self._fail("no table {table}", "NM-D-1G", values={"table": table})
+            raise self._fail("no table {table}", self.floor_clause, values={"table": table})
         if self.mode != "live" or state.in_hand:
             # Online the hands themselves decide the chips.
-            raise self._fail("chip counts are entered for live tables between hands", "NM-D-1G")
+            raise self._fail(
+                "chip counts are entered for live tables between hands", self.floor_clause
+            )
         seated = {p for p in state.seats.values() if self.players[p].chips > 0}
         if set(counts) - seated:
-            raise self._fail("counts may only name players seated at the table", "NM-D-1G")
+            raise self._fail("counts may only name players seated at the table", self.floor_clause)
         if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in counts.values()):
-            raise self._fail("chip counts are whole numbers, not negative", "NM-D-1G")
+            raise self._fail("chip counts are whole numbers, not negative", self.floor_clause)
         had, total = self._count_totals(counts)
         if total != had and (not confirm_correction or not note.strip()):
             template = (
@@ -335,7 +445,7 @@ class FloorRulings(TournamentBase):
                 )
             raise self._fail(
                 template,
-                "NM-D-1B s2, NM-D-1G, OQ-03",
+                self._count_clause(),
                 attempted=total,
                 values={"total": total, "had": had, "gap": abs(total - had), "table": table},
             )
@@ -355,6 +465,12 @@ class FloorRulings(TournamentBase):
             confirm_correction=confirm_correction,
             note=note,
         )
+
+    def _count_clause(self) -> str:
+        """Chips change hands, never appear or vanish (NM-D-1B s2, the
+        Norwegian books; the German ones leave it to the director, OQ-03)."""
+        floor = self.floor_clause
+        return floor if self.profile.rulebook == "DE" else f"NM-D-1B s2, {floor}"
 
     def _count_totals(self, counts: Mapping[str, int]) -> tuple[int, int]:
         return sum(self.players[p].chips for p in counts), sum(counts.values())
@@ -387,7 +503,7 @@ class FloorRulings(TournamentBase):
                 self._emit(
                     Overridden(
                         ruling="count",
-                        clause="NM-D-1G, OQ-03",
+                        clause=self.floor_clause,
                         note=f"{note.strip()} (counts total {total:,}, table had {had:,}: {gap})",
                         table=table,
                         chips=total - had,

@@ -15,6 +15,7 @@ from floorman.tournament.events import (
     CarriedPotAwarded,
     ChatMuted,
     ChipCount,
+    ClockCalled,
     Confirmed,
     CorrectionLapsed,
     CorrectionPending,
@@ -23,6 +24,7 @@ from floorman.tournament.events import (
     Eliminated,
     Finished,
     HandBegun,
+    HandRuled,
     LevelChanged,
     Moved,
     Overridden,
@@ -61,6 +63,8 @@ class PlayerState:
     prize: int = 0
     penalty_hands: int = 0
     absent: bool = False
+    #: why he is away: "player" (he sat out), "timeouts", "director", ""
+    away_reason: str = ""
     warnings: int = 0
     starting_stack: int | None = None  # the director's correction before the start
     timeouts: int = 0
@@ -305,7 +309,9 @@ class TournamentState:
         self.players[e.player].penalty_hands += e.hands
 
     def _apply_absence(self, e: Absence) -> None:
-        self.players[e.player].absent = e.absent
+        p = self.players[e.player]
+        p.absent = e.absent
+        p.away_reason = e.reason if e.absent else ""
 
     def _apply_disqualified(self, e: Disqualified) -> None:
         self._leave_play(e.player, "disqualified", e.chips_removed)
@@ -431,4 +437,6 @@ APPLY: dict[type[TournamentEvent], Callable[[TournamentState, Any], None]] = {
     CorrectionLapsed: TournamentState._apply_nothing,
     TimedOut: TournamentState._apply_timed_out,
     Finished: TournamentState._apply_finished,
+    HandRuled: TournamentState._apply_nothing,
+    ClockCalled: TournamentState._apply_nothing,
 }

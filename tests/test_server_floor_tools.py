@@ -1,0 +1,201 @@
+"""The director's hand rulings and the players' own table controls over the
+HTTP API (issue 18): a misdeal, a void and a dead hand on a running hand,
+each citing its clause in the ruling log and the hand log; calling the
+clock (DE-TIME-2, OQ-63); sitting out and coming back (DE-SEATED-1/2,
+OQ-45); cards shown to everyone (DE-HOLE-4).  Every refusal names its
+clause and changes nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.helpers.server import AUTH, stored_hand_events, wait_until
+from tests.helpers.server_api import (
+    bearer,
+    floor,
+    hand_running,
+    snapshot,
+    start_humans,
+    status,
+    table_view,
+)
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def players_by_seat(client: TestClient, tid: str, by_seat: dict[int, str]) -> dict[int, str]:
+    return {
+        seat: client.get(f"/api/tournaments/{tid}/me", headers=bearer(token)).json()["player"]
+        for seat, token in by_seat.items()
+    }
+
+
+def rule(client: TestClient, tid: str, **body: Any) -> Any:
+    return client.post(f"/api/tournaments/{tid}/floor/hand", json=body, headers=AUTH)
+
+
+def act(client: TestClient, tid: str, token: str, **body: Any) -> Any:
+    return client.post(f"/api/tournaments/{tid}/actions", json=body, headers=bearer(token))
+
+
+def rulings_of(client: TestClient, tid: str, kind: str) -> list[dict[str, Any]]:
+    log = client.get(f"/api/tournaments/{tid}/rulings", headers=AUTH).json()
+    return [entry for entry in log if entry["type"] == kind]
+
+
+@pytest.mark.clause("DE-MISDEAL-1", "DE-MISDEAL-2", "OQ-59")
+def test_a_misdeal_before_anyone_acts_redeals_with_button_and_blinds_kept(
+    client: TestClient,
+) -> None:
+    tid, by_seat = start_humans(client, ["Ann", "Ben", "Cat"], between_hands_s=60)
+    before = table_view(client, tid, None)["hand"]
+    answer = rule(client, tid, ruling="misdeal", table=1, note="a card turned over")
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["result"]["clause"] == "DE-MISDEAL-1, DE-MISDEAL-2, OQ-59"
+    hand = table_view(client, tid, None)["hand"]
+    assert hand["hand_id"] == before["hand_id"] and hand["button"] == before["button"]
+    assert [p["bet"] for p in hand["players"]] == [p["bet"] for p in before["players"]]
+    misdeal = [line for line in hand["log"] if line["kind"] == "misdeal"]
+    assert misdeal and misdeal[0]["clause"] == "DE-MISDEAL-1, DE-MISDEAL-2, OQ-59"
+    (entry,) = rulings_of(client, tid, "hand_ruling")
+    assert (entry["ruling"], entry["table"], entry["note"]) == ("misdeal", 1, "a card turned over")
+    # once someone has acted the misdeal rules lapse (DE-MISDEAL-1, OQ-59)
+    actor = hand["actor"]
+    assert act(client, tid, by_seat[actor], action="call").status_code == 200
+    unchanged = snapshot(client, tid)
+    late = rule(client, tid, ruling="misdeal", table=1)
+    assert late.status_code == 409 and late.json()["detail"]["clause"].startswith("DE-MISDEAL-1")
+    assert snapshot(client, tid) == unchanged
+
+
+@pytest.mark.clause("DE-DECK-5", "DE-DECK-6")
+def test_a_voided_hand_gives_every_chip_back_and_the_next_hand_follows(
+    client: TestClient,
+) -> None:
+    tid, by_seat = start_humans(client, ["Ann", "Ben", "Cat"], between_hands_s=0.2)
+    view = table_view(client, tid, None)
+    hand_id = view["hand_id"]
+    chips = {s["player"]: s["chips"] for s in view["seats"]}
+    actor = view["hand"]["actor"]
+    assert act(client, tid, by_seat[actor], action="raise", amount=200).status_code == 200
+    answer = rule(client, tid, ruling="void", table=1, note="two aces of spades")
+    assert answer.status_code == 200, answer.text
+
+    def next_hand() -> dict[str, Any] | None:
+        running = hand_running(client, tid)
+        return running if running and running["hand_id"] != hand_id else None
+
+    wait_until(next_hand, 10, "the next hand")
+    after = {p["player"]: p["chips"] for p in status(client, tid)["standings"]}
+    assert after == chips  # the voided hand moved no chip
+    events = stored_hand_events(floor(client).store, hand_id)
+    assert [e.kind for e in events][-2:] == ["HandVoided", "HandEnded"]
+    assert events[-2].clause == "DE-DECK-5, DE-DECK-6, OQ-59"
+    # a finished hand stands: there is no hand to void between hands
+    assert rulings_of(client, tid, "hand_ruling")[0]["ruling"] == "void"
+
+
+@pytest.mark.clause("DE-FOUL-1", "DE-FOUL-2")
+def test_a_dead_hand_leaves_the_play_and_loses_what_it_put_in(client: TestClient) -> None:
+    tid, by_seat = start_humans(client, ["Ann", "Ben", "Cat"], between_hands_s=60)
+    names = players_by_seat(client, tid, by_seat)
+    hand = table_view(client, tid, None)["hand"]
+    actor = hand["actor"]
+    assert act(client, tid, by_seat[actor], action="call").status_code == 200
+    victim = names[actor]
+    answer = rule(client, tid, ruling="dead_hand", table=1, player=victim, note="three cards")
+    assert answer.status_code == 200, answer.text
+    hand = table_view(client, tid, None)["hand"]
+    dead = next(p for p in hand["players"] if p["player"] == victim)
+    assert dead["folded"] and dead["in_pot"] > 0  # what he put in stays in the pot
+    line = next(line for line in hand["log"] if line["kind"] == "dead_hand")
+    assert line["seat"] == actor and line["clause"] == "DE-FOUL-1, DE-FOUL-2"
+    (entry,) = rulings_of(client, tid, "hand_ruling")
+    assert entry["player"] == victim and entry["clause"] == "DE-FOUL-1, DE-FOUL-2"
+    again = rule(client, tid, ruling="dead_hand", table=1, player=victim)
+    assert again.status_code == 409 and "DE-FOUL-1" in again.json()["detail"]["clause"]
+
+
+def test_hand_rulings_refuse_what_they_cannot_do_and_change_nothing(client: TestClient) -> None:
+    tid, _ = start_humans(client, ["Ann", "Ben", "Cat"], between_hands_s=60)
+    unchanged = snapshot(client, tid)
+    for body, status_code, said in (
+        ({"ruling": "redeal", "table": 1}, 422, "ruling"),
+        ({"ruling": "misdeal", "table": 7}, 409, "no table 7"),
+        ({"ruling": "dead_hand", "table": 1, "player": "nobody"}, 409, "holds no hand"),
+        ({"ruling": "void", "table": 1, "clause": "NM-D-1G"}, 409, "NM-D-1G"),  # not German
+        ({"ruling": "void", "table": 1, "clause": "XX-1"}, 422, "XX-1"),
+    ):
+        answer = rule(client, tid, **body)
+        assert answer.status_code == status_code, (body, answer.text)
+        assert said in answer.text, answer.text
+    anyone = client.post(f"/api/tournaments/{tid}/floor/hand", json={"ruling": "void", "table": 1})
+    assert anyone.status_code == 401
+    assert snapshot(client, tid) == unchanged
+
+
+@pytest.mark.clause("DE-TIME-2", "DE-TIME-3", "OQ-63")
+def test_any_seated_player_calls_the_clock_on_the_player_to_act(client: TestClient) -> None:
+    tid, by_seat = start_humans(client, ["Ann", "Ben", "Cat"], action_seconds=300)
+    names = players_by_seat(client, tid, by_seat)
+    view = table_view(client, tid, None)
+    actor = view["hand"]["actor"]
+    caller = next(seat for seat in by_seat if seat != actor)
+    own = act(client, tid, by_seat[actor], action="call_clock")
+    assert own.status_code == 409 and own.json()["detail"]["clause"] == "DE-TIME-2, OQ-63"
+    mine = table_view(client, tid, by_seat[caller])["you"]
+    assert mine["can_call_clock"] is True
+    started = floor(client).get(tid).now()
+    answer = act(client, tid, by_seat[caller], action="call_clock")
+    assert answer.status_code == 200, answer.text
+    timer = table_view(client, tid, None)["timer"]
+    assert timer["called"] is True and timer["seconds"] == 30
+    assert started + 29 <= timer["deadline"] <= started + 31  # 30 s from the call, not 300
+    (entry,) = rulings_of(client, tid, "clock_called")
+    assert (entry["by"], entry["player"], entry["seconds"]) == (names[caller], names[actor], 30)
+    twice = act(client, tid, by_seat[caller], action="call_clock")
+    assert twice.status_code == 409 and "already" in twice.json()["detail"]["message"]
+    assert table_view(client, tid, by_seat[caller])["you"]["can_call_clock"] is False
+    # the next player's turn has a clock of its own again
+    assert act(client, tid, by_seat[actor], action="call").status_code == 200
+    timer = table_view(client, tid, None)["timer"]
+    assert timer["called"] is False and timer["seconds"] == 300
+
+
+@pytest.mark.clause("DE-SEATED-1", "DE-SEATED-2", "OQ-45")
+def test_a_player_sits_out_sees_it_and_comes_back_with_one_message(client: TestClient) -> None:
+    tid, by_seat = start_humans(client, ["Ann", "Ben", "Cat"], between_hands_s=0.2)
+    names = players_by_seat(client, tid, by_seat)
+    seat = next(iter(by_seat))
+    token = by_seat[seat]
+    assert act(client, tid, token, action="sit_out").status_code == 200
+    you = table_view(client, tid, token)["you"]
+    assert you["away"] is True and you["away_reason"] == "player"
+    seat_row = next(s for s in table_view(client, tid, None)["seats"] if s["seat"] == seat)
+    assert seat_row["absent"] and seat_row["away_reason"] == "player"
+    # a reconnecting socket does not bring back a player who sat out himself
+    floor(client).get(tid).back(names[seat])
+    assert table_view(client, tid, token)["you"]["away"] is True
+    (away,) = [e for e in rulings_of(client, tid, "absence") if e["absent"]]
+    assert away["reason"] == "player"
+    assert act(client, tid, token, action="back").status_code == 200
+    assert table_view(client, tid, token)["you"]["away"] is False
+
+
+@pytest.mark.clause("DE-HOLE-3", "DE-HOLE-4")
+def test_folded_cards_are_shown_to_everyone_on_request(client: TestClient) -> None:
+    tid, by_seat = start_humans(client, ["Ann", "Ben", "Cat"], between_hands_s=60)
+    view = table_view(client, tid, None)
+    actor = view["hand"]["actor"]
+    early = act(client, tid, by_seat[actor], action="show_cards")
+    assert early.status_code == 409 and "DE-HOLE-3" in early.json()["detail"]["clause"]
+    assert act(client, tid, by_seat[actor], action="fold").status_code == 200
+    assert "show_cards" in table_view(client, tid, by_seat[actor])["hand"]["actions"]
+    assert act(client, tid, by_seat[actor], action="show_cards").status_code == 200
+    for viewer in [None, *by_seat.values()]:
+        players = table_view(client, tid, viewer)["hand"]["players"]
+        shown = next(p for p in players if p["seat"] == actor)
+        assert shown["cards"] and all(shown["cards"]), viewer
