@@ -51,8 +51,8 @@ def details(t: Tournament) -> dict[str, Any]:
         # what each place pays now, as the core pays it (NM-H-19, OQ-39:
         # places the entrants cannot fill are not paid)
         "prizes": [
-            {"place": k, "amount": amount}
-            for k, (amount, _) in enumerate(prize_table(structure, t.entrants), 1)
+            {"place": k, "amount": amount, "percent": percent}
+            for k, (amount, percent) in enumerate(prize_table(structure, t.entrants), 1)
         ],
         "tables": seating_chart(t),
     }
