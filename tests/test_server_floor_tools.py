@@ -199,3 +199,38 @@ def test_folded_cards_are_shown_to_everyone_on_request(client: TestClient) -> No
         players = table_view(client, tid, viewer)["hand"]["players"]
         shown = next(p for p in players if p["seat"] == actor)
         assert shown["cards"] and all(shown["cards"]), viewer
+
+
+@pytest.mark.clause("NM-D-1F", "OQ-08")
+def test_the_same_dealers_second_misdeal_in_a_row_costs_him_five_antes(
+    client: TestClient,
+) -> None:
+    """NM-D-1F s2: "if a dealer makes two consecutive misdeals, he must in
+    addition pay a fine of 5 times the ante into the pot" (OQ-08: the
+    redeal of a hand he has just misdealt)."""
+    from tests.helpers.server import create_tournament
+    from tests.helpers.server_api import register
+
+    tid = create_tournament(
+        client, "nm-draw", starting_stack=1000, level_seconds=600, action_seconds=300,
+        between_hands_s=60, antes=[5],
+    )  # fmt: skip
+    for name in ("Ann", "Ben", "Cat", "Dan"):
+        register(client, tid, name)
+    assert client.post(f"/api/tournaments/{tid}/start", headers=AUTH).status_code == 200
+    view = wait_until(lambda: hand_running(client, tid), 10, "the first hand")
+    dealer = view["hand"]["button"]
+    stacks = {p["seat"]: p["stack"] for p in view["hand"]["players"]}
+    first = rule(client, tid, ruling="misdeal", table=1, note="too few cards")
+    assert first.status_code == 200, first.text
+    assert first.json()["result"]["clause"] == "NM-D-1F, OQ-08"
+    after_one = {p["seat"]: p["stack"] for p in table_view(client, tid, None)["hand"]["players"]}
+    assert after_one == stacks  # the first misdeal costs nobody anything
+    second = rule(client, tid, ruling="misdeal", table=1, note="a card turned over")
+    assert second.status_code == 200, second.text
+    hand = table_view(client, tid, None)["hand"]
+    after_two = {p["seat"]: p["stack"] for p in hand["players"]}
+    ante = hand["ante"]
+    assert after_two == {**stacks, dealer: stacks[dealer] - 5 * ante}
+    penalty = [line for line in hand["log"] if line["kind"] == "penalty"]
+    assert penalty and penalty[0]["seat"] == dealer and penalty[0]["amount"] == 5 * ante
