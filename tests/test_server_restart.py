@@ -200,7 +200,8 @@ def test_a_player_keeps_his_seat_and_his_hand_across_a_restart(tmp_path: Path) -
         with Socket(server.ws_url(tid, token=tokens[big_blind])) as sock:
             frame = sock.wait_for(lambda f: f["type"] == "table" and f["hand"], 5, "his table")
             assert frame["hand_id"] == hand_id
-            assert frame["you"] == {"player": big_blind, "seat": seat[big_blind]}
+            you = frame["you"]
+            assert (you["player"], you["seat"], you["away"]) == (big_blind, seat[big_blind], False)
             mine = next(r for r in frame["hand"]["players"] if r["seat"] == seat[big_blind])
             assert mine["cards"] == cards[big_blind]
             assert frame["hand"]["actor"] == seat[big_blind] and frame["hand"]["legal"]["can_check"]
