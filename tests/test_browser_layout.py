@@ -139,7 +139,7 @@ class Games:
             # A ruling with a long note, for the director's ruling log.
             warning = {
                 "player": self.ann[size]["player"],
-                "clause": "DE-ETIQ-1",
+                "clause": "NM-H-18",
                 "note": "Slow play after a repeated reminder by the floor, noted for the record "
                 * 2,
             }
