@@ -64,6 +64,20 @@ class LegalActions(NamedTuple):
     must_look: bool = False  # draw: look before calling or raising (NM-D-2E s4)
 
 
+class BotFields(NamedTuple):
+    """The game's part of what an in-process bot reads of its own seat:
+    exactly what its seat view says (``bots.base.situation``)."""
+
+    cards: tuple[Card, ...]  # the cards of his own he can see
+    hidden_cards: int  # drawn cards not looked at (NM-D-2E)
+    board: tuple[Card, ...]
+    round: str
+    can_look: bool
+    is_high_bidder: bool
+    must_look: bool
+    max_draw: int
+
+
 _NONE: frozenset[int] = frozenset()
 _new_legal = tuple.__new__  # LegalActions without the namedtuple's Python-level __new__
 
@@ -149,6 +163,16 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
     @abstractmethod
     def _view_fields(self, seat: int | None, mine: int | None) -> dict[str, Any]:
         """The game's own fields of the seat view."""
+
+    @abstractmethod
+    def bot_fields(self, i: int) -> BotFields:
+        """The game's part of an in-process bot's situation at position
+        ``i``: what its seat view says, read without building the view."""
+
+    @property
+    @abstractmethod
+    def bet_unit(self) -> int:
+        """The unit bets are counted in: the big blind, or the ante."""
 
     def _player_view(self, i: int) -> tuple[int, str, int, int, int, bool, bool, bool, bool]:
         """What anyone may see of position ``i``, chips and status: the first

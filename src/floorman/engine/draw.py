@@ -20,9 +20,9 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
 from floorman.engine.betting import BettingHand
-from floorman.engine.cards import CARD_TEXT, CARDS, Card
-from floorman.engine.common import AWARDING, BETTING, COMPLETE, DEALING, DRAWING, POSTING, SHOWDOWN
-from floorman.engine.draw_hints import PAT_H_HINT, unseen_hints
+from floorman.engine.cards import CARDS, Card
+from floorman.engine.common import AWARDING, BETTING, DEALING, DRAWING, POSTING, SHOWDOWN
+from floorman.engine.draw_view import DrawViews
 from floorman.engine.errors import ActionNotAllowed, BadCards, OutOfTurn, ProfileError
 from floorman.engine.events import (
     AntePosted,
@@ -49,7 +49,6 @@ from floorman.engine.events import (
     Shown,
 )
 from floorman.engine.profile import RuleProfile
-from floorman.engine.seat_view import DrawLimit, PlayerView, note
 from floorman.engine.seating import checked_deck, dead_seats, seat_players
 from floorman.engine.showdown import ShowdownMixin
 
@@ -70,15 +69,9 @@ PREDRAW: Final = DrawRound.PREDRAW
 OPENING: Final = DrawRound.OPENING
 UNSEEN: Final = DrawRound.UNSEEN
 SEEN: Final = DrawRound.SEEN
-_ROUND_LABELS = {
-    PREDRAW: "before the draw",
-    OPENING: "after the draw",
-    UNSEEN: "unseen round",
-    SEEN: "seen round",
-}
 
 
-class DrawHand(ShowdownMixin, BettingHand):
+class DrawHand(ShowdownMixin, DrawViews, BettingHand):
     """One deal of NM five-card draw.  Use :meth:`start` or :meth:`replay`."""
 
     game = "draw"
@@ -655,99 +648,6 @@ class DrawHand(ShowdownMixin, BettingHand):
     def _log_round(self) -> str | None:
         """The round the hand log files an action under (None: the draw)."""
         return None if self.phase == DRAWING else str(self.round_kind)
-
-    def _draw_over(self) -> bool:
-        return self.phase not in (POSTING, DEALING, DRAWING) and bool(self.draw_order)
-
-    def _seat_player(self, i: int, mine: int | None) -> PlayerView:
-        """A player's drawn cards stay face down, even to him, until he
-        looks (NM-D-2E, OQ-19); draw counts are public during the draw,
-        afterwards only the dealer's unless the profile shows all (NM-D-2D
-        s4-s5, OQ-17)."""
-        own: tuple[str | None, ...] | None = None
-        if i in self.shown:
-            own = tuple([CARD_TEXT[c] for c in self.shown[i]])
-        elif i in self.revealed:  # shown to everyone of his own will (DE-HOLE-4)
-            own = tuple([CARD_TEXT[c] for c in self.revealed[i]])
-        elif i == mine and self.cards[i]:
-            hidden = not self.looked[i]
-            held = self.kept[i] if self.discarded[i] is not None else self.cards[i]
-            own = (
-                *[CARD_TEXT[c] for c in held],
-                *[None if hidden else CARD_TEXT[c] for c in self.drawn[i]],
-            )
-        discarded = self.discarded[i]
-        count = None
-        if discarded is not None and (
-            not self._draw_over()
-            or i == self.dealer_position()
-            or self.profile.show_all_draw_counts
-        ):
-            count = len(discarded)
-        return PlayerView(
-            *self._player_view(i),
-            bool(self.cards[i]) and not self.folded[i],  # has_cards
-            own,  # cards
-            count,  # drew
-            self.looked[i] if discarded is not None else None,  # looked
-            self.in_unseen[i],  # in_unseen
-        )
-
-    def _view_fields(self, seat: int | None, mine: int | None) -> dict[str, Any]:
-        can_look = seat is not None and self.can_look(seat)
-        must_look = mine is not None and self.must_look(mine)
-        # H stood pat: nothing to look at, and his bet is still the unseen bid (NM-D-2E s2)
-        pat_h = (
-            self.round_kind == OPENING
-            and mine is not None
-            and mine == self.high_bidder
-            and self._stood_pat(mine)
-        )
-        hidden = 0
-        if mine is not None and not self.looked[mine]:
-            hidden = len(self.drawn[mine])
-        return {
-            "game": self.game,
-            "round": self.round_kind,
-            "round_label": self._round_label(),
-            "board": None,
-            "bet_unit": self.ante_unit,
-            "draw_limit": DrawLimit(self.profile.max_draw, 3, "NM-D-2D s6, OQ-15, OQ-16"),
-            "must_look": must_look,
-            "can_look": can_look,
-            "can_draw": seat is not None and self.actor == seat and self.phase == DRAWING,
-            "can_propose_checkdown": False,
-            "can_vote_checkdown": False,
-            "checkdown_vote": None,
-            "checkdown_voters": (),
-            "unseen_bet": (can_look and self.round_kind in (OPENING, UNSEEN)) or pat_h,
-            "high_bidder": self.seats[self.high_bidder] if self.high_bidder is not None else None,
-            "check_pot": self.check_pot,
-            "hints": (
-                unseen_hints(
-                    self.round_kind,
-                    mine is not None and mine == self.high_bidder,
-                    hidden,
-                    must_look,
-                )
-                if can_look
-                else (PAT_H_HINT,)
-                if pat_h
-                else ()
-            ),
-            "notes": (
-                (note("Everyone checked: the pot is carried to the next deal", "OQ-10"),)
-                if self.check_pot
-                else ()
-            ),
-        }
-
-    def _round_label(self) -> str:
-        if self.phase == DRAWING:
-            return "the draw"
-        if self.phase == COMPLETE:
-            return "hand over"
-        return _ROUND_LABELS[self.round_kind]
 
     def snapshot(self) -> dict[str, Any]:
         return {

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from floorman.engine.betting import BettingHand
+from floorman.engine.betting import BettingHand, BotFields
 from floorman.engine.cards import CARD_TEXT, CARDS, Card
 from floorman.engine.common import AWARDING, BETTING, COMPLETE, DEALING, POSTING, SHOWDOWN
 from floorman.engine.errors import ActionNotAllowed, BadCards, OutOfTurn, ProfileError
@@ -538,6 +538,17 @@ class HoldemHand(ShowdownMixin, BettingHand):
             cards = tuple([CARD_TEXT[c] for c in hole])
         return PlayerView(*self._player_view(i), hole is not None and not self.folded[i], cards)
 
+    @property
+    def bet_unit(self) -> int:
+        return self.started.big_blind
+
+    def bot_fields(self, i: int) -> BotFields:
+        """What an in-process bot at position ``i`` reads, straight from the
+        state: the same as its seat view says (a test compares them), built
+        without the view (issue 21)."""
+        shown = self.shown.get(i) or self.holes[i] or ()
+        return BotFields(shown, 0, self.board, self.street_name, False, False, False, 0)
+
     def _view_fields(self, seat: int | None, mine: int | None) -> dict[str, Any]:
         started = self.started
         street = self.street_name
@@ -548,7 +559,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
             "round_label": "hand over" if self.phase == COMPLETE else street,
             "street": street,
             "board": tuple([CARD_TEXT[c] for c in self.board]),
-            "bet_unit": started.big_blind,
+            "bet_unit": self.bet_unit,
             "small_blind_seat": started.small_blind_seat,
             "big_blind_seat": started.big_blind_seat,
             "blinds": (started.small_blind, started.big_blind),
