@@ -234,3 +234,31 @@ def test_the_same_dealers_second_misdeal_in_a_row_costs_him_five_antes(
     assert after_two == {**stacks, dealer: stacks[dealer] - 5 * ante}
     penalty = [line for line in hand["log"] if line["kind"] == "penalty"]
     assert penalty and penalty[0]["seat"] == dealer and penalty[0]["amount"] == 5 * ante
+
+
+@pytest.mark.clause("DE-MISDEAL-1", "DE-FOUL-1")
+def test_at_a_live_event_hand_rulings_are_recorded_for_the_log(client: TestClient) -> None:
+    """The dealer deals real cards: the director's ruling is recorded (its
+    clause, table and player) and the chips move by the next chip count."""
+    from tests.helpers.server import create_tournament
+    from tests.helpers.server_api import register
+
+    tid = create_tournament(client, "de-holdem", mode="live", starting_stack=1000)
+    players = [register(client, tid, f"Live {k}")[0] for k in range(4)]
+    assert client.post(f"/api/tournaments/{tid}/start", headers=AUTH).status_code == 200
+    seated = status(client, tid)["tables"][0]["seats"]
+    someone = seated[0]["player"]
+    assert someone in players
+    for body in (
+        {"ruling": "misdeal", "table": 1, "note": "the dealer exposed a card"},
+        {"ruling": "dead_hand", "table": 1, "player": someone, "note": "six cards"},
+    ):
+        answer = rule(client, tid, **body)
+        assert answer.status_code == 200, answer.text
+    entries = rulings_of(client, tid, "hand_ruling")
+    assert [(e["ruling"], e["player"], e["clause"]) for e in entries] == [
+        ("misdeal", None, "DE-MISDEAL-1, DE-MISDEAL-2, OQ-59"),
+        ("dead_hand", someone, "DE-FOUL-1, DE-FOUL-2"),
+    ]
+    nobody = rule(client, tid, ruling="dead_hand", table=1, player="p999")
+    assert nobody.status_code == 409

@@ -72,9 +72,7 @@ class FloorTools:
             else:
                 assert player is not None  # the core checked he was dealt in
                 hand.verify_declare_dead(hand.seats[hand.players.index(player)])
-            cited = clause or hand.rulings[HAND_RULING_CLAUSE[ruling]]
-        else:
-            cited = clause or t.floor_clause
+        cited = clause or service.rulings[HAND_RULING_CLAUSE[ruling]]
         event = t.rule_hand(ruling, table, cited, note, player)
         if hand is not None and runtime is not None and t.mode == "online":
             self._carry_out(runtime, hand, ruling, player, note, deck)
