@@ -13,7 +13,6 @@ The script is not needed at run time: the TOML is the truth and is committed.
 
 from __future__ import annotations
 
-import re
 import sys
 import tomllib
 from pathlib import Path
@@ -21,7 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from floorman.rules.registry import ids_in, rulebook_of  # noqa: E402
+from floorman.rules.reference import read_reference  # noqa: E402
+from floorman.rules.registry import ids_in  # noqa: E402
 
 RULES = ROOT / "docs" / "rules" / "RULES_EN.md"
 TARGET = ROOT / "src" / "floorman" / "rules" / "registry.toml"
@@ -30,6 +30,7 @@ CODE_SUFFIXES = {".py", ".toml", ".js", ".html"}
 SELF = {
     "src/floorman/rules/registry.toml",
     "src/floorman/rules/registry.py",
+    "src/floorman/rules/reference.py",
     "src/floorman/rules/__init__.py",
     "src/floorman/cli/rules.py",
     "src/floorman/server/rules_api.py",
@@ -38,80 +39,6 @@ SELF = {
 
 sys.path.insert(0, str(ROOT / "scripts"))
 from clause_judgements import JUDGED  # noqa: E402
-
-
-def _sentences(text: str, limit: int = 2, width: int = 320) -> str:
-    text = re.sub(r"\[s\d+\]\s*", "", text).strip()
-    parts = re.split(r"(?<=[.!?])\s+(?=[A-Z(\"*])", text)
-    short = " ".join(parts[:limit])
-    if len(short) > width:
-        short = short[: width - 1].rsplit(" ", 1)[0] + "…"
-    return short
-
-
-def parse_clauses(lines: list[str]) -> list[dict[str, object]]:
-    entries: list[dict[str, object]] = []
-    for i, line in enumerate(lines):
-        if not line.startswith("#### "):
-            continue
-        clause_id = line[5:].strip()
-        original: list[str] = []
-        english = ""
-        for j in range(i + 1, len(lines)):
-            body = lines[j]
-            if body.startswith("#"):
-                break
-            if body.startswith(">"):
-                original.append(body[1:].strip())
-            elif body.startswith("**EN:**") and not english:
-                english = body[len("**EN:**") :].strip()
-                k = j + 1
-                while k < len(lines) and lines[k].strip() and english.endswith(":"):
-                    english += " " + lines[k].strip().lstrip("- ")
-                    k += 1
-        entries.append(
-            {
-                "id": clause_id,
-                "rulebook": rulebook_of(clause_id),
-                "text": _sentences(english),
-                "original": "\n".join(original),
-            }
-        )
-    return entries
-
-
-def parse_questions(lines: list[str]) -> list[dict[str, object]]:
-    entries: list[dict[str, object]] = []
-    head = re.compile(r"^\*\*(OQ-\d+) — (.*)\*\*\s*$")
-    for i, line in enumerate(lines):
-        match = head.match(line)
-        if not match:
-            continue
-        default = ""
-        body_lines = lines[i + 1 :]
-        for k, body in enumerate(body_lines):
-            if not body.startswith(("- ", "  ")):
-                break
-            if body.startswith("- Default"):
-                label, _, default = body[len("- Default") :].partition(":")
-                default = default.strip()
-                if not default:  # a list follows: "- Default (recommended …):"
-                    items = [
-                        re.sub(r"^\d+\.\s*", "", b.strip())
-                        for b in body_lines[k + 1 : k + 2]
-                        if b.startswith("  ")
-                    ]
-                    default = " ".join([label.strip(), *items]).strip()
-        title = match.group(2).strip().rstrip(".")
-        entries.append(
-            {
-                "id": match.group(1),
-                "rulebook": "OQ",
-                "text": _sentences(f"{title}. Default: {default}", limit=3, width=360),
-                "original": "",
-            }
-        )
-    return entries
 
 
 def citations(folder: str) -> dict[str, set[str]]:
@@ -133,7 +60,7 @@ def citations(folder: str) -> dict[str, set[str]]:
 
 def _string(value: str) -> str:
     if "\n" in value:
-        return '"""\n' + value.replace("\\", "\\\\").replace('"""', '\\"""') + '"""'
+        return '"""\n' + value.replace("\\", "\\\\").replace('"""', '""\\"') + '"""'
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
@@ -142,8 +69,7 @@ def _list(values: list[str]) -> str:
 
 
 def main() -> int:
-    lines = RULES.read_text(encoding="utf-8").splitlines()
-    entries = parse_clauses(lines) + parse_questions(lines)
+    entries = read_reference(RULES)
     previous: dict[str, dict[str, object]] = {}
     if TARGET.exists():
         previous = {e["id"]: e for e in tomllib.loads(TARGET.read_text("utf-8"))["clause"]}
@@ -156,7 +82,7 @@ def main() -> int:
     ]
     unjudged = []
     for entry in entries:
-        clause_id = str(entry["id"])
+        clause_id = entry.id
         in_code, in_tests = sorted(code.get(clause_id, ())), sorted(tests.get(clause_id, ()))
         if in_code and in_tests:
             status, reason = "implemented", ""
@@ -168,10 +94,12 @@ def main() -> int:
             status, reason = "unjudged", f"cited in code {in_code}, tests {in_tests}"
             unjudged.append(clause_id)
         out += ["[[clause]]", f"id = {_string(clause_id)}"]
-        out += [f"rulebook = {_string(str(entry['rulebook']))}", f"status = {_string(status)}"]
-        out.append(f"text = {_string(str(entry['text']))}")
-        if entry["original"]:
-            out.append(f"original = {_string(str(entry['original']))}")
+        out += [f"rulebook = {_string(entry.rulebook)}", f"status = {_string(status)}"]
+        out.append(f"summary = {_string(entry.summary)}")
+        out.append(f"text = {_string(entry.text)}")
+        for key, value in (("original", entry.original), ("notes", entry.notes)):
+            if value:
+                out.append(f"{key} = {_string(value)}")
         if status == "implemented":
             out += [f"code = {_list(in_code)}", f"tests = {_list(in_tests)}"]
         else:

@@ -29,6 +29,7 @@ from floorman.rules import (
     ids_in,
     registry,
 )
+from floorman.rules.reference import read_reference
 from tests.helpers.server import AUTH, create_tournament
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -87,14 +88,45 @@ def test_every_entry_has_a_known_status_and_text() -> None:
         assert isinstance(clause, Clause)
         assert clause.status in STATUSES, clause
         assert clause.rulebook in RULEBOOKS
-        assert clause.text.strip() and len(clause.text) <= 400, clause.id
+        assert clause.text.strip() and clause.summary.strip(), clause.id
+        assert len(clause.summary) <= 400, clause.id
         if clause.rulebook != "OQ":
             assert clause.original.strip(), clause.id
         else:
-            assert "Default:" in clause.text, clause.id
+            assert "Default:" in clause.summary and "- Default" in clause.text, clause.id
     assert get("NM-D-3A").original.startswith("A) [s1] Spillet er halv pot limit.")
     assert "half pot limit" in get("NM-D-3A").text
-    assert re.search(r"Default: \S", get("OQ-19").text)
+    assert re.search(r"Default: \S", get("OQ-19").summary)
+
+
+def test_every_entry_is_the_whole_clause_of_the_reference() -> None:
+    """Issue 18: the registry carries each clause whole, as RULES_EN.md has
+    it: the original, every sentence and list item of the English, the
+    notes; an open question's every line."""
+    reference = {e.id: e for e in read_reference(RULES)}
+    assert list(reference) == list(registry())
+    for clause_id, clause in registry().items():
+        entry = reference[clause_id]
+        assert (clause.text, clause.original, clause.notes, clause.summary) == (
+            entry.text,
+            entry.original,
+            entry.notes,
+            entry.summary,
+        ), clause_id
+    # Every sentence of every clause: the [sN] marks of the English are those
+    # of the original, in order.
+    for clause in registry().values():
+        marks = re.findall(r"\[s\d+\]", clause.original)
+        assert re.findall(r"\[s\d+\]", clause.text) == marks, clause.id
+    two_d = get("NM-D-2D")
+    assert "[s8] Bytter giver 4 kort" in two_d.original
+    assert "[s7] If one exchanges 4, one shall first get 3" in two_d.text
+    assert "puts one aside and then takes his last." in two_d.text
+    assert "The purpose of the 3 + 1 rule" in two_d.notes
+    assert "- raise within the applicable limit." in get("DE-ROUND1-1").text
+    steps = re.findall(r"^  (\d)\. ", get("OQ-19").text, flags=re.MULTILINE)
+    assert steps == ["1", "2", "3", "4", "5", "6"]
+    assert "In software, drawn cards must stay hidden" in get("OQ-19").text
 
 
 def test_implemented_entries_name_code_and_tests_that_cite_them() -> None:
@@ -232,8 +264,22 @@ def test_cli_prints_one_clause() -> None:
     assert "src/floorman/engine/draw.py" in result.output
     assert "tests/test_draw_rules.py" in result.output
     judged = CliRunner().invoke(cli, ["rules", "DE-BURN-6"], terminal_width=200)
-    assert judged.exit_code == 0 and "not-applicable" in judged.output
+    assert judged.exit_code == 0 and get("DE-BURN-6").status in judged.output
     assert "Reason:" in judged.output
+
+
+def test_cli_prints_the_whole_clause() -> None:
+    """Issue 18: every sentence (NM-D-2D's 3 + 1 rule, s7 and s8), the
+    notes, every step of an open question's default (OQ-19's six)."""
+    two_d = CliRunner().invoke(cli, ["rules", "NM-D-2D"], terminal_width=400).output
+    assert "If one exchanges 4, one shall first get 3 and, when the round is over" in two_d
+    assert "he gives himself 3 cards, puts one aside and then takes his last." in two_d
+    assert "Dersom en bytter 4 skal en først få 3" in two_d
+    assert "Notes:" in two_d and "The purpose of the 3 + 1 rule" in two_d
+    oq19 = CliRunner().invoke(cli, ["rules", "OQ-19"], terminal_width=400).output
+    for step in range(1, 7):
+        assert f"  {step}. " in oq19, step
+    assert "6. If H is all-in before the draw" in oq19
 
 
 def test_cli_refuses_an_unknown_clause_with_exit_code_2() -> None:
@@ -251,11 +297,16 @@ def test_api_lists_the_registry(client: TestClient) -> None:
     assert response.status_code == 200
     entries = response.json()
     assert len(entries) == 283
-    assert entries[0] == {
-        "id": "NM-PRE-1",
-        "rulebook": "NM-D",
-        "status": get("NM-PRE-1").status,
-        "text": get("NM-PRE-1").text,
+    assert entries[0] == get("NM-PRE-1").texts()
+    assert set(entries[0]) == {
+        "id",
+        "rulebook",
+        "status",
+        "summary",
+        "text",
+        "original",
+        "notes",
+        "reason",
     }
     nm_h = client.get("/api/rules", params={"rulebook": "NM-H"}).json()
     assert [e["id"] for e in nm_h] == [f"NM-H-{n}" for n in range(1, 20)]
@@ -271,6 +322,22 @@ def test_api_gives_one_clause_or_a_clear_404(client: TestClient) -> None:
     missing = client.get("/api/rules/DE-FOO-9")
     assert missing.status_code == 404
     assert missing.json()["detail"] == "unknown clause 'DE-FOO-9': not in the rules registry"
+
+
+def test_api_serves_the_whole_clause(client: TestClient) -> None:
+    """Issue 18: NM-D-2D with its 3 + 1 rule (s7, s8) and notes, OQ-19 with
+    all six steps of its default, in the list and alone."""
+    listed = {e["id"]: e for e in client.get("/api/rules").json()}
+    for body in (client.get("/api/rules/NM-D-2D").json(), listed["NM-D-2D"]):
+        assert "[s7] If one exchanges 4, one shall first get 3" in body["text"]
+        assert "[s8] If the dealer exchanges 4 cards, he gives himself 3 cards" in body["text"]
+        assert "[s7] Dersom en bytter 4 skal en først få 3" in body["original"]
+        assert "The purpose of the 3 + 1 rule" in body["notes"]
+        assert body["summary"] and len(body["summary"]) < len(body["text"])
+    for body in (client.get("/api/rules/OQ-19").json(), listed["OQ-19"]):
+        steps = re.findall(r"^  (\d)\. ", body["text"], flags=re.MULTILINE)
+        assert steps == ["1", "2", "3", "4", "5", "6"]
+        assert body["original"] == "" and body["notes"] == ""
 
 
 def test_a_ruling_citing_a_made_up_clause_is_refused_and_records_nothing(
