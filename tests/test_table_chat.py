@@ -17,6 +17,7 @@ def is_chat(frame: dict) -> bool:  # type: ignore[type-arg]
     return frame.get("type") == "chat"
 
 
+@pytest.mark.clause("DE-ETIQ-2")
 def test_players_and_spectators_chat_and_the_director_mutes(tmp_path: Path) -> None:
     with LiveServer(tmp_path) as server:
         tid = create_tournament(server.http, "de-holdem", action_seconds=60, level_seconds=600)
