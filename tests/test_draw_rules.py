@@ -5,22 +5,18 @@ the rule decides: chips, cards, whose turn, which round.  Every illegal
 action is checked to name its clause and to leave the hand exactly as it was
 (``snapshot()`` and the length of the log).
 
-Positions: seats 1..n, the dealer (button) is the last seat, so seat 1 is
-the first player left of the dealer (``p1`` of PHH).  Scripts read
-``"s1 bet 6, s2 call, s3 fold, s1 draw 2c3d, s2 look"``.
+The deals are scripted with :mod:`tests.helpers.draw`; the ranking and
+the showdown are in ``tests/test_draw_showdown.py``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
-
 import pytest
 
 from floorman.engine.betting import Phase
-from floorman.engine.cards import Card, deck_starting_with, format_cards, new_deck, parse_cards
+from floorman.engine.cards import format_cards, new_deck, parse_cards
 from floorman.engine.draw import DrawHand
-from floorman.engine.errors import ProfileError, RuleViolation
+from floorman.engine.errors import ProfileError
 from floorman.engine.events import (
     AntePosted,
     Burned,
@@ -31,92 +27,16 @@ from floorman.engine.events import (
     PenaltyPosted,
     PotAwarded,
 )
-from floorman.engine.profile import RuleProfile, with_changes
-from floorman.profiles import load_profile
-
-NM_DRAW = load_profile("nm-draw")
-FOUR = ["As Ac Ad 2c 3d", "Kh Ks Kd 2d 3h", "Qs Qh Qd 4c 5h", "Js Jh Jd 6c 7h"]
-SPARE = "9s 9h 9d 9c 8s 8h 8d 8c 7s 7d 7c 6s 6h 6d 5s 5d 5c"
-
-
-# ---------------------------------------------------------------- helpers
-
-
-def stacked(hands: Sequence[str], replacements: str = "") -> list[Card]:
-    """A deck that deals ``hands`` (p1 first, the dealer last) one card at a
-    time round the table (NM-D-2B), then ``replacements`` in draw order."""
-    cards = [h.split() for h in hands]
-    order = [cards[i][k] for k in range(5) for i in range(len(cards))]
-    return deck_starting_with(" ".join([*order, replacements]))
-
-
-def deal(
-    hands: Sequence[str] = FOUR,
-    replacements: str = SPARE,
-    *,
-    stacks: Sequence[int] | None = None,
-    ante: int = 2,
-    profile: RuleProfile = NM_DRAW,
-    carried_pot: int = 0,
-    auto_showdown: bool = False,
-) -> DrawHand:
-    n = len(hands)
-    return DrawHand.start(
-        profile,
-        seats=range(1, n + 1),
-        stacks=stacks or [200] * n,
-        button=n,
-        ante_unit=ante,
-        deck=stacked(hands, replacements),
-        carried_pot=carried_pot,
-        auto_showdown=auto_showdown,
-    )
-
-
-def act(hand: DrawHand, script: str) -> DrawHand:
-    """Play ``script``: comma-separated ``sN verb [amount|cards]``."""
-    for step in filter(None, (s.strip() for s in script.split(","))):
-        who, verb, *rest = step.split()
-        seat = int(who.removeprefix("s"))
-        match verb:
-            case "bet" | "raise":
-                hand.bet_or_raise_to(seat, int(rest[0]))
-            case "draw":
-                hand.draw(seat, parse_cards(" ".join(rest)))
-            case "show" | "muck" | "look" | "fold" | "check" | "call" | "time_out":
-                getattr(hand, verb)(seat)
-            case _:
-                raise AssertionError(f"bad script step {step!r}")
-    return hand
-
-
-def rejected(hand: DrawHand, attempt: Callable[[], Any], clause: str) -> RuleViolation:
-    """``attempt`` must raise a RuleViolation citing ``clause`` and change nothing."""
-    before, logged = hand.snapshot(), len(hand.events)
-    with pytest.raises(RuleViolation) as info:
-        attempt()
-    assert clause in info.value.clause, info.value
-    assert hand.snapshot() == before
-    assert len(hand.events) == logged
-    return info.value
-
-
-def drawn_to_h() -> DrawHand:
-    """Four players, seat 2 the highest pre-draw bidder (H), everyone drew
-    two: the hand waits for H's decision after the draw (OQ-19 step 2)."""
-    hand = act(deal(), "s1 check, s2 bet 4, s3 call, s4 call, s1 call")
-    return act(hand, "s1 draw 2c3d, s2 draw 2d3h, s3 draw 4c5h, s4 draw 6c7h")
-
-
-def chips(hand: DrawHand) -> int:
-    in_middle = hand.carried_pot if hand.is_complete else hand.pot_total
-    return sum(hand.stacks) + in_middle
-
-
-def cards_of(view: dict[str, Any], seat: int) -> list[str | None] | None:
-    cards: list[str | None] | None = view["players"][seat - 1]["cards"]
-    return cards
-
+from floorman.engine.profile import with_changes
+from tests.helpers.draw import (
+    FOUR,
+    NM_DRAW,
+    act,
+    cards_of,
+    deal,
+    drawn_to_h,
+    rejected,
+)
 
 # ---------------------------------------------------------------- 1. General
 
@@ -736,124 +656,3 @@ def test_NM_D_4_0b_OQ_24_a_split_pot_gives_the_odd_chip_left_of_the_dealer() -> 
     act(hand, "s2 show, s3 show")
     (pot,) = hand.awards
     assert (pot.amount, pot.winners, pot.shares) == (7, (2, 3), (4, 3))
-
-
-# ---------------------------------------------------------------- 4: ranking
-
-
-def showdown_winners(first: str, second: str) -> tuple[int, ...]:
-    """Heads-up, both stand pat and check after the draw: who wins the pot."""
-    hand = deal([first, second], "", ante=1, stacks=[100, 100])
-    act(hand, "s1 bet 1, s2 call, s1 draw, s2 draw, s1 check, s2 check, s1 show, s2 show")
-    (pot,) = hand.awards
-    return pot.winners
-
-
-RANKED = [  # each beats the next: NM-D-4.1 ... NM-D-4.9
-    "7h 8h 9h Th Jh",
-    "5c 5d 5h 5s 2c",
-    "Tc Td Ts 2s 2d",
-    "Ac Qc 9c 7c 3c",
-    "6s 7d 8h 9d Ts",
-    "Ks Kd Kc 7h 2d",
-    "Qs Qd 4s 4d 9c",
-    "Js Jd As 8d 3c",
-    "Ah Jc 9h 6c 3s",
-]
-
-
-@pytest.mark.clause(
-    "NM-D-4.1",
-    "NM-D-4.2",
-    "NM-D-4.3",
-    "NM-D-4.4",
-    "NM-D-4.5",
-    "NM-D-4.6",
-    "NM-D-4.7",
-    "NM-D-4.8",
-    "NM-D-4.9",
-)
-@pytest.mark.parametrize("k", range(len(RANKED) - 1))
-def test_NM_D_4_1_to_4_9_the_categories_rank_in_order(k: int) -> None:
-    better, worse = RANKED[k], RANKED[k + 1]
-    assert showdown_winners(better, worse) == (1,)
-    assert showdown_winners(worse, better) == (2,)
-
-
-@pytest.mark.clause(
-    "NM-D-4.0a",
-    "OQ-25",
-    "NM-D-4.1",
-    "NM-D-4.2",
-    "NM-D-4.3",
-    "NM-D-4.4",
-    "NM-D-4.5",
-    "NM-D-4.7",
-    "NM-D-4.8",
-    "NM-D-4.9",
-    "OQ-26",
-)
-@pytest.mark.parametrize(
-    ("better", "worse", "clause"),
-    [
-        ("8c 9d Tc Jd Qc", "7h 8h 9h Th Js", "NM-D-4.5: the highest card decides"),
-        ("Ah 2c 3d 4s 5h", "Kc Kd Ks 7h 9c", "NM-D-4.0a, OQ-25: the wheel is a straight"),
-        ("2h 3c 4d 5s 6h", "Ah 2c 3d 4s 5c", "OQ-25: the wheel is the lowest straight"),
-        ("2c 2d 5s 7d 9c", "Qh Kh Ad 2h 3h", "NM-D-4.1/4.5: Q-K-A-2-3 is no straight"),
-        ("As 2s 3s 4s 5s", "Kc Kd Ks Kh 9c", "NM-D-4.1: the wheel straight flush"),
-        ("9c 9d 9h 9s 2c", "8c 8d 8h 8s Ac", "NM-D-4.2: the higher four of a kind"),
-        ("Tc Td Th 2s 2c", "9c 9d 9h As Ad", "NM-D-4.3: the higher three decide"),
-        ("Ac Qc 9c 7c 3c", "Ad Qd 9d 7d 2d", "NM-D-4.4: card by card"),
-        ("Ks Kd 4s 4d 9c", "Kh Kc 4h 4c 8c", "NM-D-4.7, OQ-26: then the odd card"),
-        ("Ks Kd 5s 5d 2c", "Kh Kc 4h 4c Ac", "NM-D-4.7: the second pair"),
-        ("Js Jd As 8d 3c", "Jh Jc Ah 8h 2c", "NM-D-4.8: the side cards in order"),
-        ("As Jd 9h 6c 3s", "Ah Jc 9d 6s 2h", "NM-D-4.9: no. 2 decides, etc."),
-    ],
-)
-def test_NM_D_4_ties_are_broken_as_the_ranking_says(better: str, worse: str, clause: str) -> None:
-    assert showdown_winners(better, worse) == (1,), clause
-    assert showdown_winners(worse, better) == (2,), clause
-
-
-@pytest.mark.clause("NM-D-4.0b")
-def test_NM_D_4_0b_suits_never_rank_equal_hands_split() -> None:
-    assert showdown_winners("As Ks Qs Js 9s", "Ah Kh Qh Jh 9h") == (1, 2)
-
-
-# ---------------------------------------------------------------- OQ-27: showdown
-
-
-@pytest.mark.clause("OQ-27")
-def test_OQ_27_the_last_bettor_of_the_final_round_shows_first_then_clockwise() -> None:
-    hand = act(drawn_to_h(), "s2 check, s3 bet 10, s4 call, s1 call, s2 call")
-    assert hand.phase == Phase.SHOWDOWN and list(hand.showdown_queue) == [2, 3, 0, 1]
-    rejected(hand, lambda: hand.show(1), "OQ-27")
-    act(hand, "s3 show")
-    act(hand, "s4 muck")  # three jacks... mucked: conceding
-    act(hand, "s1 show, s2 muck")
-    assert hand.is_complete and hand.awards[0].winners == (1,)
-
-
-@pytest.mark.clause("OQ-27")
-def test_OQ_27_without_a_bet_the_first_to_act_in_the_final_round_shows_first() -> None:
-    hand = act(drawn_to_h(), "s2 check, s3 check, s4 check, s1 check")
-    assert hand.actor == 2  # seat 2 (H) opened the seen round
-
-
-@pytest.mark.clause("OQ-27")
-def test_OQ_27_the_winning_hand_must_be_shown() -> None:
-    hand = act(drawn_to_h(), "s2 check, s3 check, s4 check, s1 check")
-    act(hand, "s2 muck, s3 muck, s4 muck")  # conceding, though nothing is shown yet
-    rejected(hand, lambda: hand.muck(1), "OQ-27")  # nobody else claims: seat 1 must show
-    act(hand, "s1 show")
-    assert hand.final_stacks == (198 - 4 + 24, 194, 194, 194)
-
-
-@pytest.mark.clause("OQ-27")
-def test_OQ_27_cards_speak_the_automatic_showdown_mucks_only_beaten_hands() -> None:
-    hand = deal(auto_showdown=True)
-    act(hand, "s1 bet 2, s2 call, s3 call, s4 call, s1 draw, s2 draw, s3 draw, s4 draw")
-    act(hand, "s1 check, s2 check, s3 check, s4 check")
-    shown = [type(e).__name__ for e in hand.events if type(e).__name__ in ("Shown", "Mucked")]
-    assert shown == ["Shown", "Mucked", "Mucked", "Mucked"]
-    assert hand.final_stacks == (212, 196, 196, 196)
