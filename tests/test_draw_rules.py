@@ -16,18 +16,24 @@ import pytest
 from floorman.engine.betting import Phase
 from floorman.engine.cards import format_cards, new_deck, parse_cards
 from floorman.engine.draw import DrawHand
-from floorman.engine.errors import ProfileError
+from floorman.engine.errors import BadCards, ProfileError
 from floorman.engine.events import (
     AntePosted,
     Burned,
+    Discarded,
     DrawDealt,
+    Folded,
     HandEnded,
     HoleDealt,
+    Looked,
     Misdealt,
     PenaltyPosted,
     PotAwarded,
 )
+from floorman.engine.holdem import HoldemHand
 from floorman.engine.profile import with_changes
+from floorman.engine.variants import variant_for
+from floorman.profiles import load_profile
 from tests.helpers.draw import (
     FOUR,
     NM_DRAW,
@@ -148,6 +154,27 @@ def test_NM_D_2B_cards_dealt_by_hand_go_in_order_five_each_never_twice() -> None
     rejected(hand, lambda: hand.deal_hole(1, parse_cards("As Ks Qs Js")), "NM-D-2B s1")
     hand.deal_hole(1, parse_cards("As Ks Qs Js Ts"))
     rejected(hand, lambda: hand.deal_hole(2, parse_cards("As 2c 3c 4c 5c")), "NM-D-1F")
+    hand.deal_hole(2, parse_cards("2c 3c 4c 5c 6c"))
+    hand.deal_hole(3, parse_cards("2d 3d 4d 5d 6d"))
+    rejected(hand, lambda: hand.deal_hole(1, parse_cards("2h 3h 4h 5h 6h")), "NM-D-2B")  # dealt
+
+
+@pytest.mark.clause("NM-D-1F", "DE-DECK-1")
+@pytest.mark.parametrize("game", ["draw", "holdem"])
+def test_a_deck_of_other_than_the_52_cards_once_each_is_refused(game: str) -> None:
+    """A deck to deal from holds the 52 cards once each: with a card twice,
+    one missing or one too many it is refused before anything is posted,
+    citing the draw's misdeal (NM-D-1F) or the German defective deck
+    (DE-DECK-1: too many, too few or identical cards)."""
+    start = DrawHand.start if game == "draw" else HoldemHand.start
+    profile = NM_DRAW if game == "draw" else load_profile("de-holdem")
+    clause = "NM-D-1F" if game == "draw" else "DE-DECK-1"
+    good = new_deck()
+    for deck in ([good[0], *good[1:-1], good[0]], good[:-1], [*good, good[3]]):
+        with pytest.raises(BadCards) as refused:
+            start(profile, seats=[1, 2, 3], stacks=[50] * 3, button=3, ante_unit=1, deck=deck)
+        assert refused.value.clause == clause
+    assert start(profile, seats=[1, 2, 3], stacks=[50] * 3, button=3, ante_unit=1, deck=good)
 
 
 # ---------------------------------------------------------------- 2C: pre-draw
@@ -314,13 +341,18 @@ def test_OQ_16_by_hand_a_fourth_card_waits_for_the_end_of_the_draw() -> None:
     hand = DrawHand.start(NM_DRAW, seats=[1, 2, 3], stacks=[50] * 3, button=3, ante_unit=1)
     for seat, cards in ((1, "2c 3c 4c 5c 7d"), (2, "2d 3d 4d 5d 7h"), (3, "2h 3h 4h 5h 7s")):
         hand.deal_hole(seat, parse_cards(cards))
+    rejected(hand, lambda: hand.deal_draw(1, parse_cards("As")), "NM-D-2D s7")  # no draw yet
     act(hand, "s1 bet 2, s2 call, s3 call, s1 draw 2c3c4c5c")
+    # his three come before the next player draws (NM-D-2D s1, OQ-16)
+    rejected(hand, lambda: hand.draw(2, parse_cards("2d")), "NM-D-2D s1")
     hand.deal_draw(1, parse_cards("As Ks Qs"))
     rejected(hand, lambda: hand.deal_draw(1, parse_cards("Js")), "NM-D-2D s7")
     rejected(hand, lambda: hand.deal_draw(2, parse_cards("Ah")), "NM-D-2D s7")  # owes nothing
     act(hand, "s2 draw 2d3d4d5d")
     hand.deal_draw(2, parse_cards("Ah Kh Qh"))
     act(hand, "s3 draw 2h3h4h5h")
+    # the dealer's three come before anyone's fourth card (OQ-16)
+    rejected(hand, lambda: hand.deal_draw(1, parse_cards("Js")), "OQ-16")
     hand.deal_draw(3, parse_cards("Ad Kd Qd"))
     # OQ-16: the fourth cards in draw order, the dealer's last
     # (dealer_fourth_card_last = true); seat 1's comes first.
@@ -517,6 +549,23 @@ def test_OQ_42_a_timeout_checks_when_it_can_and_folds_facing_the_unseen_bid() ->
     assert hand.folded[2] and hand.events[-1].reason == "timeout"  # type: ignore[attr-defined]
     hand = act(drawn_to_h(), "s2 time_out")
     assert hand.round_kind == "seen" and hand.actor == 3  # H's timeout declines
+
+
+@pytest.mark.clause("OQ-42", "OQ-15", "NM-D-2E")
+def test_OQ_42_the_clock_of_the_draw_stands_pat_and_looks_behind_a_seen_player() -> None:
+    """What the server's clock does at a draw table (the variant's
+    time-out): a player out of time in the draw stands pat (OQ-15: nothing
+    is exchanged without his decision); in the unseen round behind a seen
+    player he may not act unseen (NM-D-2E s4), so he looks, then folds to
+    the bet he faces (OQ-42)."""
+    draw = variant_for("draw")
+    hand = act(deal(), "s1 bet 2, s2 call, s3 call, s4 call")
+    assert draw.time_out(hand, 1) == [Discarded(seat=1, cards=())]
+    assert hand.draw_counts() == {1: 0} and hand.actor == 2
+    hand = act(drawn_to_h(), "s2 bet 10, s3 look, s3 call")  # seat 3 is in seen
+    looked, folded = draw.time_out(hand, 4)
+    assert looked == Looked(seat=4) and folded == Folded(seat=4, reason="timeout")
+    assert hand.looked[3] and hand.folded[3] and hand.actor == 1
 
 
 # ---------------------------------------------------------------- 2G, 3A, 3B

@@ -13,6 +13,7 @@ from floorman.engine.actions import Action, apply_action
 from floorman.engine.cards import shuffled_deck
 from floorman.engine.events import BlindPosted
 from floorman.sim.simulate import play_out
+from floorman.tournament.buttons import Positions, next_positions
 from floorman.tournament.core import Tournament
 from floorman.tournament.hands import hand_for, result_of
 from floorman.tournament.state import HandSpec
@@ -236,6 +237,21 @@ def test_newcomers_between_button_and_small_blind_wait_for_the_button() -> None:
     spec, _ = settle(t, 1)
     assert positions(spec) == (5, 6, 7)
     assert {"x", "y"} <= set(spec.players)
+
+
+@pytest.mark.clause("DE-BREAK-3", "OQ-53")
+def test_newcomers_wait_only_while_a_hand_can_be_dealt_without_them() -> None:
+    """DE-BREAK-3, OQ-53: newcomers between the button and the small blind
+    wait for the button - unless only the big blind would be left to deal
+    to: a hand needs two players, so then everyone is dealt in."""
+    last = Positions(button=1, small_blind=2, big_blind=6, small_blind_seat=2, dealt=(), waiting=())
+    # seats 1, 2 and 6 are empty now; 3, 4 and 5 came from a broken table
+    alone = next_positions([3, 4, 5], last, newcomers=[3, 4, 5])
+    assert (alone.button, alone.small_blind, alone.big_blind) == (2, None, 3)
+    assert alone.dealt == (3, 4, 5) and alone.waiting == ()
+    # with two players who were there (seats 7 and 8), the newcomers wait
+    kept = next_positions([3, 4, 5, 7, 8], last, newcomers=[3, 4, 5])
+    assert kept.big_blind == 7 and kept.waiting == (3, 4, 5) and kept.dealt == (7, 8)
 
 
 @pytest.mark.clause("DE-BREAK-1", "DE-BREAK-2", "OQ-53")
