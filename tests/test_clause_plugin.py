@@ -45,7 +45,7 @@ def test_xfails():
 def test_xpasses():
     pass
 
-@pytest.mark.clause("DE-CALL-1")
+@pytest.mark.clause("DE-CALL-1", "NM-D-2C s7-s8")
 @pytest.mark.parametrize("n", [1, 2])
 def test_parametrised(n):
     assert n in (1, 2)
@@ -99,6 +99,7 @@ def test_the_report_counts_only_tests_that_passed(pytester: pytest.Pytester) -> 
     suite = "test_suite.py::"
     assert report["passed"] == {
         "DE-CALL-1": [f"{suite}test_parametrised[1]", f"{suite}test_parametrised[2]"],
+        "NM-D-2C": [f"{suite}test_parametrised[1]", f"{suite}test_parametrised[2]"],
         "DE-CHECK-1": [f"{suite}TestAClass::test_marked_twice"],
         "DE-CHECK-4": [
             f"{suite}TestAClass::test_in_a_class",
@@ -164,12 +165,13 @@ def test_a_run_of_the_whole_suite_is_complete_and_a_subset_is_not(
     "source",
     [
         '@pytest.mark.clause("DE-RAISE-6", "DE-FOO-9")\ndef test_x():\n    pass\n',
+        '@pytest.mark.clause("DE-FOO-9 s2")\ndef test_x():\n    pass\n',
         '@pytest.mark.clause("DE-FOO-9")\nclass TestX:\n    def test_x(self):\n        pass\n',
         'pytestmark = pytest.mark.clause("DE-FOO-9")\n\ndef test_x():\n    pass\n',
         '@pytest.mark.parametrize("n", [pytest.param(1, marks=pytest.mark.clause("DE-FOO-9"))])\n'
         "def test_x(n):\n    pass\n",
     ],
-    ids=["function", "class", "module", "param"],
+    ids=["function", "sentence", "class", "module", "param"],
 )
 def test_an_unknown_clause_is_a_collection_error_naming_it(
     pytester: pytest.Pytester, source: str
@@ -182,7 +184,7 @@ def test_an_unknown_clause_is_a_collection_error_naming_it(
     result.stdout.fnmatch_lines(
         [
             "*ERROR collecting test_bad.py*",
-            "*unknown clause 'DE-FOO-9' in @pytest.mark.clause: not a clause or open question"
+            "*unknown clause 'DE-FOO-9*' in @pytest.mark.clause: not a clause or open question"
             " of docs/rules/RULES_EN.md*",
             "*Interrupted: 1 error during collection*",
         ]

@@ -6,7 +6,8 @@ A test names the clauses whose rule it proves::
     @pytest.mark.clause("DE-ROUND1-1", "OQ-31")
     def test_the_player_after_the_big_blind_acts_first() -> None: ...
 
-(on a function, a class, a module's ``pytestmark`` or a ``pytest.param``).
+(on a function, a class, a module's ``pytestmark`` or a ``pytest.param``; a
+sentence may be named too, ``"NM-D-2C s7"``, and counts for its clause).
 
 - Every ID must be a clause or open question of ``docs/rules/RULES_EN.md``
   (read by :mod:`floorman.rules.reference`): a marker naming anything else
@@ -23,6 +24,7 @@ A test names the clauses whose rule it proves::
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
 from functools import cache
 from pathlib import Path
@@ -44,6 +46,25 @@ def known_ids() -> frozenset[str]:
     return frozenset(entry.id for entry in read_reference(RULES))
 
 
+#: a clause ID, optionally with the sentences meant: "NM-D-2C s7", "NM-D-2D s7-s8"
+_ARGUMENT = re.compile(r"(?P<id>\S+?)(?: s\d+(?:[-–]s?\d+)?)?")
+
+
+def clause_id(argument: object) -> str | None:
+    """The clause a marker argument names (``"NM-D-2C s7"`` names NM-D-2C),
+    or None when it names no clause of the reference.
+
+    >>> clause_id("NM-D-2C s7"), clause_id("OQ-31"), clause_id("DE-FOO-9"), clause_id(7)
+    ('NM-D-2C', 'OQ-31', None, None)
+    """
+    if not isinstance(argument, str):
+        return None
+    match = _ARGUMENT.fullmatch(argument.strip())
+    if match is None or match["id"] not in known_ids():
+        return None
+    return match["id"]
+
+
 def marker_problems(item: pytest.Item) -> list[str]:
     """What is wrong with the ``clause`` markers of ``item`` (nothing: [])."""
     problems = []
@@ -53,10 +74,10 @@ def marker_problems(item: pytest.Item) -> list[str]:
                 f"{item.nodeid}: @pytest.mark.clause takes one or more clause IDs, "
                 f"e.g. @pytest.mark.clause('DE-RAISE-6'), not {mark.args!r} {mark.kwargs!r}"
             )
-        for clause_id in mark.args:
-            if not isinstance(clause_id, str) or clause_id not in known_ids():
+        for argument in mark.args:
+            if clause_id(argument) is None:
                 problems.append(
-                    f"{item.nodeid}: unknown clause {clause_id!r} in @pytest.mark.clause: "
+                    f"{item.nodeid}: unknown clause {argument!r} in @pytest.mark.clause: "
                     "not a clause or open question of docs/rules/RULES_EN.md"
                 )
     return problems
@@ -64,8 +85,10 @@ def marker_problems(item: pytest.Item) -> list[str]:
 
 def clauses_of(item: pytest.Item) -> frozenset[str]:
     """The clause IDs the markers of ``item`` name (its class's and
-    module's included)."""
-    return frozenset(c for mark in item.iter_markers(MARKER) for c in mark.args)
+    module's included; a sentence named counts for its clause)."""
+    return frozenset(
+        c for mark in item.iter_markers(MARKER) for a in mark.args if (c := clause_id(a))
+    )
 
 
 @pytest.hookimpl(wrapper=True)
