@@ -4,7 +4,7 @@ the repository root on the path (``pythonpath`` in pyproject.toml).
 
 The ``clause`` marker (``@pytest.mark.clause("DE-RAISE-6")``: the clauses a
 test proves) is checked and reported by :mod:`tests.helpers.clause_plugin`
-(``--clause-report PATH``); ``pytester`` drives that plugin's own tests."""
+(``--clause-report=PATH``), loaded by the repository's ``conftest.py``."""
 
 from __future__ import annotations
 
@@ -16,8 +16,6 @@ import pytest
 
 if TYPE_CHECKING:
     from fastapi.testclient import TestClient
-
-pytest_plugins = ("tests.helpers.clause_plugin", "pytester")
 
 
 @pytest.fixture

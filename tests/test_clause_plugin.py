@@ -8,6 +8,9 @@ mark are real, except where a test is about an unknown one (DE-FOO-9)."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +19,7 @@ import pytest
 from tests.helpers.clause_plugin import known_ids
 
 PLUGIN = "tests.helpers.clause_plugin"
+ROOT = Path(__file__).resolve().parents[1]
 
 SUITE = """
 import pytest
@@ -221,3 +225,36 @@ def test_the_report_is_written_where_asked(pytester: pytest.Pytester) -> None:
     assert json.loads(Path(report).read_text(encoding="utf-8"))["passed"] == {
         "OQ-50": ["test_a.py::test_x"]
     }
+
+
+def test_the_option_is_known_whatever_paths_a_run_names() -> None:
+    """The plugin is loaded by the repository's conftest.py, so an existing
+    report path after ``--clause-report`` is read as its value, never as a
+    path to test (pytest reads the arguments before the tests' conftest)."""
+    existing = ROOT / "var" / f"clause-report-probe-{os.getpid()}.json"
+    existing.parent.mkdir(exist_ok=True)
+    existing.write_text("{}", encoding="utf-8")
+    try:
+        run = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                "--collect-only",
+                "--clause-report",
+                str(existing.relative_to(ROOT)),
+                "tests/test_clause_plugin.py",
+            ],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert run.returncode == 0, run.stdout + run.stderr
+        assert json.loads(existing.read_text(encoding="utf-8"))["format"] == 1
+    finally:
+        existing.unlink(missing_ok=True)

@@ -12,7 +12,7 @@ sentence may be named too, ``"NM-D-2C s7"``, and counts for its clause).
 - Every ID must be a clause or open question of ``docs/rules/RULES_EN.md``
   (read by :mod:`floorman.rules.reference`): a marker naming anything else
   makes its module a collection error that names it.
-- ``--clause-report PATH`` writes, when the session ends, which marked tests
+- ``--clause-report=PATH`` writes, when the session ends, which marked tests
   passed for each clause (setup, call and teardown passed; a skipped, xfailed
   or failed test proves nothing) and which clauses had a marked test that
   failed, as JSON; ``complete`` says whether the run was the whole suite (no
