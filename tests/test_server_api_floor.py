@@ -152,7 +152,7 @@ def test_DE_PENALTY_1_a_penalty_may_be_imposed_for_any_rule_broken(client: TestC
     log = client.get(f"{base}/rulings").json()
     assert [r["clause"] for r in log if r["type"] == "warning"] == cited
     assert [r["clause"] for r in log if r["type"] == "disqualified"] == ["DE-LEAVE-2"]
-    for nothing in ("rude", "DE-RUDE-1"):
+    for nothing in ("rude", "see the rulebook"):
         refused = client.post(
             f"{base}/floor/warn", json={"player": ann, "clause": nothing}, headers=AUTH
         )

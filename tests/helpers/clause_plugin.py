@@ -54,7 +54,7 @@ def clause_id(argument: object) -> str | None:
     """The clause a marker argument names (``"NM-D-2C s7"`` names NM-D-2C),
     or None when it names no clause of the reference.
 
-    >>> clause_id("NM-D-2C s7"), clause_id("OQ-31"), clause_id("DE-FOO-9"), clause_id(7)
+    >>> clause_id("NM-D-2C s7"), clause_id("OQ-31"), clause_id("no clause"), clause_id(7)
     ('NM-D-2C', 'OQ-31', None, None)
     """
     if not isinstance(argument, str):
