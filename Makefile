@@ -5,8 +5,10 @@ VENV    ?= .venv
 PYTHON  ?= python3
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
+# Which marked tests passed for which clause in the last full run (issue 18).
+CLAUSE_REPORT ?= var/clause-report.json
 
-.PHONY: run test lint typecheck pytest coverage browser-deps clean
+.PHONY: run test lint typecheck pytest coverage registry browser-deps clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,8 +22,8 @@ run: $(STAMP)
 test: $(STAMP) browser-deps lint typecheck pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests
-	$(BIN)/ruff format --check src tests
+	$(BIN)/ruff check src tests scripts conftest.py
+	$(BIN)/ruff format --check src tests scripts conftest.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src/floorman
@@ -31,11 +33,20 @@ typecheck: $(STAMP)
 # scripts/ensure-redis; the browser tests Debian's Chromium.  Line and branch
 # coverage of the floorman package ([tool.coverage] in pyproject.toml) is
 # printed at the end; `make coverage` then reports the engine and the
-# tournament on their own.
+# tournament on their own.  The run writes which tests marked
+# @pytest.mark.clause(ID) passed ($(CLAUSE_REPORT)); the check then fails
+# when src/floorman/rules/registry.toml disagrees with it (a clause listed
+# implemented that no passing test proves, or one proved but not listed):
+# `make registry` rebuilds the registry from that report.
 pytest: $(STAMP)
 	FLOORMAN_TEST_POSTGRES_URL="$$(scripts/ensure-postgres)" \
 	FLOORMAN_TEST_REDIS_URL="$$(scripts/ensure-redis)" $(BIN)/python -m pytest -q \
-		--cov=floorman --cov-branch --cov-report=term:skip-covered
+		--cov=floorman --cov-branch --cov-report=term:skip-covered \
+		--clause-report=$(CLAUSE_REPORT)
+	$(BIN)/python scripts/build_clause_registry.py --check $(CLAUSE_REPORT)
+
+registry: $(STAMP)
+	$(BIN)/python scripts/build_clause_registry.py $(CLAUSE_REPORT)
 
 coverage: $(STAMP)
 	$(BIN)/coverage report --include='src/floorman/engine/*'
@@ -45,4 +56,4 @@ browser-deps:
 	@scripts/ensure-chromium
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .coverage .coverage.*
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .coverage .coverage.* $(CLAUSE_REPORT)

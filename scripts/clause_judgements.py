@@ -1,11 +1,21 @@
 # ruff: noqa: E501
-"""The hand-made part of the clause registry: clauses floorman does not
-implement in code, each with why (read by scripts/build_clause_registry.py).
+"""The hand-made part of the clause registry (read by
+scripts/build_clause_registry.py): every clause no passing test marked with
+it proves, with why (issue 18).
 
-``not-applicable``: the clause cannot arise in floorman (e.g. a physical
-dealing error under software dealing, a stud-only clause, OQ-58).
-``floor-judgement``: the director rules it by hand with the floor tools
-(warnings, time penalties, disqualification, overrides; NM-D-1G, OQ-03).
+``not-applicable``: the clause cannot arise in floorman at all - an
+introductory sentence with no rule of its own, a stud-only clause (OQ-58), a
+stray page fragment.
+``floor-judgement``: the director rules it with the floor tools (warnings,
+time penalties, disqualification, chip and seat corrections, the chat mute;
+NM-D-1G, OQ-03).  floorman serves live events, where a person deals and the
+players handle cards and chips: a physical dealing or chip error can happen
+there, and the director rules it at the table, so it is his judgement, not
+"not applicable"; online floorman deals every card itself and takes only
+stated amounts, so such an error cannot happen there.
+
+A clause that a passing marked test proves is ``implemented`` and must not
+be judged here (``build_clause_registry.py --check`` refuses the judgement).
 """
 
 from __future__ import annotations
@@ -15,221 +25,260 @@ FLOOR = "floor-judgement"
 
 JUDGED: dict[str, tuple[str, str]] = {}
 
-#: software dealing: floorman shuffles and deals every online hand itself, and at
-#: a live event it never sees the cards (the director enters chip counts)
-_DEALT = (
-    "software dealing cannot make this error: floorman shuffles a full deck for every hand"
-    " and deals hole and board cards itself; at a live event it does not see the deal"
-    " (the director enters chip counts), so the table's dealer and the director handle it"
+#: a person deals at a live event; floorman deals every online card itself
+_LIVE_DEAL = (
+    "a dealing error at a live event, where a person deals: the director rules it at the table"
+    " and records what it changes with the floor tools (a chip correction or a ruling citing"
+    " the clause, NM-D-1G, OQ-03); online floorman shuffles a full deck for every hand and deals"
+    " every card itself, so the error cannot happen there"
 )
-_CHIPS = (
-    "a physical-chips rule: in floorman every bet, call and raise is a stated whole amount,"
-    " checked against the limits before it is taken (OQ-55)"
+#: chips are pushed by hand at a live table; online every amount is stated
+_LIVE_CHIPS = (
+    "how chips are put in at a live table: the dealer and the director rule it there, with a"
+    " chip correction from the floor tools where needed (NM-D-1G, OQ-55); online every bet, call"
+    " and raise is a stated whole amount, checked against the limits before it is taken"
 )
+#: cards are handled at a live table; online they never leave the engine
+_LIVE_CARDS = (
+    "how cards are handled at a live table (protected, shown, mucked): the dealer and the"
+    " director rule it there with the floor tools; online a hand always holds exactly its dealt"
+    " cards, a shown hand is read at once and folded cards are shown to nobody"
+)
+#: conduct at the table or in the table chat
 _CONDUCT = (
-    "table conduct the director rules by hand with the floor tools: a warning, a time"
-    " penalty or disqualification, each citing its clause (DE-PENALTY-1…4)"
+    "conduct at the table or in the table chat: the director rules it with the floor tools - a"
+    " warning, a time penalty or disqualification citing the clause (DE-PENALTY-1…4), and a mute"
+    " of the player's chat (DE-ETIQ-2) - each ruling kept in the ruling log"
+)
+#: OQ-58: the stud-derived clauses that apply, adapted, to hold'em
+_STUD_ADAPTED = (
+    "; stud-derived, applied to hold'em as OQ-58's default says (the initial deal, a face-up card"
+    " that would have been a board card, premature board cards)"
 )
 _INTRO = "an introductory sentence with no rule of its own; the clauses it introduces follow it"
 
 JUDGED.update(
     {
+        # ------------------------------------------------------------ not applicable
         "NM-PRE-1": (
             NA,
             "a stray page fragment with no rule of its own; nothing is imported through it (OQ-01)",
         ),
-        "NM-D-4.0c": (NA, _INTRO + " (NM-D-4.1…4.9, the ranking, implemented)"),
-        "DE-SEAT-3": (
-            NA,
-            "seat numbering at the physical table; floorman numbers seats 1-10 and every order of play runs clockwise from the button (engine/seating.py)",
-        ),
-        "DE-GEN-1": (
-            FLOOR,
-            "floorman carries no table talk; at a live event the language of play is " + _CONDUCT,
-        ),
-        "DE-GEN-2": (
-            FLOOR,
-            "the software gives each entry one seat at one table and never seats a name twice; a person playing two entries is for the director to find and disqualify (DE-COLLUSION-1, OQ-64)",
-        ),
-        "DE-GEN-4": (
-            FLOOR,
-            "objects on a live table are " + _CONDUCT + "; online there are no physical chips",
-        ),
-        "DE-GEN-6": (
-            NA,
-            "online every stack is shown exactly to everyone at the table; floorman keeps no physical chips",
-        ),
-        "DE-SEATED-1": (
-            FLOOR,
-            "the director marks a player absent with the floor tools (floor/absent); his hand is then dealt dead (DE-SEATED-2, OQ-45)",
-        ),
-        "DE-INFO-1": (FLOOR, "giving information about hands is " + _CONDUCT),
-        "DE-INFO-2": (FLOOR, "advice or criticism during a hand is " + _CONDUCT),
-        "DE-INFO-3": (FLOOR, "assessing an unshown hand aloud or mocking a player is " + _CONDUCT),
-        "DE-ETIQ-2": (FLOOR, "examples of breaches of etiquette (DE-ETIQ-1): " + _CONDUCT),
-        "DE-PENALTY-1": (
-            FLOOR,
-            "the director imposes the penalty with the floor tools (warn, time penalty, disqualify), each citing the clause broken; the ruling log keeps them",
-        ),
-        "DE-PENALTY-2": (FLOOR, "verbal abuse and improper behaviour are " + _CONDUCT),
-        "DE-DEAL-4": (
-            FLOOR,
-            "floorman does not track whether an entry has paid; the director removes an unpaid 'running-along' stack with a chip override after level 2 (OQ-46)",
-        ),
-        "DE-LEAVE-1": (
-            FLOOR,
-            "staying seated during a hand is "
-            + _CONDUCT
-            + "; online, an absent player is marked absent (DE-ABSENT-2…4)",
-        ),
-        "DE-LEAVE-2": (FLOOR, "leaving the table after betting is " + _CONDUCT),
-        "DE-BET-1": (NA, _CHIPS),
-        "DE-BET-2": (NA, _CHIPS),
-        "DE-BET-3": (NA, _CHIPS + "; an action once sent is binding (DE-INTURN-1)"),
-        "DE-CALL-2": (NA, _CHIPS + ": a call is always the exact amount"),
+        "OQ-01": (NA, "NM-PRE-1 is read as a page fragment with nothing to implement"),
+        "NM-D-4.0c": (NA, _INTRO + " (NM-D-4.1…4.9, the ranking)"),
         "DE-RAISE-2": (NA, _INTRO + " (DE-RAISE-3…9)"),
-        "DE-RAISE-3": (
-            NA,
-            _CHIPS + "; a raise without a whole-number amount is refused (engine/actions.py)",
-        ),
-        "DE-RAISE-4": (NA, _CHIPS),
-        "DE-DECK-2": (NA, _DEALT),
-        "DE-DECK-3": (NA, _DEALT),
-        "DE-DECK-4": (NA, _DEALT),
-        "DE-DECK-6": (NA, _DEALT),
-        "DE-KNOCK-1": (
-            NA,
-            "there is no dealer's knock: the engine deals the next street only when the betting round is complete, and a completed action cannot be objected to (OQ-57)",
-        ),
-        "DE-KNOCK-2": (NA, "there is no dealer's knock (see DE-KNOCK-1, OQ-57)"),
-        "DE-FOUL-1": (
-            NA,
-            "a hand in floorman always holds exactly its dealt cards and never touches the muck, so it cannot be foul",
-        ),
-        "DE-FOUL-2": (NA, "a hand in floorman cannot be foul (DE-FOUL-1)"),
-        "DE-HOLE-3": (
-            NA,
-            "the client offers no way to show a hole card to one player or to fold face up: folded cards are never shown to anyone",
-        ),
-        "DE-HOLE-4": (
-            NA,
-            "cards cannot be shown to one player only (DE-HOLE-3), so show-one-show-all never arises",
-        ),
-        "DE-PROTECT-1": (
-            NA,
-            "protecting cards is physical: online hole cards cannot be touched or mixed with the muck",
-        ),
-        "DE-PROTECT-2": (NA, "protecting cards is physical (DE-PROTECT-1)"),
-        "DE-PROTECT-3": (
-            NA,
-            "online a hand cannot touch the muck; at a live event the director reconstructs it (OQ-61)",
-        ),
-        "DE-PROTECT-4": (NA, "online a hand cannot touch the muck (DE-PROTECT-1)"),
-        "DE-COMMUNITY-2": (
-            NA,
-            "a physical layout rule; the client lays the board out left to right in the order dealt",
-        ),
         "DE-MISDEAL-11": (NA, _INTRO + " (DE-MISDEAL-12…14)"),
-        "DE-MISDEAL-12": (
+        "DE-ABSENT-1": (NA, _INTRO + " (DE-ABSENT-2…4)"),
+        "DE-ACCEPT-1": (
             NA,
-            "the engine posts every blind before it deals a card, so cards are never dealt before the blinds",
+            "a statement that taking part accepts the rules, with nothing to apply",
         ),
         "DE-MISDEAL-14": (
             NA,
-            "a stud rule (face-up cards in the initial deal); not applicable to hold'em (OQ-58)",
+            "a stud rule (face-up cards in the initial deal): it cannot arise in hold'em, OQ-58's default",
         ),
-        "DE-EARLY-2": (NA, _DEALT + "; stud-derived (OQ-58)"),
-        "DE-ORDER-2": (NA, _DEALT + "; stud-derived (OQ-58)"),
-        "DE-SHORT-2": (NA, _DEALT + "; stud-derived (OQ-58)"),
-        "DE-FACEUP-2": (NA, _DEALT + "; stud-derived (OQ-58)"),
         "DE-EXPOSED-2": (
             NA,
-            "a stud rule (face-up cards of one's own); not applicable to hold'em (OQ-58)",
+            "a stud rule (a player's other face-up cards): it cannot arise in hold'em, OQ-58's default",
         ),
-        "DE-EXPOSED-3": (NA, _DEALT + "; a player cannot expose his own cards online (OQ-65)"),
-        "DE-OOT-2": (
+        "OQ-58": (
             NA,
-            "the engine refuses every action out of turn (DE-OOT-1), so nobody is ever passed over",
+            "its default: DE-MISDEAL-14 and DE-EXPOSED-2 cannot arise in hold'em (not applicable); the"
+            " other stud-derived clauses apply, adapted, to a live deal and are the director's"
+            " (floor-judgement); software dealing makes none of these errors",
         ),
-        "DE-OOT-3": (
-            NA,
-            "no bet out of turn is ever taken (DE-OOT-1), so none stands or is adjusted (OQ-60)",
-        ),
-        "DE-OOT-4": (
-            NA,
-            "no bet out of turn is ever taken (DE-OOT-1), so none is taken back (OQ-60)",
-        ),
-        "DE-OOT-5": (
-            NA,
-            "a fold is final in the engine and there is no action to take folded cards back",
-        ),
-        "DE-ABSENT-1": (NA, _INTRO + " (DE-ABSENT-2…4, implemented)"),
-        "DE-TIME-1": (
+        # ------------------------------------------------------------ conduct
+        "DE-GEN-1": (
             FLOOR,
-            "what is reasonable is the director's call; the action clock (DE-TIME-2, DE-TIME-4) bounds it",
+            "the language spoken at the table or written in the table chat: " + _CONDUCT,
+        ),
+        "DE-GEN-4": (
+            FLOOR,
+            "what lies on a live table is the director's to rule with the floor tools (a warning, a"
+            " time penalty or disqualification citing the clause); online there is no table top",
+        ),
+        "DE-GEN-5": (
+            FLOOR,
+            "taking chips off a live table: the director disqualifies the player with the floor tool"
+            " citing DE-GEN-5 (his chips leave play, he gets no place); online chips cannot be taken"
+            " off the table",
+        ),
+        "DE-GEN-6": (
+            FLOOR,
+            "the chips on a live table are the dealer's and the director's to keep in view; online"
+            " every stack is shown exactly to everyone at the table",
+        ),
+        "DE-INFO-1": (FLOOR, "giving information about hands: " + _CONDUCT),
+        "DE-INFO-2": (FLOOR, "advice or criticism during a hand: " + _CONDUCT),
+        "DE-INFO-3": (FLOOR, "assessing an unshown hand aloud or mocking a player: " + _CONDUCT),
+        "DE-ETIQ-1": (
+            FLOOR,
+            "whether breaches were repeated is the director's judgement: every warning is logged"
+            " with its clause and counted per player, and he penalises with the floor tools (a"
+            " time penalty or disqualification citing the clause)",
+        ),
+        "DE-PENALTY-2": (FLOOR, "verbal abuse and improper behaviour: " + _CONDUCT),
+        "DE-LEAVE-1": (
+            FLOOR,
+            "staying seated during a hand: "
+            + _CONDUCT
+            + "; online a player who does not act is timed out (DE-TIME-4) and marked away after"
+            " two time-outs (OQ-45)",
+        ),
+        "DE-LEAVE-2": (FLOOR, "leaving the table after betting: " + _CONDUCT),
+        "DE-COLLUSION-2": (
+            FLOOR,
+            "floorman deals one hand per seat and takes one entry per name (DE-GEN-2, OQ-64); a"
+            " person playing two entries under two names is for the director to find and"
+            " disqualify (DE-COLLUSION-1, OQ-64)",
+        ),
+        # ------------------------------------------------------------ chips at a live table
+        "DE-BET-1": (FLOOR, _LIVE_CHIPS),
+        "DE-BET-2": (FLOOR, _LIVE_CHIPS),
+        "DE-BET-3": (FLOOR, _LIVE_CHIPS + "; an action sent in turn is binding (DE-INTURN-1)"),
+        "DE-CALL-2": (FLOOR, _LIVE_CHIPS + ": a call is always the exact amount"),
+        "DE-RAISE-3": (
+            FLOOR,
+            _LIVE_CHIPS + "; a raise without a whole-number amount is refused (engine/actions.py)",
+        ),
+        "DE-RAISE-4": (FLOOR, _LIVE_CHIPS),
+        "OQ-55": (
+            FLOOR,
+            "its default rules the physical cases at a live table, where the director applies it;"
+            " online amounts are always stated explicitly (DE-BET-1…3, DE-CALL-2, DE-RAISE-3/4)",
+        ),
+        "DE-CHECK-3": (
+            FLOOR,
+            "how a check is shown at a live table (a knock or the word): the dealer reads it, the"
+            " director rules a dispute; online a check is the check action",
+        ),
+        # ------------------------------------------------------------ the dealer's procedure
+        "DE-KNOCK-1": (
+            FLOOR,
+            "the dealer's knock at a live table closes objections to the finished round, and the"
+            " director rules one that comes late (DE-OBJECT-1/2); online the engine deals the next"
+            " street only when the round is complete, and no action is ever taken back",
+        ),
+        "DE-KNOCK-2": (FLOOR, "the dealer's knock at a live table (see DE-KNOCK-1, OQ-57)"),
+        "OQ-57": (
+            FLOOR,
+            "when the dealer knocks at a live table (its default: before the flop, the turn and the"
+            " river) is the director's to uphold; online there is no knock (DE-KNOCK-1/2)",
+        ),
+        "DE-COMMUNITY-2": (
+            FLOOR,
+            "how the dealer lays the board out on a live table, a dispute the director's; online the"
+            " client lays the board out left to right in the order dealt",
         ),
         "DE-TIME-3": (
-            NA,
-            "there is no dealer or floorman with a stopwatch: the server's action clock times every decision",
+            FLOOR,
+            "at a live event the dealer or a floor person times the 30 seconds, as the clause says;"
+            " online the server's action clock times every decision (DE-TIME-2, DE-TIME-4)",
+        ),
+        "DE-POTAWARD-1": (
+            FLOOR,
+            "at a live table only the dealer pushes the pot, a dispute the director's; online the"
+            " engine awards every pot",
+        ),
+        "DE-POTAWARD-2": (
+            FLOOR,
+            "a player taking or handing over a pot at a live table is the director's to rule;"
+            " online the engine awards every pot and nobody else can",
+        ),
+        # ------------------------------------------------------------ cards at a live table
+        "DE-FOUL-1": (FLOOR, _LIVE_CARDS),
+        "DE-FOUL-2": (FLOOR, _LIVE_CARDS),
+        "DE-HOLE-3": (
+            FLOOR,
+            _LIVE_CARDS
+            + "; the client offers no way to show a hole card to one player or to fold face up",
+        ),
+        "DE-HOLE-4": (FLOOR, _LIVE_CARDS + " (DE-HOLE-3)"),
+        "DE-PROTECT-1": (FLOOR, _LIVE_CARDS),
+        "DE-PROTECT-2": (FLOOR, _LIVE_CARDS),
+        "DE-PROTECT-3": (FLOOR, _LIVE_CARDS + "; a hand that cannot be reconstructed: OQ-61"),
+        "DE-PROTECT-4": (FLOOR, _LIVE_CARDS),
+        "OQ-61": (
+            FLOOR,
+            "its default: the director decides (DE-PROTECT-3); online a hand cannot touch the muck",
+        ),
+        "DE-CARDSPEAK-2": (
+            FLOOR,
+            "a hand announced too high at a live table and the hands folded to it: the director"
+            " rules it; online players announce nothing, the cards speak (DE-CARDSPEAK-1)",
+        ),
+        "DE-READHAND-1": (
+            FLOOR,
+            "a hand read by the dealer at a live table stays valid, a dispute the director's;"
+            " online a shown hand is read by the engine at once and cannot be mucked afterwards",
+        ),
+        "DE-SDFOUL-1": (FLOOR, _LIVE_CARDS),
+        "DE-SDFOUL-2": (FLOOR, _LIVE_CARDS + " (OQ-66)"),
+        "OQ-65": (
+            FLOOR,
+            "a player exposing his own cards at a live table: its default is the director's to apply (DE-EXPOSED-3); online a player cannot expose his cards",
+        ),
+        "OQ-66": (
+            FLOOR,
+            "picking up one's cards at a live showdown: its default is the director's to apply (DE-SDFOUL-2); online nobody picks up cards",
+        ),
+        # ------------------------------------------------------------ out of turn at a live table
+        "DE-OOT-2": (
+            FLOOR,
+            "a player passed over at a live table must object, and the director rules it (OQ-60);"
+            " online the engine refuses every action out of turn (DE-OOT-1), so nobody is passed over",
+        ),
+        "DE-OOT-3": (
+            FLOOR,
+            "bets out of turn at a live table stand and are adjusted as the director rules (OQ-60);"
+            " online no bet out of turn is ever taken (DE-OOT-1)",
+        ),
+        "DE-OOT-4": (
+            FLOOR,
+            "bets out of turn at a live table may be taken back as the director rules (OQ-60);"
+            " online no bet out of turn is ever taken (DE-OOT-1)",
+        ),
+        "DE-OOT-5": (
+            FLOOR,
+            "folded cards at a live table are never given back, the director's to uphold; online a"
+            " fold is final and no action takes folded cards back",
+        ),
+        "OQ-60": (
+            FLOOR,
+            "its default rules out-of-turn action at a live table, the director's to apply; online"
+            " the engine refuses every action out of turn (DE-OOT-1)",
+        ),
+        # ------------------------------------------------------------ the director's rulings
+        "DE-TIME-1": (
+            FLOOR,
+            "what is reasonable is the director's call; the action clock (30 s, DE-TIME-2) and the"
+            " time bank bound every online decision, and a player who runs out is checked or folded"
+            " (DE-TIME-4)",
         ),
         "DE-MUCKVIEW-3": (
             FLOOR,
-            "the director may look at any cards at any time: he gets every hand's PHH history with all hole cards",
-        ),
-        "DE-SHOWALL-2": (
-            NA,
-            "there is no dealer to announce: the engine reads every shown hand itself (cards speak, DE-CARDSPEAK-1)",
-        ),
-        "DE-CARDSPEAK-2": (
-            NA,
-            "players do not announce their hands in floorman; the cards speak (DE-CARDSPEAK-1)",
-        ),
-        "DE-READHAND-1": (
-            NA,
-            "a shown hand is read by the engine at once and cannot be thrown away or touch the muck afterwards",
+            "the director looks at any cards: at a live table himself; online every finished hand's"
+            " PHH history with all hole cards is his alone (the director token)",
         ),
         "DE-OBJECT-1": (
             FLOOR,
-            "an objection goes to the director, who can correct a stack with an override (NM-D-1G, OQ-03)",
+            "an objection goes to the director, who can correct a stack with an override (NM-D-1G,"
+            " OQ-03)",
         ),
         "DE-OBJECT-2": (
             FLOOR,
             "whether an objection came in time is the director's ruling (DE-OBJECT-1)",
         ),
-        "DE-SDFOUL-1": (NA, "a hand in floorman always has exactly its cards at the showdown"),
-        "DE-SDFOUL-2": (NA, "cards cannot be picked up online (OQ-66)"),
-        "DE-POTAWARD-1": (NA, "the engine awards every pot; no player or dealer hands it over"),
-        "DE-POTAWARD-2": (NA, "the engine awards every pot; no player can award one"),
-        "DE-COLLUSION-2": (
-            FLOOR,
-            "the engine deals one hand per seat; a person playing more than one entry is for the director to find and disqualify (DE-COLLUSION-1, OQ-64)",
-        ),
-        "DE-ACCEPT-1": (NA, "a statement about taking part, with nothing to apply"),
-        "OQ-01": (NA, "NM-PRE-1 is read as a page fragment with nothing to implement"),
-        "OQ-46": (
-            FLOOR,
-            "its first half is implemented (an absent entrant's stack is dealt in and blinded off, DE-DEAL-3); floorman does not track payment, so the director removes an unpaid 'running-along' stack with a chip override (DE-DEAL-4)",
-        ),
-        "OQ-55": (
-            NA,
-            "amounts are always stated explicitly in floorman; the physical cases do not arise (DE-BET-1…3, DE-CALL-2, DE-RAISE-3/4)",
-        ),
-        "OQ-57": (NA, "there is no dealer's knock (DE-KNOCK-1/2)"),
-        "OQ-58": (NA, "the stud-derived dealing clauses cannot occur with software dealing"),
-        "OQ-60": (NA, "the engine refuses every action out of turn (DE-OOT-1)"),
-        "OQ-61": (
-            NA,
-            "online a hand cannot touch the muck; at a live event the director decides (DE-PROTECT-3)",
-        ),
-        "OQ-64": (
-            FLOOR,
-            "one seat per entry is enforced; whether a person plays for or advises another, or what lies on a live table, is the director's to rule (DE-GEN-2/4, DE-COLLUSION-1/2)",
-        ),
-        "OQ-65": (NA, "a player cannot expose his own cards online (DE-EXPOSED-3)"),
-        "OQ-66": (NA, "cards cannot be picked up online (DE-SDFOUL-2)"),
     }
 )
+
+# Dealing errors at a live event (a person deals there; floorman never makes them).
 for _id in (
+    "DE-DECK-2",
+    "DE-DECK-3",
+    "DE-DECK-4",
+    "DE-DECK-5",
+    "DE-DECK-6",
     "DE-BURN-2",
     "DE-BURN-3",
     "DE-BURN-4",
@@ -241,6 +290,8 @@ for _id in (
     "DE-BURN-10",
     "DE-MISDEAL-3",
     "DE-MISDEAL-4",
+    "DE-MISDEAL-5",
+    "DE-MISDEAL-6",
     "DE-MISDEAL-7",
     "DE-MISDEAL-8",
     "DE-MISDEAL-9",
@@ -250,11 +301,19 @@ for _id in (
     "DE-EARLY-3",
     "DE-ORDER-1",
     "DE-SHORT-1",
-    "DE-EXTRA-1",
     "DE-EXTRA-2",
     "DE-EXTRA-3",
-    "DE-EXTRA-4",
     "DE-FACEUP-1",
     "DE-EXPOSED-1",
 ):
-    JUDGED.setdefault(_id, (NA, _DEALT))
+    JUDGED.setdefault(_id, (FLOOR, _LIVE_DEAL))
+for _id in ("DE-EARLY-2", "DE-ORDER-2", "DE-SHORT-2", "DE-EXTRA-1", "DE-EXTRA-4", "DE-FACEUP-2"):
+    JUDGED.setdefault(_id, (FLOOR, _LIVE_DEAL + _STUD_ADAPTED))
+JUDGED["DE-MISDEAL-12"] = (
+    FLOOR,
+    _LIVE_DEAL + "; online the engine posts every blind before it deals a card",
+)
+JUDGED["DE-EXPOSED-3"] = (
+    FLOOR,
+    _LIVE_DEAL + "; a player who exposes his own cards keeps them (OQ-65), the director's to rule",
+)

@@ -1,6 +1,10 @@
 """Shared test configuration.  The helpers are the package ``tests.helpers``
 (``from tests.helpers.holdem import start``), importable because pytest puts
-the repository root on the path (``pythonpath`` in pyproject.toml)."""
+the repository root on the path (``pythonpath`` in pyproject.toml).
+
+The ``clause`` marker (``@pytest.mark.clause("DE-RAISE-6")``: the clauses a
+test proves) is checked and reported by :mod:`tests.helpers.clause_plugin`
+(``--clause-report=PATH``), loaded by the repository's ``conftest.py``."""
 
 from __future__ import annotations
 

@@ -1,13 +1,18 @@
-"""The clause registry (issue 9, "Every clause has a status"): every clause
-and open question of docs/rules/RULES_EN.md has an entry with a status; what
-is implemented names the code and the tests that cite it, and they do; the
-rest says why not; every clause cited anywhere exists; the CLI, the HTTP API
-and the director's rulings read it.
+"""The clause registry (issue 9, "Every clause has a status"; issue 18, "A
+registry proved by tests"): every clause and open question of
+docs/rules/RULES_EN.md has an entry, whole, with a status; what is
+implemented lists the passing tests marked with it and the code that cites
+it; the rest says why not; every clause cited anywhere exists; the CLI, the
+HTTP API and the director's rulings read it.
 
-This file names made-up IDs on purpose (DE-FOO-9); the scan skips it."""
+This file names made-up IDs on purpose (DE-FOO-9); the scan skips it.
+What passed, and so what is implemented, is checked against a full run's
+clause report by ``scripts/build_clause_registry.py --check`` in ``make
+test`` (tests/test_clause_registry_build.py tests the script)."""
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from collections import Counter
 from pathlib import Path
@@ -21,6 +26,7 @@ from floorman.engine.errors import FloormanError
 from floorman.rules import (
     RULEBOOKS,
     STATUSES,
+    UNJUDGED,
     Clause,
     UnknownClause,
     check_citation,
@@ -29,12 +35,24 @@ from floorman.rules import (
     ids_in,
     registry,
 )
+from floorman.rules.reference import read_reference
 from tests.helpers.server import AUTH, create_tournament
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "docs" / "rules" / "RULES_EN.md"
 SCANNED = ("src", "tests", "scripts")
 SUFFIXES = {".py", ".toml", ".js", ".html", ".md"}
+
+
+def judgements() -> dict[str, tuple[str, str]]:
+    """scripts/clause_judgements.py's ``JUDGED`` (the hand judgements)."""
+    spec = importlib.util.spec_from_file_location(
+        "clause_judgements", ROOT / "scripts" / "clause_judgements.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return dict(module.JUDGED)
 
 
 def reference_ids() -> tuple[list[str], list[str]]:
@@ -57,8 +75,13 @@ def scanned_files() -> list[Path]:
             and "__pycache__" not in p.parts
             and "data" not in p.relative_to(ROOT).parts[1:2]
         ]
-    # this file and the registry's doctests name made-up IDs on purpose
-    exempt = {Path(__file__).resolve(), ROOT / "src" / "floorman" / "rules" / "registry.py"}
+    # this file, the registry's doctests and the marker plugin's tests name
+    # made-up IDs on purpose
+    exempt = {
+        Path(__file__).resolve(),
+        ROOT / "src" / "floorman" / "rules" / "registry.py",
+        ROOT / "tests" / "test_clause_plugin.py",
+    }
     return [p for p in files if p.resolve() not in exempt]
 
 
@@ -87,30 +110,81 @@ def test_every_entry_has_a_known_status_and_text() -> None:
         assert isinstance(clause, Clause)
         assert clause.status in STATUSES, clause
         assert clause.rulebook in RULEBOOKS
-        assert clause.text.strip() and len(clause.text) <= 400, clause.id
+        assert clause.text.strip() and clause.summary.strip(), clause.id
+        assert len(clause.summary) <= 400, clause.id
         if clause.rulebook != "OQ":
             assert clause.original.strip(), clause.id
         else:
-            assert "Default:" in clause.text, clause.id
+            assert "Default:" in clause.summary and "- Default" in clause.text, clause.id
     assert get("NM-D-3A").original.startswith("A) [s1] Spillet er halv pot limit.")
     assert "half pot limit" in get("NM-D-3A").text
-    assert re.search(r"Default: \S", get("OQ-19").text)
+    assert re.search(r"Default: \S", get("OQ-19").summary)
 
 
-def test_implemented_entries_name_code_and_tests_that_cite_them() -> None:
+def test_every_entry_is_the_whole_clause_of_the_reference() -> None:
+    """Issue 18: the registry carries each clause whole, as RULES_EN.md has
+    it: the original, every sentence and list item of the English, the
+    notes; an open question's every line."""
+    reference = {e.id: e for e in read_reference(RULES)}
+    assert list(reference) == list(registry())
+    for clause_id, clause in registry().items():
+        entry = reference[clause_id]
+        assert (clause.text, clause.original, clause.notes, clause.summary) == (
+            entry.text,
+            entry.original,
+            entry.notes,
+            entry.summary,
+        ), clause_id
+    # Every sentence of every clause: the [sN] marks of the English are those
+    # of the original, in order.
+    for clause in registry().values():
+        marks = re.findall(r"\[s\d+\]", clause.original)
+        assert re.findall(r"\[s\d+\]", clause.text) == marks, clause.id
+    two_d = get("NM-D-2D")
+    assert "[s8] Bytter giver 4 kort" in two_d.original
+    assert "[s7] If one exchanges 4, one shall first get 3" in two_d.text
+    assert "puts one aside and then takes his last." in two_d.text
+    assert "The purpose of the 3 + 1 rule" in two_d.notes
+    assert "- raise within the applicable limit." in get("DE-ROUND1-1").text
+    steps = re.findall(r"^  (\d)\. ", get("OQ-19").text, flags=re.MULTILINE)
+    assert steps == ["1", "2", "3", "4", "5", "6"]
+    assert "In software, drawn cards must stay hidden" in get("OQ-19").text
+
+
+def marked_in(path: Path, clause_id: str) -> bool:
+    """Whether ``path`` has a ``clause`` marker naming ``clause_id``."""
+    text = path.read_text(encoding="utf-8")
+    return any(
+        clause_id in re.findall(r'"([^"]+)"', call)
+        for call in re.findall(r"mark\.clause\(([^)]*)\)", text)
+    )
+
+
+def test_implemented_entries_list_marked_tests_and_the_code_that_cites_them() -> None:
+    """Issue 18: implemented means a test marked with the clause passed in
+    the last full run; the entry lists those tests (pytest node IDs, which
+    exist and carry the marker) and the source files that cite the clause."""
     implemented = [c for c in registry().values() if c.status == "implemented"]
     assert len(implemented) > 150
     for clause in implemented:
-        assert clause.code and clause.tests, clause.id
+        assert clause.tests, clause.id
         assert not clause.reason, clause.id
+        assert list(clause.tests) == sorted(set(clause.tests)), clause.id
+        assert list(clause.code) == sorted(set(clause.code)), clause.id
+        for node in clause.tests:
+            file, *names = node.split("::")
+            assert file.startswith("tests/test_") and names, (clause.id, node)
+            path = ROOT / file
+            assert path.is_file(), (clause.id, node)
+            text = path.read_text(encoding="utf-8")
+            for name in names:
+                assert "[" not in name, (clause.id, node)  # parameters folded
+                if name != "runTest":  # a unittest class's one test
+                    assert re.search(rf"\b{re.escape(name)}\b", text), (clause.id, node)
+            assert marked_in(path, clause.id), f"{file} has no marker naming {clause.id}"
         for name in clause.code:
             assert name.startswith("src/floorman/"), (clause.id, name)
-        for name in clause.tests:
-            assert name.startswith("tests/"), (clause.id, name)
-        for name in (*clause.code, *clause.tests):
-            path = ROOT / name
-            assert path.is_file(), (clause.id, name)
-            cited = ids_in(path.read_text(encoding="utf-8"), ranges=False)
+            cited = ids_in((ROOT / name).read_text(encoding="utf-8"), ranges=False)
             assert clause.id in cited, f"{name} does not cite {clause.id}"
 
 
@@ -120,10 +194,45 @@ def test_the_others_say_why() -> None:
     for clause in others:
         assert len(clause.reason) >= 20, clause.id
         assert not clause.code and not clause.tests, clause.id
-    # two judgements the brief names: physical burn errors and stud-only clauses
-    assert get("DE-BURN-6").status == "not-applicable"
+        # table talk exists (the chat, muted by the director: DE-ETIQ-2)
+        assert "no table talk" not in clause.reason, clause.id
+    # A person deals at a live event: a physical dealing error is the
+    # director's to rule there, not "not applicable"; stud-only clauses are.
+    for clause_id in ("DE-BURN-6", "DE-MISDEAL-7", "DE-EXPOSED-1", "DE-DECK-5", "DE-EXTRA-4"):
+        assert get(clause_id).status == "floor-judgement", clause_id
+        assert "live event" in get(clause_id).reason, clause_id
+    assert get("DE-MISDEAL-14").status == "not-applicable"
     assert "OQ-58" in get("DE-MISDEAL-14").reason
     assert get("DE-PENALTY-2").status == "floor-judgement"
+    assert "chat" in get("DE-GEN-1").reason and "DE-ETIQ-2" in get("DE-GEN-1").reason
+    not_applicable = {c.id for c in others if c.status == "not-applicable"}
+    assert not_applicable == {
+        "NM-PRE-1",
+        "OQ-01",
+        "NM-D-4.0c",
+        "DE-RAISE-2",
+        "DE-MISDEAL-11",
+        "DE-ABSENT-1",
+        "DE-ACCEPT-1",
+        "DE-MISDEAL-14",
+        "DE-EXPOSED-2",
+        "OQ-58",
+    }
+
+
+def test_no_clause_is_unjudged_and_the_judgements_are_the_registrys() -> None:
+    """Every clause no test proves has a hand judgement in
+    scripts/clause_judgements.py, as the registry says; a clause the tests
+    prove has none (the builder's --check refuses it too)."""
+    judged = judgements()
+    for clause in registry().values():
+        assert clause.status != UNJUDGED, clause.id
+        if clause.status == "implemented":
+            assert clause.id not in judged, f"{clause.id} is proved by tests: drop its judgement"
+        else:
+            assert judged.get(clause.id) == (clause.status, clause.reason), clause.id
+    assert set(judged) <= set(registry())
+    assert all(row[UNJUDGED] == 0 for row in counts().values())
 
 
 def test_every_clause_cited_anywhere_is_in_the_registry() -> None:
@@ -230,10 +339,24 @@ def test_cli_prints_one_clause() -> None:
     assert "implemented" in result.output and "half pot limit" in result.output
     assert "Spillet er halv pot limit" in result.output
     assert "src/floorman/engine/draw.py" in result.output
-    assert "tests/test_draw_rules.py" in result.output
+    assert "tests/test_draw_rules.py::test_NM_D_3A_" in result.output
     judged = CliRunner().invoke(cli, ["rules", "DE-BURN-6"], terminal_width=200)
-    assert judged.exit_code == 0 and "not-applicable" in judged.output
+    assert judged.exit_code == 0 and "floor-judgement" in judged.output
     assert "Reason:" in judged.output
+
+
+def test_cli_prints_the_whole_clause() -> None:
+    """Issue 18: every sentence (NM-D-2D's 3 + 1 rule, s7 and s8), the
+    notes, every step of an open question's default (OQ-19's six)."""
+    two_d = CliRunner().invoke(cli, ["rules", "NM-D-2D"], terminal_width=400).output
+    assert "If one exchanges 4, one shall first get 3 and, when the round is over" in two_d
+    assert "he gives himself 3 cards, puts one aside and then takes his last." in two_d
+    assert "Dersom en bytter 4 skal en først få 3" in two_d
+    assert "Notes:" in two_d and "The purpose of the 3 + 1 rule" in two_d
+    oq19 = CliRunner().invoke(cli, ["rules", "OQ-19"], terminal_width=400).output
+    for step in range(1, 7):
+        assert f"  {step}. " in oq19, step
+    assert "6. If H is all-in before the draw" in oq19
 
 
 def test_cli_refuses_an_unknown_clause_with_exit_code_2() -> None:
@@ -251,11 +374,16 @@ def test_api_lists_the_registry(client: TestClient) -> None:
     assert response.status_code == 200
     entries = response.json()
     assert len(entries) == 283
-    assert entries[0] == {
-        "id": "NM-PRE-1",
-        "rulebook": "NM-D",
-        "status": get("NM-PRE-1").status,
-        "text": get("NM-PRE-1").text,
+    assert entries[0] == get("NM-PRE-1").texts()
+    assert set(entries[0]) == {
+        "id",
+        "rulebook",
+        "status",
+        "summary",
+        "text",
+        "original",
+        "notes",
+        "reason",
     }
     nm_h = client.get("/api/rules", params={"rulebook": "NM-H"}).json()
     assert [e["id"] for e in nm_h] == [f"NM-H-{n}" for n in range(1, 20)]
@@ -271,6 +399,22 @@ def test_api_gives_one_clause_or_a_clear_404(client: TestClient) -> None:
     missing = client.get("/api/rules/DE-FOO-9")
     assert missing.status_code == 404
     assert missing.json()["detail"] == "unknown clause 'DE-FOO-9': not in the rules registry"
+
+
+def test_api_serves_the_whole_clause(client: TestClient) -> None:
+    """Issue 18: NM-D-2D with its 3 + 1 rule (s7, s8) and notes, OQ-19 with
+    all six steps of its default, in the list and alone."""
+    listed = {e["id"]: e for e in client.get("/api/rules").json()}
+    for body in (client.get("/api/rules/NM-D-2D").json(), listed["NM-D-2D"]):
+        assert "[s7] If one exchanges 4, one shall first get 3" in body["text"]
+        assert "[s8] If the dealer exchanges 4 cards, he gives himself 3 cards" in body["text"]
+        assert "[s7] Dersom en bytter 4 skal en først få 3" in body["original"]
+        assert "The purpose of the 3 + 1 rule" in body["notes"]
+        assert body["summary"] and len(body["summary"]) < len(body["text"])
+    for body in (client.get("/api/rules/OQ-19").json(), listed["OQ-19"]):
+        steps = re.findall(r"^  (\d)\. ", body["text"], flags=re.MULTILINE)
+        assert steps == ["1", "2", "3", "4", "5", "6"]
+        assert body["original"] == "" and body["notes"] == ""
 
 
 def test_a_ruling_citing_a_made_up_clause_is_refused_and_records_nothing(

@@ -48,6 +48,7 @@ def _randbelow() -> random.Random:
 # ---------------------------------------------------------------- corrections during a hand
 
 
+@pytest.mark.clause("NM-D-1G", "OQ-03")
 def test_chip_correction_during_a_hand_waits_for_its_end_NM_D_1G_OQ_03() -> None:
     """NM-D-1G, OQ-03: recorded now as pending, carried out after the
     hand's result; the log replays to the same state."""
@@ -76,6 +77,7 @@ def test_chip_correction_during_a_hand_waits_for_its_end_NM_D_1G_OQ_03() -> None
     assert_replay_equal(t)
 
 
+@pytest.mark.clause("NM-D-1G")
 def test_a_correction_for_a_player_not_dealt_in_is_made_at_once_NM_D_1G() -> None:
     """NM-D-1G: only the player's own running hand makes a correction wait."""
     t = seated("nm-holdem", TWO_TABLES)
@@ -84,6 +86,7 @@ def test_a_correction_for_a_player_not_dealt_in_is_made_at_once_NM_D_1G() -> Non
     assert isinstance(event, Overridden) and t.players["b2"].chips == 1200
 
 
+@pytest.mark.clause("NM-D-1G", "OQ-03")
 def test_seat_move_during_a_hand_is_made_when_it_ends_NM_D_1G_OQ_03() -> None:
     t = seated("nm-holdem", TWO_TABLES)
     t.begin_hand(1, _randbelow().randrange)
@@ -100,6 +103,7 @@ def test_seat_move_during_a_hand_is_made_when_it_ends_NM_D_1G_OQ_03() -> None:
     assert_replay_equal(t)
 
 
+@pytest.mark.clause("NM-D-1G", "OQ-03")
 def test_a_pending_move_to_a_seat_filled_meanwhile_lapses_in_the_log_NM_D_1G() -> None:
     """NM-D-1G, OQ-03: a move promised during a hand whose seat is no longer
     free when the hand ends is not carried out, and not dropped silently: a
@@ -119,6 +123,7 @@ def test_a_pending_move_to_a_seat_filled_meanwhile_lapses_in_the_log_NM_D_1G() -
     assert isinstance(correction_event(t, free), Overridden)
 
 
+@pytest.mark.clause("NM-D-1B")
 def test_chip_correction_to_zero_during_a_hand_places_the_player_once_NM_D_1B() -> None:
     t = seated("nm-holdem", SIX)
     t.begin_hand(1, _randbelow().randrange)
@@ -128,6 +133,7 @@ def test_chip_correction_to_zero_during_a_hand_places_the_player_once_NM_D_1B() 
     assert t.players["p6"].status == "out" and t.players["p6"].place == 6
 
 
+@pytest.mark.clause("NM-D-1G", "OQ-03")
 def test_a_correction_before_the_start_sets_the_starting_stack_NM_D_1G_OQ_03() -> None:
     """NM-D-1G, OQ-03: registered players get it at the seat draw; seated
     ones before the start at once."""
@@ -188,6 +194,7 @@ def _play_hand_with_disqualification(profile: str) -> tuple[Tournament, int, int
     return t, put_in, left
 
 
+@pytest.mark.clause("NM-D-1C", "DE-PENALTY-3", "NM-D-1G")
 @pytest.mark.parametrize("profile", ["nm-holdem", "de-holdem", "nm-draw"])
 def test_disqualified_in_a_hand_his_hand_is_dead_and_chips_leave_at_its_end(profile: str) -> None:
     """NM-D-1C/1D/1E, DE-PENALTY-3 with NM-D-1G: his hand is killed at once,
@@ -204,6 +211,7 @@ def test_disqualified_in_a_hand_his_hand_is_dead_and_chips_leave_at_its_end(prof
 # ---------------------------------------------------------------- one name, one entry
 
 
+@pytest.mark.clause("DE-GEN-2", "OQ-64")
 @pytest.mark.parametrize("twin", ["ann lee", "  ANN   LEE ", "Ann\u00a0Lee", "ann LEE"])
 def test_one_name_one_entry_DE_GEN_2_OQ_64(twin: str) -> None:
     """DE-GEN-2, OQ-64: the same name in another case or spacing is the same
@@ -241,6 +249,7 @@ def test_unfit_names_are_refused_DE_GEN_2_OQ_64(name: str, why: str) -> None:
 # ---------------------------------------------------------------- live counts
 
 
+@pytest.mark.clause("NM-D-1B")
 def test_live_counts_that_change_the_total_are_refused_NM_D_1B_s2() -> None:
     """NM-D-1B s2: chips change hands, they never appear or vanish."""
     t = seated("nm-holdem", SIX, mode="live")
@@ -256,6 +265,7 @@ def test_live_counts_that_change_the_total_are_refused_NM_D_1B_s2() -> None:
     assert t.events == before
 
 
+@pytest.mark.clause("NM-D-1G", "OQ-03")
 def test_live_count_correction_confirmed_with_a_note_is_a_ruling_NM_D_1G_OQ_03() -> None:
     t = seated("nm-holdem", SIX, mode="live")
     events = t.record_chip_counts(
@@ -279,6 +289,7 @@ def test_live_counts_that_add_up_need_no_confirmation() -> None:
 # ---------------------------------------------------------------- the ruling log's time-outs
 
 
+@pytest.mark.clause("DE-TIME-4", "OQ-63")
 def test_a_time_out_is_a_tournament_event_with_its_clause_DE_TIME_4_OQ_63() -> None:
     t = seated("nm-holdem", SIX)
     with pytest.raises(TournamentError):

@@ -5,122 +5,49 @@ the rule decides: chips, cards, whose turn, which round.  Every illegal
 action is checked to name its clause and to leave the hand exactly as it was
 (``snapshot()`` and the length of the log).
 
-Positions: seats 1..n, the dealer (button) is the last seat, so seat 1 is
-the first player left of the dealer (``p1`` of PHH).  Scripts read
-``"s1 bet 6, s2 call, s3 fold, s1 draw 2c3d, s2 look"``.
+The deals are scripted with :mod:`tests.helpers.draw`; the ranking and
+the showdown are in ``tests/test_draw_showdown.py``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
-
 import pytest
 
 from floorman.engine.betting import Phase
-from floorman.engine.cards import Card, deck_starting_with, format_cards, new_deck, parse_cards
+from floorman.engine.cards import format_cards, new_deck, parse_cards
 from floorman.engine.draw import DrawHand
-from floorman.engine.errors import ProfileError, RuleViolation
+from floorman.engine.errors import BadCards, ProfileError
 from floorman.engine.events import (
     AntePosted,
     Burned,
+    Discarded,
     DrawDealt,
+    Folded,
     HandEnded,
     HoleDealt,
+    Looked,
     Misdealt,
     PenaltyPosted,
     PotAwarded,
 )
-from floorman.engine.profile import RuleProfile, with_changes
+from floorman.engine.holdem import HoldemHand
+from floorman.engine.profile import with_changes
+from floorman.engine.variants import variant_for
 from floorman.profiles import load_profile
-
-NM_DRAW = load_profile("nm-draw")
-FOUR = ["As Ac Ad 2c 3d", "Kh Ks Kd 2d 3h", "Qs Qh Qd 4c 5h", "Js Jh Jd 6c 7h"]
-SPARE = "9s 9h 9d 9c 8s 8h 8d 8c 7s 7d 7c 6s 6h 6d 5s 5d 5c"
-
-
-# ---------------------------------------------------------------- helpers
-
-
-def stacked(hands: Sequence[str], replacements: str = "") -> list[Card]:
-    """A deck that deals ``hands`` (p1 first, the dealer last) one card at a
-    time round the table (NM-D-2B), then ``replacements`` in draw order."""
-    cards = [h.split() for h in hands]
-    order = [cards[i][k] for k in range(5) for i in range(len(cards))]
-    return deck_starting_with(" ".join([*order, replacements]))
-
-
-def deal(
-    hands: Sequence[str] = FOUR,
-    replacements: str = SPARE,
-    *,
-    stacks: Sequence[int] | None = None,
-    ante: int = 2,
-    profile: RuleProfile = NM_DRAW,
-    carried_pot: int = 0,
-    auto_showdown: bool = False,
-) -> DrawHand:
-    n = len(hands)
-    return DrawHand.start(
-        profile,
-        seats=range(1, n + 1),
-        stacks=stacks or [200] * n,
-        button=n,
-        ante_unit=ante,
-        deck=stacked(hands, replacements),
-        carried_pot=carried_pot,
-        auto_showdown=auto_showdown,
-    )
-
-
-def act(hand: DrawHand, script: str) -> DrawHand:
-    """Play ``script``: comma-separated ``sN verb [amount|cards]``."""
-    for step in filter(None, (s.strip() for s in script.split(","))):
-        who, verb, *rest = step.split()
-        seat = int(who.removeprefix("s"))
-        match verb:
-            case "bet" | "raise":
-                hand.bet_or_raise_to(seat, int(rest[0]))
-            case "draw":
-                hand.draw(seat, parse_cards(" ".join(rest)))
-            case "show" | "muck" | "look" | "fold" | "check" | "call" | "time_out":
-                getattr(hand, verb)(seat)
-            case _:
-                raise AssertionError(f"bad script step {step!r}")
-    return hand
-
-
-def rejected(hand: DrawHand, attempt: Callable[[], Any], clause: str) -> RuleViolation:
-    """``attempt`` must raise a RuleViolation citing ``clause`` and change nothing."""
-    before, logged = hand.snapshot(), len(hand.events)
-    with pytest.raises(RuleViolation) as info:
-        attempt()
-    assert clause in info.value.clause, info.value
-    assert hand.snapshot() == before
-    assert len(hand.events) == logged
-    return info.value
-
-
-def drawn_to_h() -> DrawHand:
-    """Four players, seat 2 the highest pre-draw bidder (H), everyone drew
-    two: the hand waits for H's decision after the draw (OQ-19 step 2)."""
-    hand = act(deal(), "s1 check, s2 bet 4, s3 call, s4 call, s1 call")
-    return act(hand, "s1 draw 2c3d, s2 draw 2d3h, s3 draw 4c5h, s4 draw 6c7h")
-
-
-def chips(hand: DrawHand) -> int:
-    in_middle = hand.carried_pot if hand.is_complete else hand.pot_total
-    return sum(hand.stacks) + in_middle
-
-
-def cards_of(view: dict[str, Any], seat: int) -> list[str | None] | None:
-    cards: list[str | None] | None = view["players"][seat - 1]["cards"]
-    return cards
-
+from tests.helpers.draw import (
+    FOUR,
+    NM_DRAW,
+    act,
+    cards_of,
+    deal,
+    drawn_to_h,
+    rejected,
+)
 
 # ---------------------------------------------------------------- 1. General
 
 
+@pytest.mark.clause("NM-D-1A")
 def test_NM_D_1A_a_deal_has_two_to_five_players_and_the_deck_never_runs_out() -> None:
     """NM-D-1A: 4 or 5 a table (2 at the end, OQ-05); the rulebook's note:
     25 + 20 + 1 = 46 cards at most.  Five is the most one deck serves when
@@ -138,6 +65,7 @@ def test_NM_D_1A_a_deal_has_two_to_five_players_and_the_deck_never_runs_out() ->
     assert "NM-D-1A" in str(refused.value)
 
 
+@pytest.mark.clause("NM-D-1F", "OQ-08")
 def test_NM_D_1F_misdeal_redeals_with_the_same_dealer_and_the_antes_stay() -> None:
     hand = deal()
     before = [list(c) for c in hand.cards]
@@ -150,6 +78,7 @@ def test_NM_D_1F_misdeal_redeals_with_the_same_dealer_and_the_antes_stay() -> No
     assert format_cards(hand.cards[0]) == "2c 3c 4c 5c 6c"  # one at a time round the table
 
 
+@pytest.mark.clause("NM-D-1F", "OQ-08")
 def test_NM_D_1F_s2_OQ_08_second_misdeal_in_a_row_fines_the_dealer_five_antes() -> None:
     hand = deal()
     hand.misdeal("too few cards", new_deck())
@@ -162,6 +91,7 @@ def test_NM_D_1F_s2_OQ_08_second_misdeal_in_a_row_fines_the_dealer_five_antes() 
     assert hand.final_stacks == (216, 198, 198, 188)  # the fine went into that pot
 
 
+@pytest.mark.clause("NM-D-1F", "OQ-08")
 def test_OQ_08_no_misdeal_once_someone_has_acted() -> None:
     hand = act(deal(), "s1 check")
     rejected(hand, lambda: hand.misdeal("late", new_deck()), "NM-D-1F")
@@ -170,6 +100,7 @@ def test_OQ_08_no_misdeal_once_someone_has_acted() -> None:
 # ---------------------------------------------------------------- 2A-2B
 
 
+@pytest.mark.clause("NM-D-2A")
 def test_NM_D_2A_every_player_antes_every_deal() -> None:
     hand = deal(ante=5)
     posted = [e for e in hand.events if isinstance(e, AntePosted)]
@@ -177,6 +108,7 @@ def test_NM_D_2A_every_player_antes_every_deal() -> None:
     assert hand.pot_total == 20 and hand.stacks == [195] * 4
 
 
+@pytest.mark.clause("NM-D-2A", "NM-D-3B")
 def test_NM_D_2A_NM_D_3B_short_stack_all_in_on_the_ante_plays_for_the_main_pot() -> None:
     hands = ["As Ac Ad Ah 2c", "Kh Ks Kd 2d 3h", "Qs Qh Qd 4c 5h"]
     hand = deal(hands, stacks=[3, 200, 200], ante=5)
@@ -193,6 +125,7 @@ def test_NM_D_2A_NM_D_3B_short_stack_all_in_on_the_ante_plays_for_the_main_pot()
     assert hand.final_stacks == (9, 209, 185)
 
 
+@pytest.mark.clause("NM-D-3A", "OQ-12", "OQ-23")
 def test_NM_D_2A_the_ante_is_a_level_setting_OQ_09() -> None:
     """The ante is the unit of the minimum bet (OQ-12) and the 10-antes floor (NM-D-3A)."""
     for ante in (1, 3, 10):
@@ -201,6 +134,7 @@ def test_NM_D_2A_the_ante_is_a_level_setting_OQ_09() -> None:
         assert (legal.min_raise_to, legal.max_raise_to) == (ante, 10 * ante)
 
 
+@pytest.mark.clause("NM-D-2B")
 def test_NM_D_2B_five_cards_one_at_a_time_clockwise_from_the_dealers_left() -> None:
     deck = new_deck()
     hand = DrawHand.start(
@@ -213,17 +147,40 @@ def test_NM_D_2B_five_cards_one_at_a_time_clockwise_from_the_dealers_left() -> N
     assert hand.actor == 7
 
 
+@pytest.mark.clause("NM-D-2B")
 def test_NM_D_2B_cards_dealt_by_hand_go_in_order_five_each_never_twice() -> None:
     hand = DrawHand.start(NM_DRAW, seats=[1, 2, 3], stacks=[50] * 3, button=3, ante_unit=1)
     rejected(hand, lambda: hand.deal_hole(2, parse_cards("As Ks Qs Js Ts")), "NM-D-2B")
     rejected(hand, lambda: hand.deal_hole(1, parse_cards("As Ks Qs Js")), "NM-D-2B s1")
     hand.deal_hole(1, parse_cards("As Ks Qs Js Ts"))
     rejected(hand, lambda: hand.deal_hole(2, parse_cards("As 2c 3c 4c 5c")), "NM-D-1F")
+    hand.deal_hole(2, parse_cards("2c 3c 4c 5c 6c"))
+    hand.deal_hole(3, parse_cards("2d 3d 4d 5d 6d"))
+    rejected(hand, lambda: hand.deal_hole(1, parse_cards("2h 3h 4h 5h 6h")), "NM-D-2B")  # dealt
+
+
+@pytest.mark.clause("NM-D-1F", "DE-DECK-1")
+@pytest.mark.parametrize("game", ["draw", "holdem"])
+def test_a_deck_of_other_than_the_52_cards_once_each_is_refused(game: str) -> None:
+    """A deck to deal from holds the 52 cards once each: with a card twice,
+    one missing or one too many it is refused before anything is posted,
+    citing the draw's misdeal (NM-D-1F) or the German defective deck
+    (DE-DECK-1: too many, too few or identical cards)."""
+    start = DrawHand.start if game == "draw" else HoldemHand.start
+    profile = NM_DRAW if game == "draw" else load_profile("de-holdem")
+    clause = "NM-D-1F" if game == "draw" else "DE-DECK-1"
+    good = new_deck()
+    for deck in ([good[0], *good[1:-1], good[0]], good[:-1], [*good, good[3]]):
+        with pytest.raises(BadCards) as refused:
+            start(profile, seats=[1, 2, 3], stacks=[50] * 3, button=3, ante_unit=1, deck=deck)
+        assert refused.value.clause == clause
+    assert start(profile, seats=[1, 2, 3], stacks=[50] * 3, button=3, ante_unit=1, deck=good)
 
 
 # ---------------------------------------------------------------- 2C: pre-draw
 
 
+@pytest.mark.clause("NM-D-2C")
 def test_NM_D_2C_s1_the_player_left_of_the_dealer_opens_or_checks() -> None:
     hand = deal()
     legal = hand.legal_actions()
@@ -231,6 +188,7 @@ def test_NM_D_2C_s1_the_player_left_of_the_dealer_opens_or_checks() -> None:
     assert legal is not None and legal.can_check and legal.is_bet
 
 
+@pytest.mark.clause("NM-D-2C")
 def test_NM_D_2C_s2_s3_no_openers_needed_not_even_in_a_check_pot() -> None:
     junk = ["2c 4d 6h 8s Tc", "3c 5d 7h 9s Jc", "2d 4h 6s 8c Td"]
     for carried in (0, 30):
@@ -238,6 +196,7 @@ def test_NM_D_2C_s2_s3_no_openers_needed_not_even_in_a_check_pot() -> None:
         assert hand.final_stacks == (198 + 6 + carried, 198, 198)
 
 
+@pytest.mark.clause("NM-D-2C", "OQ-11")
 def test_OQ_11_a_player_who_checked_may_come_in_after_an_open() -> None:
     hand = act(deal(), "s1 check, s2 check, s3 bet 4, s4 call")
     assert hand.actor == 1
@@ -245,18 +204,21 @@ def test_OQ_11_a_player_who_checked_may_come_in_after_an_open() -> None:
     assert hand.phase == Phase.DRAWING and hand.high_bidder == 0  # seat 1 raised last: H
 
 
+@pytest.mark.clause("NM-D-2C", "OQ-13")
 def test_OQ_13_the_round_ends_when_everyone_has_called_or_folded() -> None:
     hand = act(deal(), "s1 bet 4, s2 call, s3 fold, s4 call")
     assert hand.phase == Phase.DRAWING and hand.actor == 1
     assert hand.pot_total == 8 + 12
 
 
+@pytest.mark.clause("OQ-13")
 def test_OQ_13_when_all_but_one_fold_he_wins_at_once_without_draw_or_showdown() -> None:
     hand = act(deal(), "s1 check, s2 bet 6, s3 fold, s4 fold, s1 fold")
     assert hand.is_complete and hand.final_stacks == (198, 206, 198, 198)
     assert not any(isinstance(e, DrawDealt) for e in hand.events)
 
 
+@pytest.mark.clause("OQ-10")
 def test_OQ_10_when_everyone_checks_the_pot_is_carried_to_the_next_deal() -> None:
     hand = act(deal(), "s1 check, s2 check, s3 check, s4 check")
     assert hand.is_complete and hand.check_pot
@@ -264,6 +226,7 @@ def test_OQ_10_when_everyone_checks_the_pot_is_carried_to_the_next_deal() -> Non
     assert hand.carried_pot == 8 and not hand.awards
 
 
+@pytest.mark.clause("OQ-10", "NM-D-2A")
 @pytest.mark.parametrize(
     ("reante", "pot", "stacks"), [(True, 16, [196] * 4), (False, 8, [198] * 4)]
 )
@@ -286,6 +249,7 @@ def test_OQ_10_the_next_deal_antes_again_into_a_check_pot_unless_switched_off(
     assert again.actor == 2 and again.legal_actions() is not None
 
 
+@pytest.mark.clause("OQ-10")
 def test_OQ_10_a_player_all_in_on_the_ante_is_not_checked_out_of_his_pot() -> None:
     """Nobody bets, but seat 1 could not act: the deal goes on to the draw
     and the showdown so that he can win the pot he is in (ruling)."""
@@ -294,6 +258,7 @@ def test_OQ_10_a_player_all_in_on_the_ante_is_not_checked_out_of_his_pot() -> No
     assert not hand.check_pot and hand.phase == Phase.DRAWING
 
 
+@pytest.mark.clause("NM-D-2C", "OQ-14")
 def test_NM_D_2C_s7_s8_OQ_14_out_of_turn_is_refused_and_the_floor_fines_one_ante() -> None:
     hand = deal()
     rejected(hand, lambda: hand.bet_or_raise_to(3, 6), "NM-D-2C s7")
@@ -309,6 +274,7 @@ def test_NM_D_2C_s7_s8_OQ_14_out_of_turn_is_refused_and_the_floor_fines_one_ante
 # ---------------------------------------------------------------- 2D: the draw
 
 
+@pytest.mark.clause("NM-D-2D", "OQ-16")
 def test_NM_D_2D_s1_the_first_active_player_left_of_the_dealer_draws_first_dealer_last() -> None:
     hand = act(deal(), "s1 fold, s2 check, s3 bet 4, s4 call, s2 call")
     assert hand.actor == 2  # seat 1 folded; the opener (seat 3) does not go first
@@ -321,6 +287,7 @@ def test_NM_D_2D_s1_the_first_active_player_left_of_the_dealer_draws_first_deale
     assert hand.phase == Phase.BETTING
 
 
+@pytest.mark.clause("NM-D-2D", "OQ-15")
 def test_NM_D_2D_s6_OQ_15_zero_to_four_cards_never_five_only_ones_own() -> None:
     hand = act(deal(), "s1 bet 2, s2 call, s3 call, s4 call")
     rejected(hand, lambda: hand.draw(1, parse_cards("As Ac Ad 2c 3d")), "NM-D-2D s6")
@@ -332,6 +299,7 @@ def test_NM_D_2D_s6_OQ_15_zero_to_four_cards_never_five_only_ones_own() -> None:
     assert len(hand.cards[1]) == 4  # three now, the fourth after the round
 
 
+@pytest.mark.clause("NM-D-2D", "OQ-16")
 def test_NM_D_2D_s7_s8_OQ_16_fourth_cards_come_after_the_round_dealer_burns_first() -> None:
     hands = ["2c 3c 4c 5c Ah", "2d 3d 4d 5d Ad", "2h 3h 4h 5h As", "2s 3s 4s 7s Ac"]
     #                s1 (3)    s2 (1)   s3 (3)     s4 dealer (3)  burn  4th: s1, s3, s4
@@ -358,6 +326,7 @@ def test_NM_D_2D_s7_s8_OQ_16_fourth_cards_come_after_the_round_dealer_burns_firs
     assert hand.phase == Phase.BETTING
 
 
+@pytest.mark.clause("OQ-16")
 def test_OQ_16_switch_the_dealer_takes_his_fourth_right_after_his_burn() -> None:
     hands = ["2c 3c 4c 5c Ah", "2s 3s 4s 7s Ac"]
     profile = with_changes(NM_DRAW, dealer_fourth_card_last=False)
@@ -372,16 +341,21 @@ def test_OQ_16_by_hand_a_fourth_card_waits_for_the_end_of_the_draw() -> None:
     hand = DrawHand.start(NM_DRAW, seats=[1, 2, 3], stacks=[50] * 3, button=3, ante_unit=1)
     for seat, cards in ((1, "2c 3c 4c 5c 7d"), (2, "2d 3d 4d 5d 7h"), (3, "2h 3h 4h 5h 7s")):
         hand.deal_hole(seat, parse_cards(cards))
+    rejected(hand, lambda: hand.deal_draw(1, parse_cards("As")), "NM-D-2D s7")  # no draw yet
     act(hand, "s1 bet 2, s2 call, s3 call, s1 draw 2c3c4c5c")
     # NM-D-2D s7: 3 now, never 4 at once nor 2 then 2
     rejected(hand, lambda: hand.deal_draw(1, parse_cards("As Ks Qs Js")), "NM-D-2D s7")
     rejected(hand, lambda: hand.deal_draw(1, parse_cards("As Ks")), "NM-D-2D s7")
+    # his three come before the next player draws (NM-D-2D s1, OQ-16)
+    rejected(hand, lambda: hand.draw(2, parse_cards("2d")), "NM-D-2D s1")
     hand.deal_draw(1, parse_cards("As Ks Qs"))
     rejected(hand, lambda: hand.deal_draw(1, parse_cards("Js")), "NM-D-2D s7")
     rejected(hand, lambda: hand.deal_draw(2, parse_cards("Ah")), "NM-D-2D s7")  # owes nothing
     act(hand, "s2 draw 2d3d4d5d")
     hand.deal_draw(2, parse_cards("Ah Kh Qh"))
     act(hand, "s3 draw 2h3h4h5h")
+    # the dealer's three come before anyone's fourth card (OQ-16)
+    rejected(hand, lambda: hand.deal_draw(1, parse_cards("Js")), "OQ-16")
     hand.deal_draw(3, parse_cards("Ad Kd Qd"))
     # OQ-16: the fourth cards in draw order, the dealer's last
     # (dealer_fourth_card_last = true); seat 1's comes first.
@@ -389,6 +363,7 @@ def test_OQ_16_by_hand_a_fourth_card_waits_for_the_end_of_the_draw() -> None:
     rejected(hand, lambda: hand.deal_draw(2, parse_cards("Jh")), "OQ-16")
 
 
+@pytest.mark.clause("NM-D-2D", "OQ-17")
 def test_NM_D_2D_s4_s5_OQ_17_draw_counts_public_during_the_draw_then_only_the_dealers() -> None:
     for show_all in (False, True):
         profile = with_changes(NM_DRAW, show_all_draw_counts=show_all)
@@ -402,6 +377,7 @@ def test_NM_D_2D_s4_s5_OQ_17_draw_counts_public_during_the_draw_then_only_the_de
             assert after == ([2, 1, 0, 3] if show_all else [None, None, None, 3])
 
 
+@pytest.mark.clause("OQ-18")
 def test_NM_D_2D_s2_OQ_18_exposing_a_card_in_the_draw_costs_one_ante_hand_stays_live() -> None:
     hand = act(deal(), "s1 bet 2, s2 call, s3 call, s4 call, s1 draw 2c3d")
     hand.penalize(2, 2, clause="NM-D-2D s2, OQ-18", reason="exposed a discard")
@@ -413,6 +389,7 @@ def test_NM_D_2D_s2_OQ_18_exposing_a_card_in_the_draw_costs_one_ante_hand_stays_
 # ---------------------------------------------------------------- 2E-2F: unseen
 
 
+@pytest.mark.clause("NM-D-2E", "OQ-19")
 def test_NM_D_2E_drawn_cards_stay_hidden_even_from_their_owner_until_he_looks() -> None:
     hand = drawn_to_h()
     assert cards_of(hand.view(2), 2) == ["Kh", "Ks", "Kd", None, None]
@@ -424,11 +401,13 @@ def test_NM_D_2E_drawn_cards_stay_hidden_even_from_their_owner_until_he_looks() 
     rejected(hand, lambda: hand.look(2), "NM-D-2E")
 
 
+@pytest.mark.clause("NM-D-2E")
 def test_NM_D_2E_s1_nobody_looks_before_the_draw_is_over() -> None:
     hand = act(deal(), "s1 bet 2, s2 call, s3 call, s4 call, s1 draw 2c")
     rejected(hand, lambda: hand.look(1), "NM-D-2E s1")
 
 
+@pytest.mark.clause("NM-D-2E", "OQ-19")
 def test_NM_D_2E_s2_OQ_19_H_bets_unseen_and_the_unseen_round_begins() -> None:
     hand = drawn_to_h()
     assert hand.round_kind == "opening" and hand.actor == 2 and hand.high_bidder == 1
@@ -437,6 +416,7 @@ def test_NM_D_2E_s2_OQ_19_H_bets_unseen_and_the_unseen_round_begins() -> None:
     assert hand.actor == 3
 
 
+@pytest.mark.clause("NM-D-2E", "OQ-19")
 def test_NM_D_2E_s3_s4_calls_unseen_then_a_seen_call_binds_everyone_behind() -> None:
     hand = act(drawn_to_h(), "s2 bet 10, s3 call")  # seat 3 is in unseen
     assert hand.in_unseen == [False, True, True, False]
@@ -453,6 +433,7 @@ def test_NM_D_2E_s3_s4_calls_unseen_then_a_seen_call_binds_everyone_behind() -> 
     assert hand.in_unseen == [False, True, True, False]
 
 
+@pytest.mark.clause("OQ-19")
 def test_OQ_19_step_3_a_look_and_a_fold_does_not_bind_the_players_behind() -> None:
     hand = act(drawn_to_h(), "s2 bet 10, s3 look, s3 fold, s4 call")
     assert hand.in_unseen == [False, True, False, True]
@@ -460,6 +441,7 @@ def test_OQ_19_step_3_a_look_and_a_fold_does_not_bind_the_players_behind() -> No
     assert hand.in_unseen == [True, True, False, True] and hand.round_kind == "seen"
 
 
+@pytest.mark.clause("NM-D-2E", "OQ-21")
 def test_OQ_21_behind_means_later_in_clockwise_order() -> None:
     """Seat 1 called unseen before seat 3 acted seen: his call stands and
     he stays "in unseen"; only the players after seat 3 must look."""
@@ -472,6 +454,7 @@ def test_OQ_21_behind_means_later_in_clockwise_order() -> None:
     assert hand.in_unseen == [True, True, False, False] and hand.round_kind == "seen"
 
 
+@pytest.mark.clause("NM-D-2F", "OQ-19")
 def test_NM_D_2F_s1_the_seen_round_is_opened_by_the_last_unseen_raiser() -> None:
     hand = act(drawn_to_h(), "s2 bet 10, s3 raise 30, s4 fold, s1 fold, s2 call")
     assert hand.round_kind == "seen" and hand.actor == 3
@@ -479,6 +462,7 @@ def test_NM_D_2F_s1_the_seen_round_is_opened_by_the_last_unseen_raiser() -> None
     assert legal is not None and legal.is_bet and legal.min_raise_to == 2
 
 
+@pytest.mark.clause("NM-D-2F")
 def test_NM_D_2F_s2_s3_after_S_checks_only_unseen_players_may_bet_then_all_again() -> None:
     hand = act(drawn_to_h(), "s2 bet 10, s3 call, s4 look, s4 call, s1 look, s1 call")
     assert hand.in_unseen == [False, True, True, False]
@@ -491,6 +475,7 @@ def test_NM_D_2F_s2_s3_after_S_checks_only_unseen_players_may_bet_then_all_again
     assert hand.max_bet == 30
 
 
+@pytest.mark.clause("NM-D-2F")
 def test_NM_D_2F_s2_a_seen_player_may_only_check_after_S_checks() -> None:
     hand = act(drawn_to_h(), "s2 bet 10, s3 look, s3 call, s4 look, s4 call, s1 look, s1 call")
     act(hand, "s2 check")
@@ -501,6 +486,7 @@ def test_NM_D_2F_s2_a_seen_player_may_only_check_after_S_checks() -> None:
     assert hand.phase == Phase.SHOWDOWN or hand.is_complete
 
 
+@pytest.mark.clause("OQ-19")
 @pytest.mark.parametrize("opening", ["s2 check", "s2 look, s2 check", "s2 look, s2 bet 10"])
 def test_OQ_19_step_5_when_H_declines_the_seen_round_is_an_ordinary_round(opening: str) -> None:
     hand = act(drawn_to_h(), opening)
@@ -510,6 +496,7 @@ def test_OQ_19_step_5_when_H_declines_the_seen_round_is_an_ordinary_round(openin
     assert hand.max_bet == bet
 
 
+@pytest.mark.clause("OQ-19", "OQ-27")
 def test_OQ_19_step_5_strict_switch_nobody_may_bet_after_H_checks() -> None:
     profile = with_changes(NM_DRAW, strict_unseen=True)
     hand = act(deal(profile=profile), "s1 check, s2 bet 4, s3 call, s4 call, s1 call")
@@ -519,6 +506,7 @@ def test_OQ_19_step_5_strict_switch_nobody_may_bet_after_H_checks() -> None:
     assert hand.phase == Phase.SHOWDOWN and hand.actor == 2  # OQ-27: the opener first
 
 
+@pytest.mark.clause("OQ-19")
 def test_OQ_19_step_6_when_H_is_all_in_the_first_player_with_chips_to_his_left_opens() -> None:
     hand = deal(stacks=[200, 22, 200, 200])
     act(hand, "s1 check, s2 bet 20, s3 call, s4 call, s1 call")
@@ -527,6 +515,7 @@ def test_OQ_19_step_6_when_H_is_all_in_the_first_player_with_chips_to_his_left_o
     assert hand.round_kind == "seen" and hand.actor == 3 and not hand.unseen_round_played
 
 
+@pytest.mark.clause("OQ-20")
 def test_OQ_20_the_unseen_bid_is_an_ordinary_bet_in_the_pot() -> None:
     hand = act(drawn_to_h(), "s2 bet 10")
     rejected(hand, lambda: hand.check(3), "NM-D-2C s1")
@@ -567,6 +556,7 @@ def test_NM_D_2E_s4_a_pat_player_behind_H_acts_seen() -> None:
     assert hand.seen_acted and hand.must_look(3)
 
 
+@pytest.mark.clause("NM-D-2E")
 def test_NM_D_2E_s4_legal_actions_offer_no_raise_the_engine_refuses() -> None:
     """After a seen call, the unseen player to act may not raise before he
     looks (NM-D-2E s4), so the raise range the table shows him must be
@@ -577,6 +567,7 @@ def test_NM_D_2E_s4_legal_actions_offer_no_raise_the_engine_refuses() -> None:
     assert legal.min_raise_to is None or hand.can_bet_or_raise_to(4, legal.min_raise_to)
 
 
+@pytest.mark.clause("OQ-42")
 def test_OQ_42_a_timeout_checks_when_it_can_and_folds_facing_the_unseen_bid() -> None:
     hand = act(drawn_to_h(), "s2 bet 10, s3 time_out")
     assert hand.folded[2] and hand.events[-1].reason == "timeout"  # type: ignore[attr-defined]
@@ -584,9 +575,27 @@ def test_OQ_42_a_timeout_checks_when_it_can_and_folds_facing_the_unseen_bid() ->
     assert hand.round_kind == "seen" and hand.actor == 3  # H's timeout declines
 
 
+@pytest.mark.clause("OQ-42", "OQ-15", "NM-D-2E")
+def test_OQ_42_the_clock_of_the_draw_stands_pat_and_looks_behind_a_seen_player() -> None:
+    """What the server's clock does at a draw table (the variant's
+    time-out): a player out of time in the draw stands pat (OQ-15: nothing
+    is exchanged without his decision); in the unseen round behind a seen
+    player he may not act unseen (NM-D-2E s4), so he looks, then folds to
+    the bet he faces (OQ-42)."""
+    draw = variant_for("draw")
+    hand = act(deal(), "s1 bet 2, s2 call, s3 call, s4 call")
+    assert draw.time_out(hand, 1) == [Discarded(seat=1, cards=())]
+    assert hand.draw_counts() == {1: 0} and hand.actor == 2
+    hand = act(drawn_to_h(), "s2 bet 10, s3 look, s3 call")  # seat 3 is in seen
+    looked, folded = draw.time_out(hand, 4)
+    assert looked == Looked(seat=4) and folded == Folded(seat=4, reason="timeout")
+    assert hand.looked[3] and hand.folded[3] and hand.actor == 1
+
+
 # ---------------------------------------------------------------- 2G, 3A, 3B
 
 
+@pytest.mark.clause("NM-D-2G", "OQ-22", "NM-D-3B")
 def test_NM_D_2G_OQ_22_table_stakes_a_short_stack_calls_all_in_for_less() -> None:
     hand = deal(stacks=[200, 12, 200, 200])
     act(hand, "s1 bet 20")
@@ -598,6 +607,7 @@ def test_NM_D_2G_OQ_22_table_stakes_a_short_stack_calls_all_in_for_less() -> Non
     assert pots == [(38, (1, 2, 3), (1,)), (20, (1, 3), (1,))]
 
 
+@pytest.mark.clause("NM-D-2G", "OQ-22")
 def test_NM_D_2G_OQ_22_nobody_may_raise_when_no_one_can_call_it() -> None:
     hand = deal(FOUR[:2], stacks=[200, 12])
     act(hand, "s1 bet 4, s2 raise 10")
@@ -607,6 +617,7 @@ def test_NM_D_2G_OQ_22_nobody_may_raise_when_no_one_can_call_it() -> None:
     assert hand.phase == Phase.DRAWING
 
 
+@pytest.mark.clause("NM-D-3B")
 def test_NM_D_3B_an_uncalled_bet_goes_back() -> None:
     hand = act(deal(FOUR[:2], stacks=[200, 12]), "s1 bet 20, s2 call")
     returned = [e for e in hand.events if type(e).__name__ == "BetsCollected"][-1]
@@ -614,6 +625,7 @@ def test_NM_D_3B_an_uncalled_bet_goes_back() -> None:
     assert hand.stacks == [188, 0] and hand.pot_total == 24
 
 
+@pytest.mark.clause("NM-D-3A", "OQ-23")
 def test_NM_D_3A_the_rulebooks_example_pot_60_bet_30_raise_to_90() -> None:
     """(60 + 30 + 30) / 2 = 60: the raiser puts in 30 + 60 = 90."""
     hand = deal(FOUR[:3], carried_pot=54)  # 54 + 3 antes of 2 = 60
@@ -627,6 +639,7 @@ def test_NM_D_3A_the_rulebooks_example_pot_60_bet_30_raise_to_90() -> None:
     assert hand.stacks[1] == 200 - 2 - 90
 
 
+@pytest.mark.clause("NM-D-3A", "OQ-23")
 def test_NM_D_3A_OQ_23_ten_antes_may_always_be_bet_or_raised() -> None:
     hand = deal()  # pot 8: half the pot is 4, ten antes 20
     rejected(hand, lambda: hand.bet_or_raise_to(1, 21), "NM-D-3A")
@@ -637,12 +650,14 @@ def test_NM_D_3A_OQ_23_ten_antes_may_always_be_bet_or_raised() -> None:
     act(hand, "s2 raise 22")
 
 
+@pytest.mark.clause("NM-D-3A")
 def test_NM_D_3A_half_of_an_odd_pot_rounds_down() -> None:
     hand = deal(FOUR[:3], carried_pot=55)  # pot 61
     legal = hand.legal_actions()
     assert legal is not None and legal.max_raise_to == 30
 
 
+@pytest.mark.clause("NM-D-3A", "OQ-23")
 def test_NM_D_3A_OQ_23_the_limit_holds_in_the_unseen_and_seen_rounds() -> None:
     hand = drawn_to_h()  # pot 24: ten antes (20) is more than half (12)
     rejected(hand, lambda: hand.bet_or_raise_to(2, 21), "NM-D-3A")
@@ -654,6 +669,7 @@ def test_NM_D_3A_OQ_23_the_limit_holds_in_the_unseen_and_seen_rounds() -> None:
     assert legal is not None and legal.max_raise_to == 52 + (104 + 52 + 52) // 2
 
 
+@pytest.mark.clause("OQ-12")
 def test_OQ_12_the_minimum_bet_is_one_ante_and_opening_for_0_is_a_check() -> None:
     hand = deal(ante=5)
     rejected(hand, lambda: hand.bet_or_raise_to(1, 4), "OQ-12")
@@ -662,6 +678,7 @@ def test_OQ_12_the_minimum_bet_is_one_ante_and_opening_for_0_is_a_check() -> Non
     assert hand.max_bet == 5
 
 
+@pytest.mark.clause("OQ-12")
 def test_OQ_12_the_minimum_raise_is_the_last_bet_or_raise_and_raises_are_not_capped() -> None:
     hand = deal(stacks=[5000] * 4, carried_pot=400)
     act(hand, "s1 bet 6")
@@ -672,6 +689,7 @@ def test_OQ_12_the_minimum_raise_is_the_last_bet_or_raise_and_raises_are_not_cap
     assert hand.max_bet == 120 and hand.actor == 1
 
 
+@pytest.mark.clause("OQ-12", "OQ-32")
 def test_OQ_12_an_all_in_below_the_minimum_does_not_reopen_the_betting() -> None:
     hand = deal(stacks=[200, 200, 16, 200])
     act(hand, "s1 check, s2 bet 10, s3 raise 14")  # all-in, 4 more: not a full raise
@@ -682,6 +700,7 @@ def test_OQ_12_an_all_in_below_the_minimum_does_not_reopen_the_betting() -> None
     assert hand.phase == Phase.DRAWING
 
 
+@pytest.mark.clause("NM-D-3B", "OQ-24")
 def test_NM_D_3B_s5_OQ_24_several_side_pots_each_to_the_best_hand_that_paid_in() -> None:
     hands = ["2c 2d 2h 7s 9c", "Ac Ad Ah As Kc", "Kh Ks Kd 3c 3d", "Qs Qh Qd 4c 5h"]
     hand = deal(hands, "", stacks=[200, 12, 30, 200])
@@ -699,6 +718,7 @@ def test_NM_D_3B_s5_OQ_24_several_side_pots_each_to_the_best_hand_that_paid_in()
     assert sum(hand.final_stacks or ()) == 442
 
 
+@pytest.mark.clause("NM-D-4.0b", "OQ-24")
 def test_NM_D_4_0b_OQ_24_a_split_pot_gives_the_odd_chip_left_of_the_dealer() -> None:
     hands = ["As Ks Qs Js 9s", "2c 3c 4d 7h 8h", "Ah Kh Qh Jh 9h"]
     hand = deal(hands, "", ante=1, stacks=[100] * 3)
@@ -712,95 +732,3 @@ def test_NM_D_4_0b_OQ_24_a_split_pot_gives_the_odd_chip_left_of_the_dealer() -> 
     act(hand, "s2 show, s3 show")
     (pot,) = hand.awards
     assert (pot.amount, pot.winners, pot.shares) == (7, (2, 3), (4, 3))
-
-
-# ---------------------------------------------------------------- 4: ranking
-
-
-def showdown_winners(first: str, second: str) -> tuple[int, ...]:
-    """Heads-up, both stand pat and check after the draw: who wins the pot."""
-    hand = deal([first, second], "", ante=1, stacks=[100, 100])
-    act(hand, "s1 bet 1, s2 call, s1 draw, s2 draw, s1 check, s2 check, s1 show, s2 show")
-    (pot,) = hand.awards
-    return pot.winners
-
-
-RANKED = [  # each beats the next: NM-D-4.1 ... NM-D-4.9
-    "7h 8h 9h Th Jh",
-    "5c 5d 5h 5s 2c",
-    "Tc Td Ts 2s 2d",
-    "Ac Qc 9c 7c 3c",
-    "6s 7d 8h 9d Ts",
-    "Ks Kd Kc 7h 2d",
-    "Qs Qd 4s 4d 9c",
-    "Js Jd As 8d 3c",
-    "Ah Jc 9h 6c 3s",
-]
-
-
-@pytest.mark.parametrize("k", range(len(RANKED) - 1))
-def test_NM_D_4_1_to_4_9_the_categories_rank_in_order(k: int) -> None:
-    better, worse = RANKED[k], RANKED[k + 1]
-    assert showdown_winners(better, worse) == (1,)
-    assert showdown_winners(worse, better) == (2,)
-
-
-@pytest.mark.parametrize(
-    ("better", "worse", "clause"),
-    [
-        ("8c 9d Tc Jd Qc", "7h 8h 9h Th Js", "NM-D-4.5: the highest card decides"),
-        ("Ah 2c 3d 4s 5h", "Kc Kd Ks 7h 9c", "NM-D-4.0a, OQ-25: the wheel is a straight"),
-        ("2h 3c 4d 5s 6h", "Ah 2c 3d 4s 5c", "OQ-25: the wheel is the lowest straight"),
-        ("2c 2d 5s 7d 9c", "Qh Kh Ad 2h 3h", "NM-D-4.1/4.5: Q-K-A-2-3 is no straight"),
-        ("As 2s 3s 4s 5s", "Kc Kd Ks Kh 9c", "NM-D-4.1: the wheel straight flush"),
-        ("9c 9d 9h 9s 2c", "8c 8d 8h 8s Ac", "NM-D-4.2: the higher four of a kind"),
-        ("Tc Td Th 2s 2c", "9c 9d 9h As Ad", "NM-D-4.3: the higher three decide"),
-        ("Ac Qc 9c 7c 3c", "Ad Qd 9d 7d 2d", "NM-D-4.4: card by card"),
-        ("Ks Kd 4s 4d 9c", "Kh Kc 4h 4c 8c", "NM-D-4.7, OQ-26: then the odd card"),
-        ("Ks Kd 5s 5d 2c", "Kh Kc 4h 4c Ac", "NM-D-4.7: the second pair"),
-        ("Js Jd As 8d 3c", "Jh Jc Ah 8h 2c", "NM-D-4.8: the side cards in order"),
-        ("As Jd 9h 6c 3s", "Ah Jc 9d 6s 2h", "NM-D-4.9: no. 2 decides, etc."),
-    ],
-)
-def test_NM_D_4_ties_are_broken_as_the_ranking_says(better: str, worse: str, clause: str) -> None:
-    assert showdown_winners(better, worse) == (1,), clause
-    assert showdown_winners(worse, better) == (2,), clause
-
-
-def test_NM_D_4_0b_suits_never_rank_equal_hands_split() -> None:
-    assert showdown_winners("As Ks Qs Js 9s", "Ah Kh Qh Jh 9h") == (1, 2)
-
-
-# ---------------------------------------------------------------- OQ-27: showdown
-
-
-def test_OQ_27_the_last_bettor_of_the_final_round_shows_first_then_clockwise() -> None:
-    hand = act(drawn_to_h(), "s2 check, s3 bet 10, s4 call, s1 call, s2 call")
-    assert hand.phase == Phase.SHOWDOWN and list(hand.showdown_queue) == [2, 3, 0, 1]
-    rejected(hand, lambda: hand.show(1), "OQ-27")
-    act(hand, "s3 show")
-    act(hand, "s4 muck")  # three jacks... mucked: conceding
-    act(hand, "s1 show, s2 muck")
-    assert hand.is_complete and hand.awards[0].winners == (1,)
-
-
-def test_OQ_27_without_a_bet_the_first_to_act_in_the_final_round_shows_first() -> None:
-    hand = act(drawn_to_h(), "s2 check, s3 check, s4 check, s1 check")
-    assert hand.actor == 2  # seat 2 (H) opened the seen round
-
-
-def test_OQ_27_the_winning_hand_must_be_shown() -> None:
-    hand = act(drawn_to_h(), "s2 check, s3 check, s4 check, s1 check")
-    act(hand, "s2 muck, s3 muck, s4 muck")  # conceding, though nothing is shown yet
-    rejected(hand, lambda: hand.muck(1), "OQ-27")  # nobody else claims: seat 1 must show
-    act(hand, "s1 show")
-    assert hand.final_stacks == (198 - 4 + 24, 194, 194, 194)
-
-
-def test_OQ_27_cards_speak_the_automatic_showdown_mucks_only_beaten_hands() -> None:
-    hand = deal(auto_showdown=True)
-    act(hand, "s1 bet 2, s2 call, s3 call, s4 call, s1 draw, s2 draw, s3 draw, s4 draw")
-    act(hand, "s1 check, s2 check, s3 check, s4 check")
-    shown = [type(e).__name__ for e in hand.events if type(e).__name__ in ("Shown", "Mucked")]
-    assert shown == ["Shown", "Mucked", "Mucked", "Mucked"]
-    assert hand.final_stacks == (212, 196, 196, 196)

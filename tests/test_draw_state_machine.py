@@ -24,6 +24,7 @@ from collections.abc import Callable
 from random import Random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -410,4 +411,6 @@ DrawDeals.TestCase.settings = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
-test_draw_deals = DrawDeals.TestCase
+# NM-D-2E: a player's drawn cards reach no view before he looks; NM-D-2C
+# s7: every action out of turn is refused and changes nothing.
+test_draw_deals = pytest.mark.clause("NM-D-2E", "NM-D-2C")(DrawDeals.TestCase)

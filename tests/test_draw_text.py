@@ -276,6 +276,7 @@ def test_hand_descriptions_follow_the_ranking() -> None:
     assert describe_draw_hand(parse_cards("Qh Kh Ad 2h 3h")) == "high card Ace"
 
 
+@pytest.mark.clause("NM-D-2E")
 def test_no_hidden_card_ever_appears() -> None:
     """Random deals: for every hero (and none), no card of another player
     appears unless shown, and none of the hero's drawn cards before he saw

@@ -44,6 +44,17 @@ def brute_force(cards: Sequence[int]) -> int:
 # ------------------------------------------------------------------ rulings
 
 
+@pytest.mark.clause(
+    "NM-D-4.1",
+    "NM-D-4.2",
+    "NM-D-4.3",
+    "NM-D-4.4",
+    "NM-D-4.5",
+    "NM-D-4.6",
+    "NM-D-4.7",
+    "NM-D-4.8",
+    "NM-D-4.9",
+)
 def test_NM_D_4_0a_categories_rank_in_the_standard_order() -> None:
     ladder = [
         ("Ks Jd 9c 6h 3s", C.HIGH_CARD),
@@ -61,6 +72,7 @@ def test_NM_D_4_0a_categories_rank_in_the_standard_order() -> None:
     assert [category(s) for s in strengths] == [kind for _, kind in ladder]
 
 
+@pytest.mark.clause("NM-D-4.0a")
 def test_NM_D_4_0a_strengths_run_from_worst_to_best() -> None:
     assert strength("7s 5d 4c 3h 2s") == WORST == 1  # the worst hand there is
     assert strength("As Ks Qs Js Ts") == BEST == 7462
@@ -68,18 +80,21 @@ def test_NM_D_4_0a_strengths_run_from_worst_to_best() -> None:
     assert [category(f - 1) for f in CATEGORY_FLOORS[1:]] == list(HandCategory)[:-1]
 
 
+@pytest.mark.clause("NM-D-4.0b")
 def test_NM_D_4_0b_suits_never_rank() -> None:
     assert strength("As Ks Qs Js Ts") == strength("Ah Kh Qh Jh Th") == strength("Ac Kc Qc Jc Tc")
     assert strength("As Kd 9c 6h 3s") == strength("Ac Kh 9d 6s 3c")
     assert strength("Ks Kd 7c 7h 2s 3d 4c") == strength("Kc Kh 7s 7d 2h 3c 4d")
 
 
+@pytest.mark.clause("NM-D-4.0b")
 @given(st.lists(st.integers(0, 51), min_size=7, max_size=7, unique=True), st.permutations(range(4)))
 def test_NM_D_4_0b_relabelling_suits_changes_nothing(cards: list[int], suits: list[int]) -> None:
     relabelled = [card & ~3 | suits[card & 3] for card in cards]
     assert evaluate7(*relabelled) == evaluate7(*cards)
 
 
+@pytest.mark.clause("NM-D-4.1", "NM-D-4.0a")
 def test_NM_D_4_1_wheel_is_lowest_straight_flush() -> None:
     wheel = strength("5s 4s 3s 2s As")
     assert category(wheel) is C.STRAIGHT_FLUSH
@@ -88,6 +103,7 @@ def test_NM_D_4_1_wheel_is_lowest_straight_flush() -> None:
     assert wheel > strength("As Ad Ac Ah Ks")  # still beats any four of a kind
 
 
+@pytest.mark.clause("NM-D-4.1")
 def test_NM_D_4_1_royal_flush_is_just_the_best_straight_flush() -> None:
     royal = strength("As Ks Qs Js Ts")
     assert category(royal) is C.STRAIGHT_FLUSH and royal == BEST
@@ -95,12 +111,14 @@ def test_NM_D_4_1_royal_flush_is_just_the_best_straight_flush() -> None:
     assert describe(royal) == "a Royal Flush"
 
 
+@pytest.mark.clause("NM-D-4.2", "OQ-26")
 def test_NM_D_4_2_four_of_a_kind_then_kicker() -> None:
     assert strength("3s 3d 3c 3h 2s") > strength("2s 2d 2c 2h As")
     assert strength("Ks Kd Kc Kh Qs") > strength("Ks Kd Kc Kh Js")
     assert strength("Ks Kd Kc Kh Qs 2d 2c") == strength("Ks Kd Kc Kh Qd Qc Qh")
 
 
+@pytest.mark.clause("NM-D-4.3", "OQ-26")
 def test_NM_D_4_3_full_house_by_trips_then_pair() -> None:
     assert strength("3s 3d 3c 2h 2s") > strength("2s 2d 2c Ah As")
     assert strength("Ks Kd Kc 9h 9s") > strength("Ks Kd Kc 8h 8s")
@@ -108,6 +126,7 @@ def test_NM_D_4_3_full_house_by_trips_then_pair() -> None:
     assert strength("Ks Kd Kc 9h 9s 9d 2c") == strength("Ks Kd Kc 9h 9s")
 
 
+@pytest.mark.clause("NM-D-4.4")
 def test_NM_D_4_4_flush_compares_card_by_card() -> None:
     assert strength("As 9s 7s 4s 2s") > strength("Ks Qs Js 9s 7s")
     assert strength("Ah 9h 7h 4h 3h") > strength("As 9s 7s 4s 2s")
@@ -115,12 +134,14 @@ def test_NM_D_4_4_flush_compares_card_by_card() -> None:
     assert strength("Ah 9h 7h 4h 3h 2h Kd") == strength("Ah 9h 7h 4h 3h Kd Qc")
 
 
+@pytest.mark.clause("NM-D-4.5")
 def test_NM_D_4_5_straights_by_top_card() -> None:
     assert strength("As Kd Qc Jh Ts") > strength("Ks Qd Jc Th 9s") > strength("6s 5d 4c 3h 2s")
     assert category(strength("Ts 9d 8c 7h 6s 5d 4c")) is C.STRAIGHT
     assert strength("Ts 9d 8c 7h 6s 5d 4c") == strength("Ts 9d 8c 7h 6s")  # the top five
 
 
+@pytest.mark.clause("OQ-25", "NM-D-4.0a", "NM-D-4.5")
 def test_OQ_25_ace_low_straight_no_wraparound() -> None:
     wheel = strength("As 2d 3c 4h 5s")
     assert category(wheel) is C.STRAIGHT
@@ -131,12 +152,14 @@ def test_OQ_25_ace_low_straight_no_wraparound() -> None:
     assert category(strength("Qs Kd Ac 2h 3s 9c 8d")) is C.HIGH_CARD
 
 
+@pytest.mark.clause("NM-D-4.6")
 def test_NM_D_4_6_three_of_a_kind_then_kickers() -> None:
     assert strength("4s 4d 4c 2h 3s") > strength("3s 3d 3c Ah Ks")
     assert strength("4s 4d 4c Ah 3s") > strength("4s 4d 4c Kh Qs")
     assert strength("4s 4d 4c Ah Ks") > strength("4s 4d 4c Ah Qs")
 
 
+@pytest.mark.clause("NM-D-4.7")
 def test_NM_D_4_7_two_pair_high_pair_low_pair_kicker() -> None:
     assert strength("As Ad 2c 2h 3s") > strength("Ks Kd Qc Qh As")
     assert strength("As Ad 3c 3h 2s") > strength("As Ad 2c 2h Ks")
@@ -146,6 +169,7 @@ def test_NM_D_4_7_two_pair_high_pair_low_pair_kicker() -> None:
     assert strength("As Ad 3c 3h 5s 5d 4c") == strength("As Ad 5s 5d 4c")
 
 
+@pytest.mark.clause("NM-D-4.8")
 def test_NM_D_4_8_one_pair_then_three_kickers() -> None:
     assert strength("3s 3d 2c 4h 5s") > strength("2s 2d Ac Kh Qs")
     assert strength("9s 9d Ac 4h 3s") > strength("9s 9d Kc Qh Js")
@@ -153,12 +177,14 @@ def test_NM_D_4_8_one_pair_then_three_kickers() -> None:
     assert strength("9s 9d Ac Kh 4s") > strength("9s 9d Ac Kh 3s")
 
 
+@pytest.mark.clause("NM-D-4.9")
 def test_NM_D_4_9_high_card_compares_card_by_card() -> None:
     assert strength("As 4d 3c 2h 6s") > strength("Ks Qd Jc 9h 8s")
     assert strength("As Kd 3c 2h 5s") > strength("As Qd Jc 9h 8s")
     assert strength("As Kd Qc Jh 9s") == CATEGORY_FLOORS[C.PAIR] - 1  # the best high card
 
 
+@pytest.mark.clause("OQ-26")
 def test_OQ_26_kickers() -> None:
     """Kickers decide in order; equal five-card hands tie."""
     assert strength("Ah Ad Kc 7s 3h") > strength("As Ac Qd Jh Ts")
@@ -168,11 +194,13 @@ def test_OQ_26_kickers() -> None:
     assert strength(f"{board} Kc 3d") > strength(f"{board} Qc Jd")
 
 
+@pytest.mark.clause("OQ-35", "NM-D-4.0b")
 def test_OQ_35_equal_hands_tie_whatever_the_suits() -> None:
     assert strength("Ts 9s 8d 7d 6c 2h 2c") == strength("Th 9c 8c 7h 6d 2s 2d")
     assert strength("Kh Kd 5s 5c 9d") == strength("Ks Kc 5h 5d 9c")
 
 
+@pytest.mark.clause("DE-FIVECARDS-1")
 def test_DE_FIVECARDS_1_only_five_cards_count() -> None:
     """A sixth or seventh card never breaks a tie."""
     board = "As Kd Qc Jh 9s"
@@ -181,6 +209,7 @@ def test_DE_FIVECARDS_1_only_five_cards_count() -> None:
     assert strength("Ks Kd 8c 8h 6s 4d 2c") == strength("Ks Kd 8c 8h 6s 5d 3c")
 
 
+@pytest.mark.clause("DE-FIVECARDS-2", "NM-H-11")
 def test_DE_FIVECARDS_2_the_best_five_of_seven_play() -> None:
     cards = parse_cards("Kd Th Kc 2c Ks Td 3d")
     five = best_five(cards)

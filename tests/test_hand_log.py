@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 import jsonschema  # type: ignore[import-untyped]
+import pytest
 
 from floorman.engine.cards import CARDS, Card, new_deck, parse_cards
 from floorman.engine.draw import DrawHand
@@ -63,7 +64,10 @@ def side_pot_showdown() -> HoldemHand:
     return hand
 
 
+@pytest.mark.clause("NM-D-3B", "DE-SHOWALL-2")
 def test_NM_D_3B_a_side_pot_showdown_awards_the_main_pot_then_the_side_pot() -> None:
+    """NM-D-3B: the main pot, then the side pot, each to its own winner;
+    DE-SHOWALL-2: every shown hand is announced by name in the log."""
     hand = side_pot_showdown()
     view = hand.seat_view(3)
     VALIDATOR.validate(view.to_json())
@@ -103,6 +107,7 @@ def test_NM_D_3B_a_side_pot_showdown_awards_the_main_pot_then_the_side_pot() -> 
     assert kinds(log)[-1] == "hand_over"
 
 
+@pytest.mark.clause("DE-SHOWALL-2", "NM-H-12")
 def test_a_split_pot_names_both_winners_and_the_straight() -> None:
     hand = start("nm-holdem", [100, 100], holes=["2c3d", "2d3c"], board="Ah Kd Qc Jh Ts")
     hand.call(2)  # heads-up: the button is the small blind and acts first (OQ-29)
@@ -130,6 +135,7 @@ def test_an_uncontested_pot_has_no_hand_name_and_the_uncalled_bet_comes_back() -
     assert not of_kind(log, "show")
 
 
+@pytest.mark.clause("DE-HOLE-1", "DE-HOLE-2", "DE-MUCKVIEW-1", "DE-BURN-11")
 def test_DE_HOLE_1_other_players_hole_cards_are_never_in_the_log_until_shown() -> None:
     hand = start("nm-holdem", [100, 100, 100], holes=["KsKd", "QsQd", "JsJd"])
     for seat, own in ((1, {"Ks", "Kd"}), (2, {"Qs", "Qd"}), (3, {"Js", "Jd"}), (None, set())):
@@ -187,6 +193,7 @@ def draw_hand(carried_pot: int = 0, deck: list[Card] | None = None) -> DrawHand:
     )
 
 
+@pytest.mark.clause("OQ-10")
 def test_OQ_10_everyone_checks_the_pot_is_carried_out_then_into_the_next_deal() -> None:
     hand = draw_hand()
     for seat in (1, 2, 3, 4):
@@ -217,6 +224,7 @@ def play_to_the_draw() -> DrawHand:
     return hand
 
 
+@pytest.mark.clause("OQ-17", "NM-D-2D")
 def test_OQ_17_draw_counts_are_public_during_the_draw_then_only_the_dealers() -> None:
     hand = play_to_the_draw()
     hand.draw(1, parse_cards("Kc7h2d"))  # three
@@ -238,6 +246,7 @@ def test_OQ_17_draw_counts_are_public_during_the_draw_then_only_the_dealers() ->
     assert drawn and not log_cards(hand.seat_view(3)) & drawn
 
 
+@pytest.mark.clause("NM-D-2E")
 def test_NM_D_2E_unlooked_drawn_cards_and_other_hands_never_reach_any_log() -> None:
     hand = play_to_the_draw()
     for seat, cards in ((1, "Kc7h2d"), (2, ""), (3, "6h"), (4, "8c2c")):

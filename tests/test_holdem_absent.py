@@ -38,6 +38,7 @@ from tests.helpers.holdem_rules import (
 )
 
 
+@pytest.mark.clause("DE-SEATED-2", "DE-DEAL-2", "OQ-45")
 @BOTH
 def test_DE_SEATED_2_absent_at_the_deal_the_hand_is_killed(rules: str) -> None:
     # OQ-45: absent when the last card is dealt: dead hand, never acts or shows
@@ -56,6 +57,7 @@ def test_DE_SEATED_2_absent_at_the_deal_the_hand_is_killed(rules: str) -> None:
     assert final(to_river_with) == {1: 98, 2: 98, 3: 100, 4: 104}
 
 
+@pytest.mark.clause("DE-SEATED-3", "DE-ABSENT-2", "OQ-45")
 @BOTH
 def test_DE_SEATED_3_absent_big_blind_is_dead_and_his_blind_stays_in_the_pot(rules: str) -> None:
     # DE-SEATED-3, DE-ABSENT-2 and OQ-45: the absent big blind's 2 chips are
@@ -68,12 +70,14 @@ def test_DE_SEATED_3_absent_big_blind_is_dead_and_his_blind_stays_in_the_pot(rul
     assert final(hand) == {1: 102, 2: 98, 3: 100}
 
 
+@pytest.mark.clause("OQ-45")
 def test_OQ_45_heads_up_the_live_small_blind_wins_the_dead_big_blind() -> None:
     hand = start(DE, [100, 100], dead=[1])  # seat 1 is the big blind
     assert hand.is_complete
     assert final(hand) == {1: 98, 2: 102}
 
 
+@pytest.mark.clause("DE-ABSENT-2")
 def test_DE_ABSENT_2_forced_bets_are_posted_for_the_absent_player() -> None:
     hand = start(DE, [100, 100, 100, 100], dead=[1, 2])
     assert [(e.seat, e.amount) for e in hand.events if isinstance(e, BlindPosted)] == [
@@ -86,6 +90,7 @@ def test_DE_ABSENT_2_forced_bets_are_posted_for_the_absent_player() -> None:
     assert hand.street == 1 and hand.pot_total == 7
 
 
+@pytest.mark.clause("OQ-45", "DE-DEAL-3")
 @pytest.mark.timeout(3, method="signal")
 @BOTH
 def test_OQ_45_every_player_absent_the_hand_still_ends(rules: str) -> None:
@@ -103,6 +108,7 @@ def test_OQ_45_every_player_absent_the_hand_still_ends(rules: str) -> None:
     assert [(a.winners, a.amount) for a in nxt.awards] == [((1,), 6)]
 
 
+@pytest.mark.clause("OQ-45")
 @BOTH
 def test_OQ_45_all_dead_blinds_leaving_one_player_with_chips_go_to_him(rules: str) -> None:
     """DE-DEAL-3, OQ-45, OQ-10: when the forced bets of an all-dead hand
@@ -113,6 +119,7 @@ def test_OQ_45_all_dead_blinds_leaving_one_player_with_chips_go_to_him(rules: st
     assert [(a.winners, a.amount) for a in hand.awards] == [((3,), 12)]
 
 
+@pytest.mark.clause("OQ-45", "OQ-06")
 @BOTH
 def test_OQ_45_all_dead_and_nobody_left_with_chips_the_biggest_stack_takes_the_pot(
     rules: str,
@@ -128,6 +135,7 @@ def test_OQ_45_all_dead_and_nobody_left_with_chips_the_biggest_stack_takes_the_p
     assert sum(even.final_stacks or ()) == 2
 
 
+@pytest.mark.clause("DE-ABSENT-3")
 @BOTH
 def test_DE_ABSENT_3_absent_facing_a_bet_is_deemed_folded(rules: str) -> None:
     hand = start(rules, [100] * 3)
@@ -136,6 +144,7 @@ def test_DE_ABSENT_3_absent_facing_a_bet_is_deemed_folded(rules: str) -> None:
     assert hand.folded[2] and hand.actor == 1
 
 
+@pytest.mark.clause("DE-ABSENT-4")
 @BOTH
 def test_DE_ABSENT_4_absent_who_could_check_is_deemed_checked(rules: str) -> None:
     hand = start(rules, [100] * 3)
@@ -148,6 +157,7 @@ def test_DE_ABSENT_4_absent_who_could_check_is_deemed_checked(rules: str) -> Non
     rejected(hand, OutOfTurn, None, hand.act_absent, 1)
 
 
+@pytest.mark.clause("DE-TIME-4", "OQ-63", "OQ-42")
 @BOTH
 def test_DE_TIME_4_out_of_time_checks_if_possible_else_folds(rules: str) -> None:
     # OQ-63 (and OQ-42 for the NM events)
@@ -161,6 +171,7 @@ def test_DE_TIME_4_out_of_time_checks_if_possible_else_folds(rules: str) -> None
     assert final(hand) == {1: 102, 2: 98, 3: 100}
 
 
+@pytest.mark.clause("DE-OOT-1")
 def test_OQ_63_time_out_out_of_turn_is_refused() -> None:
     hand = start(DE, [100] * 3)
     rejected(hand, OutOfTurn, "DE-OOT-1", hand.time_out, 1)

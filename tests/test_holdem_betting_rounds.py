@@ -42,6 +42,7 @@ from tests.helpers.holdem_rules import (
 )
 
 
+@pytest.mark.clause("OQ-30", "NM-H-3")
 def test_OQ_30_deal_from_the_small_blind_first_after_the_big_blind_blinds_last() -> None:
     deck = shuffled_deck(seeded_randbelow(30))
     hand = HoldemHand.start(
@@ -68,6 +69,7 @@ def test_OQ_30_deal_from_the_small_blind_first_after_the_big_blind_blinds_last()
     assert legal.seat == 2 and legal.can_check and legal.min_raise_to == 4
 
 
+@pytest.mark.clause("NM-H-3", "NM-H-18", "DE-OOT-1", "DE-ETIQ-3")
 @BOTH
 def test_NM_H_3_after_the_blinds_everyone_in_turn_folds_calls_or_raises(rules: str) -> None:
     hand = start(rules, [100] * 5)
@@ -87,6 +89,7 @@ def test_NM_H_3_after_the_blinds_everyone_in_turn_folds_calls_or_raises(rules: s
     assert hand.actor == 1
 
 
+@pytest.mark.clause("DE-ROUND1-1")
 def test_DE_ROUND1_1_player_after_the_big_blind_acts_first() -> None:
     hand = start(DE, [100] * 6, seats=[1, 3, 4, 6, 7, 9], button=4)
     assert (hand.started.small_blind_seat, hand.started.big_blind_seat) == (6, 7)
@@ -97,6 +100,7 @@ def test_DE_ROUND1_1_player_after_the_big_blind_acts_first() -> None:
     rejected(hand, ActionNotAllowed, "DE-CHECK-1", hand.check, 9)
 
 
+@pytest.mark.clause("DE-ROUND1-2")
 def test_DE_ROUND1_2_every_following_player_incl_the_button_has_the_same_options() -> None:
     hand = start(DE, [100] * 4)
     for seat in (3, 4):
@@ -107,6 +111,7 @@ def test_DE_ROUND1_2_every_following_player_incl_the_button_has_the_same_options
     assert hand.actor == 1
 
 
+@pytest.mark.clause("DE-ROUND1-3")
 def test_DE_ROUND1_3_small_blind_pays_the_difference() -> None:
     hand = start(DE, [100] * 4)
     hand.call(3)
@@ -122,6 +127,7 @@ def test_DE_ROUND1_3_small_blind_pays_the_difference() -> None:
     assert hand.call(1).amount == 9
 
 
+@pytest.mark.clause("OQ-49")
 @pytest.mark.parametrize("rules", [DE, NM])
 def test_OQ_49_small_blind_may_fold_call_or_raise(rules: str) -> None:
     for action in ("fold", "call", "raise"):
@@ -141,6 +147,7 @@ def test_OQ_49_small_blind_may_fold_call_or_raise(rules: str) -> None:
             assert hand.actor == 2 and hand.legal_actions().call_amount == 4
 
 
+@pytest.mark.clause("OQ-49", "OQ-30")
 @pytest.mark.parametrize("rules", [DE, NM])
 def test_OQ_49_big_blind_may_check_or_raise_once(rules: str) -> None:
     hand = start(rules, [100] * 3)
@@ -154,6 +161,7 @@ def test_OQ_49_big_blind_may_check_or_raise_once(rules: str) -> None:
     assert hand.street == 1
 
 
+@pytest.mark.clause("DE-ROUND1-4")
 def test_DE_ROUND1_4_big_blind_may_reopen_the_round_with_a_raise() -> None:
     hand = start(DE, [100] * 4)
     for seat in (3, 4, 1):
@@ -164,6 +172,7 @@ def test_DE_ROUND1_4_big_blind_may_reopen_the_round_with_a_raise() -> None:
     assert hand.legal_actions().min_raise_to == 14
 
 
+@pytest.mark.clause("DE-ROUND1-5")
 def test_DE_ROUND1_5_the_option_comes_only_once_and_only_pre_flop() -> None:
     hand = start(DE, [100] * 4)
     for seat in (3, 4, 1):
@@ -177,6 +186,7 @@ def test_DE_ROUND1_5_the_option_comes_only_once_and_only_pre_flop() -> None:
     assert hand.actor == 1
 
 
+@pytest.mark.clause("DE-ROUND1-6")
 def test_DE_ROUND1_6_when_all_have_declared_three_cards_at_once() -> None:
     hand = start(DE, [100] * 3, board="AhKdQc7s2d")
     hand.call(3)
@@ -187,6 +197,7 @@ def test_DE_ROUND1_6_when_all_have_declared_three_cards_at_once() -> None:
     assert len(flops) == 1 and flops[0].cards == parse_cards("AhKdQc")
 
 
+@pytest.mark.clause("NM-H-4")
 def test_NM_H_4_blinds_too_fold_call_or_raise() -> None:
     hand = start(NM, [100] * 4)
     hand.bet_or_raise_to(3, 6)
@@ -201,6 +212,7 @@ def test_NM_H_4_blinds_too_fold_call_or_raise() -> None:
     assert hand.actor == 3
 
 
+@pytest.mark.clause("NM-H-5")
 def test_NM_H_5_no_limit_for_raising() -> None:
     hand = start(NM, [1000, 1000, 1000])
     legal = hand.legal_actions()
@@ -214,6 +226,7 @@ def test_NM_H_5_no_limit_for_raising() -> None:
     assert hand.legal_actions().call_amount == 999
 
 
+@pytest.mark.clause("NM-H-6", "NM-D-3B", "DE-CALL-1")
 @BOTH
 def test_NM_H_6_short_caller_makes_a_side_pot(rules: str) -> None:
     # NM-D-3B: main pot all can call, the rest a side pot, each won by the
@@ -229,6 +242,7 @@ def test_NM_H_6_short_caller_makes_a_side_pot(rules: str) -> None:
     assert final(hand) == {1: 150, 2: 300, 3: 0}
 
 
+@pytest.mark.clause("NM-D-3B", "NM-H-6")
 def test_NM_D_3B_several_side_pots() -> None:
     hand = start(
         NM,
@@ -250,6 +264,7 @@ def test_NM_D_3B_several_side_pots() -> None:
     assert final(hand) == {1: 120, 2: 90, 3: 80, 4: 100}
 
 
+@pytest.mark.clause("NM-H-7")
 def test_NM_H_7_flop_when_everyone_has_called_or_folded() -> None:
     hand = start(NM, [100] * 4, board="9c8c7c6c5c")
     hand.bet_or_raise_to(3, 6)
@@ -260,6 +275,7 @@ def test_NM_H_7_flop_when_everyone_has_called_or_folded() -> None:
     assert hand.board == parse_cards("9c8c7c") and hand.street == 1
 
 
+@pytest.mark.clause("NM-H-8", "DE-ROUND2-1")
 @BOTH
 def test_NM_H_8_flop_round_starts_left_of_the_dealer_whoever_raised(rules: str) -> None:
     hand = start(rules, [100] * 4)
@@ -271,6 +287,7 @@ def test_NM_H_8_flop_round_starts_left_of_the_dealer_whoever_raised(rules: str) 
     assert hand.street == 1 and hand.actor == 1
 
 
+@pytest.mark.clause("DE-ROUND2-1")
 def test_DE_ROUND2_1_first_active_player_after_the_button_acts_first() -> None:
     hand = start(DE, [100] * 4)
     hand.call(3)
@@ -282,6 +299,7 @@ def test_DE_ROUND2_1_first_active_player_after_the_button_acts_first() -> None:
     assert hand.street == 2 and hand.actor == 2
 
 
+@pytest.mark.clause("DE-ROUND2-2")
 def test_DE_ROUND2_2_first_player_may_check_or_bet() -> None:
     hand = start(DE, [100] * 3)
     limp_to_flop(hand)
@@ -292,6 +310,7 @@ def test_DE_ROUND2_2_first_player_may_check_or_bet() -> None:
     assert hand.actor == 2 and hand.legal_actions().call_amount == 2
 
 
+@pytest.mark.clause("NM-H-9")
 def test_NM_H_9_turn_one_card_then_a_round_from_left_of_the_dealer() -> None:
     hand = start(NM, [100] * 3, board="2c3d4h5s6c")
     limp_to_flop(hand)
@@ -303,6 +322,7 @@ def test_NM_H_9_turn_one_card_then_a_round_from_left_of_the_dealer() -> None:
     assert hand.actor == 1
 
 
+@pytest.mark.clause("NM-H-10")
 def test_NM_H_10_river_fifth_card_and_the_last_round() -> None:
     hand = start(NM, [100] * 3, board="2c3d4h5s6c", auto_showdown=False)
     limp_to_flop(hand)

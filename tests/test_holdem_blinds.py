@@ -46,6 +46,7 @@ from tests.helpers.holdem_rules import (
 )
 
 
+@pytest.mark.clause("NM-H-2")
 def test_NM_H_2_blinds_are_one_and_two_antes() -> None:
     hand = start(NM, [1000, 1000, 1000, 1000], ante_unit=25)
     posts = [e for e in hand.events if isinstance(e, (BlindPosted, AntePosted))]
@@ -57,6 +58,7 @@ def test_NM_H_2_blinds_are_one_and_two_antes() -> None:
     assert hand.legal_actions().call_amount == 50
 
 
+@pytest.mark.clause("OQ-28", "NM-H-2")
 @pytest.mark.parametrize("unit", [1, 5, 40])
 def test_OQ_28_the_ante_is_the_blind_unit(unit: int) -> None:
     hand = start(NM, [10_000] * 5, ante_unit=unit)
@@ -69,6 +71,7 @@ def test_OQ_28_the_ante_is_the_blind_unit(unit: int) -> None:
     assert hand.legal_actions().min_raise_to == 4 * unit
 
 
+@pytest.mark.clause("DE-BLINDS-1", "DE-ROUND1-1")
 def test_DE_BLINDS_1_first_and_second_player_after_the_button_post() -> None:
     hand = start(DE, [100, 100, 100, 100], seats=[2, 5, 7, 9], button=7)
     blinds = [e for e in hand.events if isinstance(e, BlindPosted)]
@@ -76,6 +79,7 @@ def test_DE_BLINDS_1_first_and_second_player_after_the_button_post() -> None:
     assert hand.actor == 5  # the player after the big blind (DE-ROUND1-1)
 
 
+@pytest.mark.clause("DE-BLINDS-2")
 def test_DE_BLINDS_2_nobody_else_posts() -> None:
     hand = start(DE, [100] * 6)
     assert not any(isinstance(e, AntePosted) for e in hand.events)
@@ -83,6 +87,7 @@ def test_DE_BLINDS_2_nobody_else_posts() -> None:
     assert hand.pot_total == 3
 
 
+@pytest.mark.clause("OQ-29", "DE-BLINDS-3")
 @pytest.mark.parametrize("rules", [NM, DE])
 def test_OQ_29_heads_up_button_posts_small_blind_and_acts_first(rules: str) -> None:
     # DE-BLINDS-3 for the German rules, OQ-29 for NM
@@ -98,6 +103,7 @@ def test_OQ_29_heads_up_button_posts_small_blind_and_acts_first(rules: str) -> N
     assert hand.street == 1 and hand.actor == 1  # the big blind acts first after the flop
 
 
+@pytest.mark.clause("OQ-29")
 def test_OQ_29_two_players_dealt_with_a_dead_button_big_blind_acts_first_after_the_flop() -> None:
     # Only two players are dealt in and the button is on an empty seat
     # (between them): it is a heads-up hand all the same, so the small
@@ -111,6 +117,7 @@ def test_OQ_29_two_players_dealt_with_a_dead_button_big_blind_acts_first_after_t
     assert hand.actor == 2
 
 
+@pytest.mark.clause("DE-BLINDS-3")
 def test_DE_BLINDS_3_heads_up_button_is_small_blind() -> None:
     hand = start(DE, [50, 70], seats=[4, 8], button=8)
     assert [(e.seat, e.blind) for e in hand.events if isinstance(e, BlindPosted)] == [
@@ -120,6 +127,7 @@ def test_DE_BLINDS_3_heads_up_button_is_small_blind() -> None:
     assert hand.actor == 8
 
 
+@pytest.mark.clause("OQ-43")
 def test_OQ_43_dead_small_blind() -> None:
     # The small blind's player busted: only the big blind is posted, the button
     # is dead (seat 1 is empty).
@@ -137,6 +145,7 @@ def test_OQ_43_dead_small_blind() -> None:
     assert hand.street == 1 and hand.actor == 2 and hand.pot_total == 6
 
 
+@pytest.mark.clause("OQ-43")
 def test_OQ_43_dead_small_blind_everyone_folds_to_the_big_blind() -> None:
     hand = start(
         NM, [100, 100, 100], seats=[2, 3, 4], button=4, small_blind_seat=None, big_blind_seat=2
@@ -146,6 +155,7 @@ def test_OQ_43_dead_small_blind_everyone_folds_to_the_big_blind() -> None:
     assert final(hand) == {2: 100, 3: 100, 4: 100}
 
 
+@pytest.mark.clause("DE-DEAL-1", "OQ-47", "OQ-30")
 @BOTH
 def test_DE_DEAL_1_two_cards_each_one_at_a_time_from_left_of_the_button(rules: str) -> None:
     deck = shuffled_deck(seeded_randbelow(11))
@@ -161,6 +171,7 @@ def test_DE_DEAL_1_two_cards_each_one_at_a_time_from_left_of_the_button(rules: s
     assert not any(isinstance(e, Burned) for e in hand.events[: hand.events.index(dealt[-1])])
 
 
+@pytest.mark.clause("OQ-47", "DE-DEAL-1", "DE-DECK-1")
 def test_OQ_47_hole_cards_are_dealt_in_order_one_player_after_another() -> None:
     hand = HoldemHand.start(
         profile(DE), seats=[1, 2, 3], stacks=[50] * 3, button=3, ante_unit=1, auto_showdown=False
@@ -186,6 +197,7 @@ def test_OQ_47_hole_cards_are_dealt_in_order_one_player_after_another() -> None:
     assert hand.actor == 1 and hand.board == parse_cards("2c3c4c")
 
 
+@pytest.mark.clause("DE-BURN-1", "OQ-44")
 @pytest.mark.parametrize("rules", [DE, NM])
 def test_DE_BURN_1_one_burn_before_flop_turn_and_river(rules: str) -> None:
     # OQ-44 makes the NM events burn the same way.
@@ -203,6 +215,7 @@ def test_DE_BURN_1_one_burn_before_flop_turn_and_river(rules: str) -> None:
     assert [len(e.cards) for e in hand.events if isinstance(e, BoardDealt)] == [3, 1, 1]
 
 
+@pytest.mark.clause("OQ-44")
 def test_OQ_44_nm_holdem_burns_before_each_board_card() -> None:
     hand = start(NM, [50, 50, 50])
     limp_to_flop(hand)

@@ -36,6 +36,7 @@ from tests.helpers.holdem_rules import (
 )
 
 
+@pytest.mark.clause("NM-H-13")
 def test_NM_H_13_agreed_check_down_makes_the_round_zero() -> None:
     hand = start(NM, [100] * 4, board="2c3d4h5s9c")
     limp_to_flop(hand)
@@ -53,6 +54,7 @@ def test_NM_H_13_agreed_check_down_makes_the_round_zero() -> None:
     assert hand.pot_total == 8
 
 
+@pytest.mark.clause("NM-H-13")
 def test_NM_H_13_one_refusal_and_play_goes_on() -> None:
     hand = start(NM, [100] * 3)
     limp_to_flop(hand)
@@ -64,6 +66,7 @@ def test_NM_H_13_one_refusal_and_play_goes_on() -> None:
     rejected(hand, ActionNotAllowed, "NM-H-13", hand.propose_checkdown, 2)
 
 
+@pytest.mark.clause("NM-H-13")
 def test_NM_H_13_a_bet_ends_the_vote() -> None:
     hand = start(NM, [100] * 3)
     limp_to_flop(hand)
@@ -75,6 +78,7 @@ def test_NM_H_13_a_bet_ends_the_vote() -> None:
     assert hand.actor == 2 and hand.legal_actions().call_amount == 4
 
 
+@pytest.mark.clause("NM-H-13")
 def test_NM_H_13_not_before_the_flop_and_all_in_players_have_no_vote() -> None:
     hand = start(NM, [100, 100, 2, 100])
     rejected(hand, ActionNotAllowed, "NM-H-13", hand.propose_checkdown, 3)
@@ -88,6 +92,7 @@ def test_NM_H_13_not_before_the_flop_and_all_in_players_have_no_vote() -> None:
     assert hand.street == 2
 
 
+@pytest.mark.clause("NM-H-13")
 def test_NM_H_13_a_check_down_on_the_river_goes_to_the_showdown() -> None:
     hand = start(NM, [100] * 3, holes=["AsAd", "KsKd", "2c7h"], board="9h8d4c3s2d")
     to_river(hand)
@@ -97,6 +102,7 @@ def test_NM_H_13_a_check_down_on_the_river_goes_to_the_showdown() -> None:
     assert final(hand) == {1: 104, 2: 98, 3: 98}
 
 
+@pytest.mark.clause("NM-H-13")
 def test_NM_H_13_when_the_only_dissenter_folds_all_in_the_pot_have_agreed() -> None:
     # Seats 2 and 3 agree; seat 1, who has not voted, folds (OQ-50).  All
     # the players left in the pot have agreed: the round's bid is 0 and the
@@ -119,6 +125,7 @@ def test_NM_H_13_no_check_down_agreement_in_other_rulebooks(rules: str) -> None:
     rejected(hand, ActionNotAllowed, "NM-H-13", hand.vote_checkdown, 1, True)
 
 
+@pytest.mark.clause("NM-H-14", "OQ-34")
 def test_NM_H_14_no_agreed_split_a_pot_is_only_divided_by_equal_hands() -> None:
     for kind in ("chop", "split", "deal"):
         assert kind not in KINDS

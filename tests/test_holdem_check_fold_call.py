@@ -14,6 +14,8 @@ with :func:`tests.helpers.holdem.build_deck` (hole cards listed from seat 1).
 
 from __future__ import annotations
 
+import pytest
+
 from floorman.engine.actions import Action, apply_action
 from floorman.engine.errors import (
     ActionNotAllowed,
@@ -38,6 +40,7 @@ from tests.helpers.holdem_rules import (
 )
 
 
+@pytest.mark.clause("DE-CHECK-1")
 def test_DE_CHECK_1_checking_from_the_second_round_when_no_bet() -> None:
     hand = start(DE, [100] * 3)
     rejected(hand, ActionNotAllowed, "DE-CHECK-1", hand.check, 3)
@@ -49,6 +52,7 @@ def test_DE_CHECK_1_checking_from_the_second_round_when_no_bet() -> None:
     assert err.seat == 3 and err.allowed == "fold, call or raise"
 
 
+@pytest.mark.clause("DE-CHECK-2")
 def test_DE_CHECK_2_a_checker_may_later_call_or_raise() -> None:
     hand = start(DE, [100] * 3)
     limp_to_flop(hand)
@@ -68,6 +72,7 @@ def test_DE_CHECK_3_a_check_announced_as_data() -> None:
     assert event == Checked(seat=1) and hand.actor == 2
 
 
+@pytest.mark.clause("DE-CHECK-4")
 def test_DE_CHECK_4_when_all_check_the_round_is_over() -> None:
     hand = start(DE, [100] * 3)
     limp_to_flop(hand)
@@ -78,6 +83,7 @@ def test_DE_CHECK_4_when_all_check_the_round_is_over() -> None:
     assert hand.street == 2 and len(hand.board) == 4 and hand.pot_total == 6
 
 
+@pytest.mark.clause("OQ-33", "NM-H-13")
 @BOTH
 def test_OQ_33_a_hand_everyone_checks_is_played_out_not_carried_over(rules: str) -> None:
     # NM-H-13 s2: every hand is decided.
@@ -90,6 +96,7 @@ def test_OQ_33_a_hand_everyone_checks_is_played_out_not_carried_over(rules: str)
     assert final(hand) == {1: 104, 2: 98, 3: 98}
 
 
+@pytest.mark.clause("DE-FOLD-1")
 def test_DE_FOLD_1_a_fold_leaves_the_hand() -> None:
     # seat 3 throws away the best hand: he never acts again, wins nothing,
     # and his cards are never shown
@@ -107,6 +114,7 @@ def test_DE_FOLD_1_a_fold_leaves_the_hand() -> None:
     assert final(hand)[3] == 100 and hand.awards[0].eligible == (1, 2)
 
 
+@pytest.mark.clause("OQ-50")
 @BOTH
 def test_OQ_50_folding_when_a_check_is_possible_is_allowed_and_binding(rules: str) -> None:
     hand = start(rules, [100] * 3)
@@ -120,6 +128,7 @@ def test_OQ_50_folding_when_a_check_is_possible_is_allowed_and_binding(rules: st
     assert final(hand)[1] == 98
 
 
+@pytest.mark.clause("DE-CALL-1")
 def test_DE_CALL_1_call_the_highest_bet_within_the_table_stake() -> None:
     hand = start(DE, [100, 100, 100, 7])
     hand.bet_or_raise_to(3, 30)
@@ -131,6 +140,7 @@ def test_DE_CALL_1_call_the_highest_bet_within_the_table_stake() -> None:
     assert hand.legal_actions().call_amount == 29
 
 
+@pytest.mark.clause("DE-CALL-1")
 def test_DE_CALL_1_nothing_to_call() -> None:
     hand = start(DE, [100] * 3)
     limp_to_flop(hand)

@@ -14,6 +14,8 @@ with :func:`tests.helpers.holdem.build_deck` (hole cards listed from seat 1).
 
 from __future__ import annotations
 
+import pytest
+
 from floorman.dealing import seeded_randbelow
 from floorman.engine.cards import shuffled_deck
 from floorman.engine.errors import (
@@ -39,6 +41,7 @@ from tests.helpers.holdem_rules import (
 )
 
 
+@pytest.mark.clause("DE-MISDEAL-1", "DE-MISDEAL-2", "NM-D-1F")
 @BOTH
 def test_DE_MISDEAL_1_misdeal_before_anyone_acted_cards_are_redealt(rules: str) -> None:
     hand = start(rules, [100] * 4)
@@ -56,6 +59,7 @@ def test_DE_MISDEAL_1_misdeal_before_anyone_acted_cards_are_redealt(rules: str) 
     assert_replays(hand)
 
 
+@pytest.mark.clause("DE-MISDEAL-1", "OQ-59", "OQ-38")
 @BOTH
 def test_DE_MISDEAL_1_no_misdeal_once_someone_has_acted(rules: str) -> None:
     # OQ-59: a bet, call, check or fold (posting the blinds excluded)
@@ -73,6 +77,7 @@ def test_DE_MISDEAL_1_no_misdeal_once_someone_has_acted(rules: str) -> None:
         )
 
 
+@pytest.mark.clause("DE-MISDEAL-1", "OQ-59")
 def test_DE_MISDEAL_1_no_misdeal_once_the_showdown_has_begun() -> None:
     # The button's small blind puts him all-in and the big blind covers it,
     # so nobody ever acts; the showdown starts at once and a hand is shown.
@@ -93,11 +98,13 @@ def test_DE_MISDEAL_1_no_misdeal_once_the_showdown_has_begun() -> None:
     )
 
 
+@pytest.mark.clause("DE-MISDEAL-2")
 def test_DE_MISDEAL_2_a_self_dealing_hand_needs_a_new_shuffle() -> None:
     hand = start(DE, [100] * 3)
     rejected(hand, ActionNotAllowed, "DE-MISDEAL-1", hand.misdeal, "no deck")
 
 
+@pytest.mark.clause("OQ-59")
 def test_OQ_59_button_and_blinds_stay_after_a_misdeal() -> None:
     hand = start(DE, [100] * 5, seats=[1, 3, 5, 7, 9], button=5)
     before = (hand.button, hand.started.small_blind_seat, hand.started.big_blind_seat)
@@ -109,6 +116,7 @@ def test_OQ_59_button_and_blinds_stay_after_a_misdeal() -> None:
     assert hand.stacks == stacks  # the German rules have no fine (house dealer)
 
 
+@pytest.mark.clause("NM-D-1F", "OQ-08", "OQ-38")
 def test_NM_D_1F_OQ_08_second_misdeal_in_a_row_costs_the_dealer_five_antes() -> None:
     # OQ-08, applied to hold'em by analogy (OQ-38)
     hand = start(NM, [100] * 4, ante_unit=2)

@@ -30,6 +30,7 @@ from tests.helpers.holdem_rules import (
 )
 
 
+@pytest.mark.clause("DE-ODDCHIP-1")
 def test_DE_ODDCHIP_1_odd_chip_to_the_winner_nearest_the_buttons_left() -> None:
     # seat 1 (small blind) folds his chip into the pot: 2 + 2 + 1 = 5 chips;
     # seats 2 and 3 tie and seat 2 is nearest the button's left.
@@ -45,6 +46,7 @@ def test_DE_ODDCHIP_1_odd_chip_to_the_winner_nearest_the_buttons_left() -> None:
     assert final(hand) == {1: 99, 2: 101, 3: 100}
 
 
+@pytest.mark.clause("DE-ODDCHIP-1")
 def test_DE_ODDCHIP_1_nearest_the_button_not_the_lowest_seat_number() -> None:
     # button on seat 7: clockwise from it come seats 9, 2, 5, 7
     deck = build_deck(["Ac 3d", "5h 6h", "Ah 4d", "7h 8h"], "Ts Js Qh Kd 2c")
@@ -67,6 +69,7 @@ def test_DE_ODDCHIP_1_nearest_the_button_not_the_lowest_seat_number() -> None:
     assert final(hand) == {9: 104, 2: 95, 5: 103, 7: 98}
 
 
+@pytest.mark.clause("OQ-67", "OQ-24", "DE-ODDCHIP-1")
 @pytest.mark.parametrize("rules", [DE, NM])
 def test_OQ_67_odd_chips_fall_pot_by_pot(rules: str) -> None:
     # OQ-24 for NM.  Seat 1 (small blind) folds; seat 4 is all-in for 5;
@@ -97,6 +100,7 @@ def test_OQ_67_odd_chips_fall_pot_by_pot(rules: str) -> None:
     assert final(hand) == {1: 99, 2: 108, 3: 106, 4: 0, 5: 92}
 
 
+@pytest.mark.clause("OQ-24")
 def test_OQ_24_three_way_split_odd_chips_to_the_first_winner() -> None:
     # the small blind folds his chip in; three players play the board's
     # straight: 7 chips, 3 to seat 2 (first winner left of the button), 2, 2

@@ -33,6 +33,7 @@ from tests.helpers.holdem_rules import (
 )
 
 
+@pytest.mark.clause("DE-RAISE-1")
 def test_DE_RAISE_1_any_player_may_raise_the_bets_before_him() -> None:
     hand = start(DE, [200] * 5)
     hand.bet_or_raise_to(3, 6)
@@ -43,6 +44,7 @@ def test_DE_RAISE_1_any_player_may_raise_the_bets_before_him() -> None:
     assert hand.actor == 3 and hand.legal_actions().min_raise_to == 80
 
 
+@pytest.mark.clause("DE-RAISE-5")
 @BOTH
 def test_DE_RAISE_5_no_raising_ones_own_bet(rules: str) -> None:
     hand = start(rules, [100] * 3)
@@ -59,6 +61,7 @@ def test_DE_RAISE_5_no_raising_ones_own_bet(rules: str) -> None:
     assert legal.seat == 1 and legal.min_raise_to == 30
 
 
+@pytest.mark.clause("DE-RAISE-6", "OQ-31", "OQ-56")
 @BOTH
 def test_DE_RAISE_6_a_raise_is_at_least_the_previous_raise(rules: str) -> None:
     hand = start(rules, [500] * 4)
@@ -82,6 +85,7 @@ def test_DE_RAISE_6_a_raise_is_at_least_the_previous_raise(rules: str) -> None:
     assert hand.legal_actions().min_raise_to == 85
 
 
+@pytest.mark.clause("OQ-56", "DE-RAISE-6")
 def test_OQ_56_pre_flop_the_big_blind_is_the_first_bet() -> None:
     hand = start(DE, [500] * 4, ante_unit=5)
     assert hand.legal_actions().min_raise_to == 20
@@ -91,6 +95,7 @@ def test_OQ_56_pre_flop_the_big_blind_is_the_first_bet() -> None:
     assert hand.legal_actions().min_raise_to == 80
 
 
+@pytest.mark.clause("OQ-31", "NM-H-5")
 def test_OQ_31_minimum_bet_is_the_big_blind_and_maximum_all_chips() -> None:
     hand = start(NM, [500, 500, 500], ante_unit=5)
     limp_to_flop(hand)
@@ -106,6 +111,7 @@ def test_OQ_31_minimum_bet_is_the_big_blind_and_maximum_all_chips() -> None:
     assert hand.legal_actions().min_raise_to == 20
 
 
+@pytest.mark.clause("OQ-31", "NM-H-6")
 def test_OQ_31_a_player_short_of_the_minimum_bets_all_in() -> None:
     hand = start(NM, [100, 100, 3])
     limp_to_flop(hand)
@@ -118,6 +124,7 @@ def test_OQ_31_a_player_short_of_the_minimum_bets_all_in() -> None:
     assert hand.stacks[2] == 0 and hand.actor == 1
 
 
+@pytest.mark.clause("DE-RAISE-7")
 def test_DE_RAISE_7_all_in_for_less_than_a_raise_but_more_than_a_call() -> None:
     hand = start(DE, [500, 500, 500, 35])
     hand.bet_or_raise_to(3, 20)  # a raise of 18: a full raise is to 38
@@ -129,6 +136,7 @@ def test_DE_RAISE_7_all_in_for_less_than_a_raise_but_more_than_a_call() -> None:
     assert hand.stacks[3] == 0 and hand.max_bet == 35
 
 
+@pytest.mark.clause("DE-RAISE-8", "OQ-56")
 def test_DE_RAISE_8_the_short_all_in_must_be_called_in_full() -> None:
     hand = start(DE, [500, 500, 500, 35, 500])
     hand.bet_or_raise_to(3, 20)
@@ -141,6 +149,7 @@ def test_DE_RAISE_8_the_short_all_in_must_be_called_in_full() -> None:
     assert hand.legal_actions().call_amount == 34
 
 
+@pytest.mark.clause("DE-RAISE-9", "NM-H-15")
 @BOTH
 def test_DE_RAISE_9_a_player_who_acted_may_only_call_a_short_all_in(rules: str) -> None:
     hand = start(rules, [500, 500, 500, 35, 500])
@@ -159,6 +168,7 @@ def test_DE_RAISE_9_a_player_who_acted_may_only_call_a_short_all_in(rules: str) 
     assert hand.street == 1
 
 
+@pytest.mark.clause("NM-H-15", "OQ-32", "OQ-56")
 @BOTH
 def test_NM_H_15_all_in_below_twice_the_bid_does_not_reopen(rules: str) -> None:
     hand = start(rules, [1000, 1000, 152, 1000])
@@ -183,6 +193,7 @@ def test_NM_H_15_all_in_below_twice_the_bid_does_not_reopen(rules: str) -> None:
     assert hand.street == 2
 
 
+@pytest.mark.clause("NM-H-15", "OQ-32")
 @BOTH
 def test_NM_H_15_all_in_of_twice_the_bid_reopens(rules: str) -> None:
     hand = start(rules, [1000, 1000, 202, 1000])
@@ -197,6 +208,7 @@ def test_NM_H_15_all_in_of_twice_the_bid_reopens(rules: str) -> None:
     assert hand.actor == 2
 
 
+@pytest.mark.clause("OQ-32", "OQ-56")
 @BOTH
 def test_OQ_32_threshold_is_the_last_full_raise_not_twice_the_first_bid(rules: str) -> None:
     # A bets 100, B raises to 300, C all-in for 450 (a raise of 150 < 200):
@@ -216,6 +228,7 @@ def test_OQ_32_threshold_is_the_last_full_raise_not_twice_the_first_bid(rules: s
     rejected(hand, ActionNotAllowed, "OQ-", hand.bet_or_raise_to, 2, 650)
 
 
+@pytest.mark.clause("OQ-32")
 @pytest.mark.parametrize(("rules", "reopens"), [(NM, False), (DE, False), (TDA, True)])
 def test_OQ_32_short_all_ins_adding_up_to_a_full_raise_switch(rules: str, reopens: bool) -> None:
     # A bets 100, B all-in 150, C all-in 220: together a raise of 120 >= 100.
@@ -240,6 +253,7 @@ def test_OQ_32_short_all_ins_adding_up_to_a_full_raise_switch(rules: str, reopen
     assert hand.street == 2
 
 
+@pytest.mark.clause("OQ-32", "OQ-56")
 def test_OQ_32_short_all_ins_below_a_full_raise_never_reopen_even_with_the_switch() -> None:
     hand = start(TDA, [1000, 1000, 132, 162, 1000])
     limp_to_flop(hand)
@@ -254,6 +268,7 @@ def test_OQ_32_short_all_ins_below_a_full_raise_never_reopen_even_with_the_switc
     rejected(hand, ActionNotAllowed, "OQ-56", hand.bet_or_raise_to, 1, 260)
 
 
+@pytest.mark.clause("OQ-56", "DE-RAISE-9")
 def test_OQ_56_german_short_all_in_rules() -> None:
     # as OQ-32: a short all-in does not reopen for those who acted; players
     # yet to act may raise, measured from the last full raise
@@ -277,6 +292,7 @@ def test_OQ_56_german_short_all_in_rules() -> None:
     rejected(hand, ActionNotAllowed, "OQ-56", hand.bet_or_raise_to, 3, 30)
 
 
+@pytest.mark.clause("OQ-22", "NM-D-2G")
 def test_no_raise_when_nobody_is_left_to_call_it() -> None:
     hand = start(NM, [100, 100, 40])
     hand.bet_or_raise_to(3, 40)

@@ -52,6 +52,7 @@ def showdown_order(hand: HoldemHand) -> list[int]:
     return order
 
 
+@pytest.mark.clause("NM-H-11", "OQ-35")
 def test_NM_H_11_best_five_of_seven_any_number_of_hole_cards() -> None:
     # both hole cards: a straight A-K-Q-J-T beats trip kings
     hand = start(NM, [100, 100], holes=["KsKd", "AhTh"], board="Kh Qd Jc 4s 2h")
@@ -72,6 +73,7 @@ def test_NM_H_11_best_five_of_seven_any_number_of_hole_cards() -> None:
     assert award.strength == evaluate(parse_cards("9s Td Jc Qh Ks"))
 
 
+@pytest.mark.clause("NM-H-12")
 def test_NM_H_12_equal_hands_divide_the_pot() -> None:
     hand = start(NM, [100, 100, 100], holes=["As Td", "Ad Tc", "Kh Kd"], board="Ks Qd Jc 4h 2h")
     hand.bet_or_raise_to(3, 100)
@@ -81,6 +83,7 @@ def test_NM_H_12_equal_hands_divide_the_pot() -> None:
     assert final(hand) == {1: 150, 2: 150, 3: 0}
 
 
+@pytest.mark.clause("OQ-25", "OQ-35")
 def test_OQ_25_ace_low_straight_and_no_wrap_around() -> None:
     # A-2-3-4-5 beats trips and loses to 2-3-4-5-6
     hand = start(NM, [100, 100, 100], holes=["As 5d", "Kd Kh", "9c 8c"], board="2c 3d 4h 9s Kc")
@@ -99,6 +102,7 @@ def test_OQ_25_ace_low_straight_and_no_wrap_around() -> None:
     assert final(hand) == {1: 0, 2: 200}
 
 
+@pytest.mark.clause("DE-CARDSPEAK-1")
 def test_DE_CARDSPEAK_1_cards_speak() -> None:
     # nobody declares anything: the engine reads the hands (a hidden flush wins)
     hand = start(
@@ -116,6 +120,7 @@ def test_DE_CARDSPEAK_1_cards_speak() -> None:
     assert hand.awards[0].strength == evaluate(parse_cards("Jh 2h 3h 7h Ac 9h 4s"))
 
 
+@pytest.mark.clause("DE-SHOWDOWN-1", "OQ-27", "OQ-51")
 @pytest.mark.parametrize("rules", [DE, NM])
 def test_DE_SHOWDOWN_1_last_aggressor_shows_first_then_clockwise(rules: str) -> None:
     hand = start(rules, [100] * 4, auto_showdown=False)
@@ -155,12 +160,14 @@ def _aggression_on(rules: str, street: int | None) -> HoldemHand:
     return hand
 
 
+@pytest.mark.clause("DE-SHOWDOWN-2")
 @pytest.mark.parametrize("street", [1, 2])
 def test_DE_SHOWDOWN_2_no_river_bet_the_last_aggressor_of_turn_or_flop(street: int) -> None:
     hand = _aggression_on(DE, street)
     assert showdown_order(hand) == [3, 4, 1, 2]
 
 
+@pytest.mark.clause("DE-SHOWDOWN-2")
 def test_DE_SHOWDOWN_2_turn_aggressor_before_flop_aggressor() -> None:
     hand = start(DE, [100] * 4, auto_showdown=False)
     limp_to_flop(hand)
@@ -177,6 +184,7 @@ def test_DE_SHOWDOWN_2_turn_aggressor_before_flop_aggressor() -> None:
     assert showdown_order(hand) == [4, 1, 2, 3]
 
 
+@pytest.mark.clause("OQ-51")
 @pytest.mark.parametrize("street", [None, 0])
 def test_OQ_51_nobody_bet_after_the_flop_first_left_of_the_button_shows(
     street: int | None,
@@ -185,6 +193,7 @@ def test_OQ_51_nobody_bet_after_the_flop_first_left_of_the_button_shows(
     assert showdown_order(hand) == [1, 2, 3, 4]
 
 
+@pytest.mark.clause("OQ-27")
 @pytest.mark.parametrize("street", [None, 0, 1, 2])
 def test_OQ_27_nm_final_round_without_a_bet_its_first_player_shows(street: int | None) -> None:
     # turn or flop aggression does not count in the NM events
@@ -192,11 +201,13 @@ def test_OQ_27_nm_final_round_without_a_bet_its_first_player_shows(street: int |
     assert showdown_order(hand) == [1, 2, 3, 4]
 
 
+@pytest.mark.clause("OQ-27")
 def test_OQ_27_nm_final_round_aggressor_shows_first() -> None:
     hand = _aggression_on(NM, 3)
     assert showdown_order(hand) == [3, 4, 1, 2]
 
 
+@pytest.mark.clause("OQ-27")
 def test_OQ_27_first_player_of_the_final_round_when_the_small_blind_folded() -> None:
     hand = start(NM, [100] * 4, auto_showdown=False)
     limp_to_flop(hand)
@@ -207,6 +218,7 @@ def test_OQ_27_first_player_of_the_final_round_when_the_small_blind_folded() -> 
     assert showdown_order(hand) == [2, 3, 4]
 
 
+@pytest.mark.clause("OQ-51")
 def test_OQ_51_de_aggressor_who_folded_later_next_player_clockwise_shows() -> None:
     hand = start(DE, [100] * 4, auto_showdown=False)
     limp_to_flop(hand)
@@ -222,6 +234,7 @@ def test_OQ_51_de_aggressor_who_folded_later_next_player_clockwise_shows() -> No
     assert showdown_order(hand) == [3, 4, 1]
 
 
+@pytest.mark.clause("DE-SHOWDOWN-3", "OQ-52")
 @BOTH
 def test_DE_SHOWDOWN_3_both_hole_cards_are_shown(rules: str) -> None:
     # OQ-52: at every table, both cards
@@ -240,6 +253,7 @@ def test_DE_SHOWDOWN_3_both_hole_cards_are_shown(rules: str) -> None:
     assert final(hand) == {1: 200, 2: 0}
 
 
+@pytest.mark.clause("OQ-52")
 def test_OQ_52_auto_showdown_shows_both_hole_cards() -> None:
     hand = start(NM, [100, 100, 100], holes=["As 2d", "Kh Qh", "Jc Tc"], board="Ac Ad 3h 7s 8s")
     hand.bet_or_raise_to(3, 100)
@@ -249,6 +263,7 @@ def test_OQ_52_auto_showdown_shows_both_hole_cards() -> None:
     assert {e.seat for e in hand.events if isinstance(e, Shown)} == {1, 2, 3}
 
 
+@pytest.mark.clause("DE-SHOWALL-1")
 def test_DE_SHOWALL_1_all_cards_face_up_even_those_not_used() -> None:
     # the board plays for seat 1; his two unused cards are tabled all the same
     hand = start(
@@ -261,6 +276,7 @@ def test_DE_SHOWALL_1_all_cards_face_up_even_those_not_used() -> None:
     assert set(view_cards(hand.view(None))) >= {str(c) for c in first.cards}
 
 
+@pytest.mark.clause("DE-PLAYBOARD-1")
 def test_DE_PLAYBOARD_1_playing_the_board_needs_both_cards_shown() -> None:
     holes = ["2c 3d", "2h 3s", "4c 5d"]
     board = "Ts Js Qs Ks As"
@@ -275,6 +291,7 @@ def test_DE_PLAYBOARD_1_playing_the_board_needs_both_cards_shown() -> None:
     assert hand.awards[0].winners == (1, 3) and hand.awards[0].shares == (3, 3)
 
 
+@pytest.mark.clause("DE-MUCKVIEW-1", "OQ-51")
 def test_DE_MUCKVIEW_1_mucked_cards_are_seen_by_nobody() -> None:
     hand = start(
         DE,
@@ -299,6 +316,7 @@ def test_DE_MUCKVIEW_1_mucked_cards_are_seen_by_nobody() -> None:
     assert final(hand) == {1: 124, 2: 88, 3: 88}
 
 
+@pytest.mark.clause("DE-MUCKVIEW-2", "OQ-27")
 @BOTH
 def test_DE_MUCKVIEW_2_the_winning_hand_must_be_shown(rules: str) -> None:
     hand = start(
@@ -320,6 +338,7 @@ def test_DE_MUCKVIEW_2_the_winning_hand_must_be_shown(rules: str) -> None:
     assert final(hand) == {1: 98, 2: 98, 3: 104}
 
 
+@pytest.mark.clause("DE-MUCKVIEW-2")
 def test_DE_MUCKVIEW_2_auto_showdown_shows_the_winner_and_mucks_losers() -> None:
     hand = start(DE, [100, 100, 100], holes=["7c 2d", "As Ad", "8h 3s"], board="Kc Qd 9h 5s 4c")
     to_river(hand)
@@ -330,6 +349,7 @@ def test_DE_MUCKVIEW_2_auto_showdown_shows_the_winner_and_mucks_losers() -> None
     assert final(hand) == {1: 98, 2: 104, 3: 98}
 
 
+@pytest.mark.clause("DE-SHOWALL-1")
 def test_OQ_52_no_mucking_before_all_cards_are_out() -> None:
     hand = start(DE, [100, 100, 100], holes=["7c 2d", "As Ad", "8h 3s"], auto_showdown=False)
     hand.bet_or_raise_to(3, 100)

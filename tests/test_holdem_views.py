@@ -44,6 +44,7 @@ from tests.helpers.holdem import (
 from tests.helpers.holdem_rules import DE, NM
 
 
+@pytest.mark.clause("DE-HOLE-1", "DE-HOLE-2", "DE-BURN-11")
 def test_views_never_show_unshown_hole_cards_burns_or_the_deck() -> None:
     for seed in range(8):
         deck = shuffled_deck(seeded_randbelow(seed))

@@ -77,6 +77,7 @@ def test_a_hand_with_an_unseen_round_replays_to_its_stacks() -> None:
     assert hand.unseen_round_played and hand.in_unseen == [False, True, True, False]
 
 
+@pytest.mark.clause("OQ-10")
 def test_a_check_pot_is_carried_to_the_next_deal_OQ_10() -> None:
     hand = replay_nmd(CHECK_POT)
     assert hand.final_stacks == (95, 95, 95) and hand.carried_pot == 12 + 15
@@ -92,6 +93,7 @@ actions = ['d dh p1 2c4d6h8sTc', 'd dh p2 3c5d7h9sJc', 'd dh p3 2d4h6s8cTd', 'p1
 """
 
 
+@pytest.mark.clause("OQ-10")
 @pytest.mark.parametrize(("reante", "stacks"), [(True, (132, 90, 90)), (False, (122, 95, 95))])
 def test_the_next_deal_wins_the_check_pot_with_or_without_new_antes(
     reante: bool, stacks: tuple[int, ...]
@@ -115,6 +117,7 @@ finishing_stacks = [95, 99, 21]
 """
 
 
+@pytest.mark.clause("NM-D-3B", "NM-D-2A")
 def test_a_short_stack_antes_all_he_has_and_plays_for_the_main_pot() -> None:
     """NM-D-2A, NM-D-3B: p3's 3 chips; the others checking is no check-pot
     while he is all-in (he could not check)."""
@@ -122,7 +125,7 @@ def test_a_short_stack_antes_all_he_has_and_plays_for_the_main_pot() -> None:
     assert [(a.amount, a.winners) for a in hand.awards] == [(21, (3,)), (4, (2,))]
 
 
-@pytest.mark.clause("NM-D-2D")
+@pytest.mark.clause("NM-D-2D", "OQ-16")
 def test_a_four_card_draw_comes_as_three_then_one_after_the_round_never_otherwise() -> None:
     """NM-D-2D s7: "if one exchanges 4, one shall first get 3 and, when the
     round is over, the last one"."""
@@ -152,6 +155,18 @@ def test_comments_and_look_lines_in_the_seen_round_are_allowed() -> None:
 # ---------------------------------------------------------------- refusing
 
 
+@pytest.mark.clause(
+    "NM-D-3A",
+    "OQ-12",
+    "NM-D-2C",
+    "NM-D-2E",
+    "NM-D-2F",
+    "NM-D-2D",
+    "NM-D-2B",
+    "OQ-27",
+    "NM-D-2A",
+    "NM-D-1A",
+)
 @pytest.mark.parametrize(
     ("old", "new", "clause"),
     [

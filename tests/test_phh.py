@@ -101,12 +101,14 @@ def test_sample_replays_to_its_finishing_stacks(path: Path) -> None:
     assert hand.final_stacks == whole_chip_stacks(phh.finishing_stacks)
 
 
+@pytest.mark.clause("NM-H-15", "OQ-32")
 @pytest.mark.parametrize("name", sorted(SHORT_ALL_IN_REOPENS))
 def test_under_the_nm_rules_a_short_all_in_opening_does_not_reopen(name: str) -> None:
     """Held to the NM rulebook, these files break OQ-32 / NM-H-15."""
     assert_short_all_in_does_not_reopen(read_phh_file(DATA / name), SHORT_ALL_IN_REOPENS[name])
 
 
+@pytest.mark.clause("OQ-67")
 @pytest.mark.parametrize("name", sorted(POTS_MERGED))
 def test_under_the_nm_rules_each_pot_has_its_own_odd_chip(name: str) -> None:
     """Held to OQ-67 (odd chip per pot), these files end one chip apart."""
@@ -161,6 +163,7 @@ def assert_pokerkit_merged_the_pots(phh: PhhHand) -> None:
     assert tuple(stacks) == tuple(recorded)
 
 
+@pytest.mark.clause("DE-ODDCHIP-1", "OQ-24")
 def test_half_chip_records_give_the_odd_chip_left_of_the_button() -> None:
     """The Pluribus logs split 1349 as 674.5 each; with whole chips the first
     winner left of the button gets 675 (DE-ODDCHIP-1, OQ-24)."""
@@ -195,6 +198,7 @@ def test_wsop_big_blind_ante_hand_replays(wsop: Path, number: int) -> None:
     assert replay_phh(phh).final_stacks == phh.finishing_stacks
 
 
+@pytest.mark.clause("NM-H-2", "OQ-28")
 @pytest.mark.parametrize("number", WSOP_NT_HANDS)
 def test_NM_H_2_a_big_blind_ante_is_refused_under_nm_holdem(wsop: Path, number: int) -> None:
     """Under nm-holdem the blinds are 1 and 2 antes and nobody else antes
@@ -216,6 +220,7 @@ def test_NM_H_2_a_big_blind_ante_is_refused_under_nm_holdem(wsop: Path, number: 
         assert replay_phh(phh, profile=load_profile(name)).final_stacks == phh.finishing_stacks
 
 
+@pytest.mark.clause("NM-H-2", "OQ-28")
 @pytest.mark.parametrize(
     ("blinds", "antes", "nm_holdem_takes_it"),
     [
@@ -506,6 +511,7 @@ def test_a_bad_showdown_is_refused(old: str, new: str, message: str, clause: str
         assert caught.value.clause == clause
 
 
+@pytest.mark.clause("OQ-27")
 def test_an_all_in_hand_cannot_be_mucked_before_the_board() -> None:
     """All hands are shown when players are all-in before the board is
     complete (OQ-27)."""
@@ -520,6 +526,7 @@ def test_an_all_in_hand_cannot_be_mucked_before_the_board() -> None:
     assert caught.value.action is not None and caught.value.action.text == "p1 sm"
 
 
+@pytest.mark.clause("NM-D-2G", "OQ-22")
 def test_a_big_blind_who_covers_everyone_does_not_act() -> None:
     """Heads-up, the button calls all-in for no more than the big blind:
     nobody can call a raise (NM-D-2G, OQ-22) and nothing is owed, so the big

@@ -4,7 +4,8 @@ in every shipped profile, the text switches' allowed values come from their
 ``Literal`` types, and bad TOML names the field.  The switches that had no
 reader before are tested here with their clauses: the dead button (OQ-43),
 heads-up blinds (OQ-29, DE-BLINDS-3), the betting structure (OQ-48,
-NM-D-3A) and the floor's fines (NM-D-2C s8 / OQ-14, NM-D-2D s2 / OQ-18)."""
+NM-D-3A), the floor's fines (NM-D-2C s8 / OQ-14, NM-D-2D s2 / OQ-18),
+folding when a check is free (OQ-50) and the hold'em burn cards (OQ-44)."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from floorman.engine.cards import deck_starting_with, shuffled_deck
 from floorman.engine.common import Phase
 from floorman.engine.draw import DrawHand
 from floorman.engine.errors import ActionNotAllowed, ProfileError
-from floorman.engine.events import BlindPosted, PenaltyPosted
+from floorman.engine.events import BlindPosted, BoardDealt, Burned, Folded, PenaltyPosted
 from floorman.engine.holdem import HoldemHand
 from floorman.engine.penalties import penalize_exposed_card, penalize_out_of_turn
 from floorman.engine.profile import (
@@ -188,6 +189,7 @@ def test_direct_construction_is_checked_the_same_way() -> None:
 # ---------------------------------------------------------------- OQ-43: the dead button
 
 
+@pytest.mark.clause("OQ-43")
 def test_OQ_43_dead_button_switch_off_moves_the_button_to_the_next_player() -> None:
     first = next_positions([1, 3, 5, 7], None, first_button=1)
     dead = next_positions([1, 3, 7], first)  # seat 5, the big blind, busted
@@ -198,6 +200,7 @@ def test_OQ_43_dead_button_switch_off_moves_the_button_to_the_next_player() -> N
     assert (again.button, again.small_blind, again.big_blind) == (7, 1, 3)
 
 
+@pytest.mark.clause("OQ-43")
 def test_OQ_43_a_tournament_reads_the_dead_button_switch() -> None:
     """Seat 3 (the first hand's small blind) busts: with the dead button the
     next small blind is dead; with a moving button seat 4 has the button
@@ -217,6 +220,7 @@ def test_OQ_43_a_tournament_reads_the_dead_button_switch() -> None:
 # ---------------------------------------------------------------- OQ-29: heads-up blinds
 
 
+@pytest.mark.clause("OQ-29", "DE-BLINDS-3")
 @pytest.mark.parametrize("dead_button", [True, False])
 def test_OQ_29_DE_BLINDS_3_heads_up_switch_off_the_button_posts_the_big_blind(
     dead_button: bool,
@@ -244,6 +248,7 @@ def test_OQ_29_DE_BLINDS_3_heads_up_switch_off_the_button_posts_the_big_blind(
 # ---------------------------------------------------------------- OQ-48: the betting structure
 
 
+@pytest.mark.clause("OQ-48", "NM-H-5", "NM-D-3A")
 def test_OQ_48_NM_D_3A_the_betting_switch_chooses_the_limit_in_holdem() -> None:
     """Hold'em no-limit (NM-H-5, OQ-48): all one's chips; switched to the
     half-pot limit (NM-D-3A, OQ-23): the call plus half of pot and call, at
@@ -265,6 +270,7 @@ def test_OQ_48_NM_D_3A_the_betting_switch_chooses_the_limit_in_holdem() -> None:
     assert maxima == {"no-limit": 1000, "half-pot-limit": 20 + max((30 + 20) // 2, 100)}
 
 
+@pytest.mark.clause("NM-D-3A", "OQ-48", "OQ-23")
 def test_NM_D_3A_OQ_48_the_draw_reads_the_betting_switch_too() -> None:
     hands = ["As Ac Ad 2c 3d", "Kh Ks Kd 2d 3h", "Qs Qh Qd 4c 5h", "Js Jh Jd 6c 7h"]
     maxima = {}
@@ -295,6 +301,7 @@ def _draw_hand(profile: RuleProfile, hands: list[str]) -> DrawHand:
 # ---------------------------------------------------------------- the fines
 
 
+@pytest.mark.clause("NM-D-2C", "OQ-14")
 @pytest.mark.parametrize(("antes", "paid"), [(1, 2), (3, 6), (0, None)])
 def test_NM_D_2C_s8_OQ_14_out_of_turn_fine_is_the_profiles_antes(
     antes: int, paid: int | None
@@ -313,6 +320,7 @@ def test_NM_D_2C_s8_OQ_14_out_of_turn_fine_is_the_profiles_antes(
         assert hand.pot_total == pot + paid
 
 
+@pytest.mark.clause("NM-H-18", "OQ-28", "OQ-14")
 def test_NM_H_18_out_of_turn_fine_in_holdem_is_one_ante_the_small_blind() -> None:
     hand = HoldemHand.start(
         load_profile("nm-holdem"), seats=[1, 2, 3], stacks=[1000] * 3, button=3, ante_unit=10
@@ -334,6 +342,7 @@ def test_NM_H_18_out_of_turn_fine_in_holdem_is_one_ante_the_small_blind() -> Non
     )  # DE: no fixed fine
 
 
+@pytest.mark.clause("NM-D-2D", "OQ-18")
 @pytest.mark.parametrize(("antes", "paid"), [(1, 2), (2, 4), (0, None)])
 def test_NM_D_2D_s2_OQ_18_exposed_card_fine_is_the_profiles_antes(
     antes: int, paid: int | None
@@ -360,3 +369,66 @@ def test_NM_D_2D_s2_OQ_18_exposed_card_fine_is_the_profiles_antes(
         )
         assert hand.pot_total == pot + paid and hand.stacks[1] == stack - paid
         assert hand.phase == Phase.DRAWING  # his hand stays live
+
+
+# ---------------------------------------------------------------- OQ-50: fold or check
+
+
+@pytest.mark.clause("OQ-50")
+@pytest.mark.parametrize("rules", ["nm-holdem", "de-holdem"])
+def test_OQ_50_fold_when_check_allowed_off_refuses_a_fold_while_checking_is_free(
+    rules: str,
+) -> None:
+    """OQ-50's default (every shipped profile): a fold is allowed when a
+    check is possible, and binding.  Switched off, the big blind facing
+    no raise may only check or raise - the table offers no fold and a fold
+    is refused citing OQ-50 - while a player facing a bet may still fold."""
+    for allowed in (True, False):
+        profile = with_changes(load_profile(rules), fold_when_check_allowed=allowed)
+        hand = HoldemHand.start(
+            profile,
+            seats=[1, 2, 3],
+            stacks=[100] * 3,
+            button=3,
+            ante_unit=1,
+            deck=shuffled_deck(random.Random(2).randrange),
+        )
+        assert hand.legal_actions().can_fold  # seat 3 faces the big blind
+        hand.call(3)
+        hand.fold(1)  # facing the big blind: a fold, whatever the switch
+        legal = hand.legal_actions()
+        assert legal.seat == 2 and legal.can_check and legal.can_fold is allowed
+        if allowed:
+            assert hand.fold(2) == Folded(seat=2) and hand.is_complete
+            continue
+        before = hand.snapshot()
+        with pytest.raises(ActionNotAllowed) as refused:
+            hand.fold(2)
+        assert "OQ-50" in refused.value.clause and hand.snapshot() == before
+        hand.check(2)
+        assert hand.street == 1
+
+
+# ---------------------------------------------------------------- OQ-44: burn cards in hold'em
+
+
+@pytest.mark.clause("OQ-44", "DE-BURN-1")
+def test_OQ_44_burn_cards_off_deals_the_board_straight_from_the_deck() -> None:
+    """DE-BURN-1, OQ-44: hold'em burns one card before the flop, the turn
+    and the river; with ``burn_cards`` off (a random deal does not need
+    them) the board cards follow the hole cards with none burned."""
+    deck = shuffled_deck(random.Random(5).randrange)
+    boards = {}
+    for burn in (True, False):
+        profile = with_changes(load_profile("de-holdem"), burn_cards=burn)
+        hand = HoldemHand.start(
+            profile, seats=[1, 2, 3], stacks=[100] * 3, button=3, ante_unit=1, deck=deck
+        )
+        while not hand.is_complete and hand.phase == "betting":
+            hand.check_or_call(hand.actor)
+        assert len(hand.board) == 5
+        assert len([e for e in hand.events if isinstance(e, Burned)]) == (3 if burn else 0)
+        assert len([e for e in hand.events if isinstance(e, BoardDealt)]) == 3
+        boards[burn] = hand.board
+    assert boards[False] == tuple(deck[6:11])  # six hole cards, then the board
+    assert boards[True] == (*deck[7:10], deck[11], deck[13])

@@ -326,6 +326,7 @@ def test_hand_history_phh_is_for_the_director(finished: dict[str, Any], profile:
     assert c.get("/api/hands/no-such-hand/phh", headers=AUTH).status_code == 404
 
 
+@pytest.mark.clause("DE-BURN-11")
 def test_hand_history_never_shows_a_deck_even_after_a_misdeal() -> None:
     """A misdealt hand carries the new shuffle in its log; the public steps
     must not (DE-BURN-11)."""

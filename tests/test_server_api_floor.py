@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from floorman.rules import registry
 from tests.helpers.server import (
     AUTH,
     create_tournament,
@@ -53,6 +54,7 @@ def finish_hand_by_folding(client: TestClient, tid: str, by_seat: dict[int, str]
     return str(hand_id)
 
 
+@pytest.mark.clause("DE-PENALTY-3", "NM-D-1G")
 def test_director_floor_actions_are_rulings_with_their_clause(client: TestClient) -> None:
     tid, by_seat = start_humans(client, ["Ann", "Ben", "Cat", "Dan"], between_hands_s=60)
     seat_of = {}
@@ -129,6 +131,36 @@ def test_director_floor_actions_are_rulings_with_their_clause(client: TestClient
     assert a not in seated and seated[d] == free_seat
 
 
+@pytest.mark.clause("DE-PENALTY-1")
+def test_DE_PENALTY_1_a_penalty_may_be_imposed_for_any_rule_broken(client: TestClient) -> None:
+    """DE-PENALTY-1: the director can penalise any violation of the rules:
+    a warning or a disqualification citing any clause of any rulebook (or
+    an open question's reading) is taken and logged with that clause; one
+    citing no rule of the rulebooks is refused and records nothing."""
+    tid = create_tournament(client, "de-holdem")
+    ann, _ = register(client, tid, "Ann")
+    base = f"/api/tournaments/{tid}"
+    cited = [*list(registry())[::9], "NM-D-2C s8", "DE-INFO-1, DE-INFO-2"]
+    for clause in cited:
+        warned = client.post(
+            f"{base}/floor/warn", json={"player": ann, "clause": clause}, headers=AUTH
+        )
+        assert warned.status_code == 200, (clause, warned.text)
+    bob, _ = register(client, tid, "Bob")
+    ruling = {"player": bob, "clause": "DE-LEAVE-2"}
+    assert client.post(f"{base}/floor/disqualify", json=ruling, headers=AUTH).status_code == 200
+    log = client.get(f"{base}/rulings").json()
+    assert [r["clause"] for r in log if r["type"] == "warning"] == cited
+    assert [r["clause"] for r in log if r["type"] == "disqualified"] == ["DE-LEAVE-2"]
+    for nothing in ("rude", "see the rulebook"):
+        refused = client.post(
+            f"{base}/floor/warn", json={"player": ann, "clause": nothing}, headers=AUTH
+        )
+        assert refused.status_code == 422
+    assert client.get(f"{base}/rulings").json() == log
+
+
+@pytest.mark.clause("OQ-62", "OQ-45", "DE-PENALTY-4")
 def test_time_penalty_and_absence_kill_the_players_next_hands(client: TestClient) -> None:
     """A time penalty of one hand (OQ-62) and an absent player (OQ-45): their
     next hands are dealt dead, the penalised player's for one hand only, the
@@ -171,6 +203,7 @@ def test_time_penalty_and_absence_kill_the_players_next_hands(client: TestClient
     assert stored_hand_events(store, fourth)[0].dead == ()
 
 
+@pytest.mark.clause("OQ-06", "NM-H-17")
 def test_live_mode_counts_return_eliminations_and_moves(client: TestClient) -> None:
     tid = create_tournament(
         client, "nm-holdem", mode="live", starting_stack=1000, level_seconds=600
@@ -245,6 +278,7 @@ def test_live_mode_counts_return_eliminations_and_moves(client: TestClient) -> N
     assert all(r["place"] is not None for r in state["standings"])
 
 
+@pytest.mark.clause("DE-SEAT-1")
 def test_table_cards_are_public_and_printable(client: TestClient) -> None:
     """DE-SEAT-1: each player takes the table card naming his table and seat;
     like the seating chart they are public, as data and as text to print.

@@ -53,6 +53,7 @@ async def settle_loop(service: TournamentService, table: int = 1) -> None:
 # ---------------------------------------------------------------- pause means pause
 
 
+@pytest.mark.clause("NM-D-1G", "OQ-03")
 def test_pause_stops_every_action_clock_where_it_stood_NM_D_1G_OQ_03() -> None:
     """NM-D-1G, OQ-03: paused with 20 s left, an hour passes, nobody times
     out and nobody may act; resumed, the clock goes on from 20 s."""
@@ -120,6 +121,7 @@ def test_pause_caught_by_the_table_loop_also_holds_the_clock_NM_D_1G() -> None:
 # ---------------------------------------------------------------- disqualified in a hand
 
 
+@pytest.mark.clause("NM-D-1C", "NM-D-1G")
 def test_disqualified_during_his_hand_it_is_dead_at_once_NM_D_1C_NM_D_1G() -> None:
     """NM-D-1C/1D/1E with NM-D-1G: the runtime kills his hand at once; his
     blind stays in the pot, the rest of his chips leave play."""
@@ -158,6 +160,7 @@ def players_stored(client: TestClient, tid: str) -> int:
     return len(client.app.state.floor.store.players(tid))  # type: ignore[attr-defined]
 
 
+@pytest.mark.clause("DE-GEN-2", "OQ-64")
 def test_one_name_one_entry_over_http_DE_GEN_2_OQ_64(client: TestClient) -> None:
     """DE-GEN-2, OQ-64: refused with the reason and the clause, nothing stored."""
     tid = create_tournament(client, "nm-holdem")
@@ -209,6 +212,7 @@ def live_table(client: TestClient, players: int = 6) -> tuple[str, list[str]]:
     return tid, [s["player"] for s in seats]
 
 
+@pytest.mark.clause("NM-D-1B", "NM-D-1G")
 def test_live_counts_must_add_up_NM_D_1B_s2_unless_confirmed_NM_D_1G(client: TestClient) -> None:
     tid, players = live_table(client)
     url = f"/api/tournaments/{tid}/live/counts"
@@ -267,6 +271,7 @@ def test_ruling_log_has_times_eliminations_and_moves_NM_D_1G(client: TestClient)
     assert [e["at"] for e in log] == sorted(e["at"] for e in log)
 
 
+@pytest.mark.clause("NM-D-1G", "OQ-03")
 def test_corrections_during_a_hand_are_pending_over_http_NM_D_1G_OQ_03(client: TestClient) -> None:
     """NM-D-1G, OQ-03: accepted at once, shown as pending on the seating
     chart and in the ruling log."""
@@ -319,6 +324,7 @@ def test_opening_the_seat_link_elsewhere_takes_the_seat_over(tmp_path: Path) -> 
                 assert subs == [answer.json()["player"]]
 
 
+@pytest.mark.clause("DE-GEN-2", "OQ-64")
 def test_bots_never_take_a_name_already_entered_DE_GEN_2_OQ_64() -> None:
     """DE-GEN-2, OQ-64: a person called "Bot 1" keeps his name; the bots
     added after him are numbered around it."""

@@ -108,6 +108,7 @@ def test_bots_of_an_unknown_kind_are_refused(client: TestClient) -> None:
     assert client.get(f"/api/tournaments/{tid}").json()["players"] == 0
 
 
+@pytest.mark.clause("NM-D-1G", "OQ-03")
 def test_nobody_acts_while_the_director_has_paused(client: TestClient) -> None:
     tid = create_tournament(client, "nm-holdem", bots=3, action_delay_ms=0, action_seconds=60)
     me = seat_token(client, tid, "Ann")
@@ -133,6 +134,7 @@ def test_nobody_acts_while_the_director_has_paused(client: TestClient) -> None:
     assert answer.json()["detail"]["clause"] == "NM-D-1G, OQ-03"
 
 
+@pytest.mark.clause("DE-ABSENT-3", "DE-ABSENT-4")
 def test_an_absent_player_is_folded_or_checked_at_once(client: TestClient) -> None:
     """DE-ABSENT-3/4, OQ-45: no action clock is waited out for him."""
     tid = create_tournament(client, "de-holdem", bots=3, action_delay_ms=0, action_seconds=60)

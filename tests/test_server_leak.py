@@ -309,6 +309,7 @@ def check_frames(
     return seen
 
 
+@pytest.mark.clause("DE-HOLE-1", "DE-HOLE-2", "DE-BURN-11", "DE-MUCKVIEW-1", "NM-D-2E")
 @pytest.mark.parametrize(("profile", "bots", "humans"), [("nm-holdem", 10, 2), ("nm-draw", 6, 2)])
 def test_no_frame_shows_a_forbidden_card(
     tmp_path: Path, profile: str, bots: int, humans: int

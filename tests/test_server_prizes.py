@@ -37,6 +37,7 @@ def play_to_the_end(client: TestClient, tid: str) -> dict[str, Any]:
         time.sleep(0.05)
 
 
+@pytest.mark.clause("NM-H-19", "OQ-39")
 @pytest.mark.parametrize("shares", [SIX, [60, 40], [40, 30, 20, 10]], ids=len)
 def test_NM_H_19_nm_holdem_payout_table_of_another_length_gets_422_saying_why(
     client: TestClient, shares: list[int]
@@ -74,6 +75,7 @@ def test_OQ_39_OQ_68_other_profiles_take_a_six_place_table(
     assert client.get(f"/api/tournaments/{tid}").json()["payouts"] == SIX
 
 
+@pytest.mark.clause("OQ-68", "OQ-39")
 def test_OQ_68_a_de_holdem_bot_tournament_pays_six_places(client: TestClient) -> None:
     tid = create_tournament(client, "de-holdem", bots=8, payout_shares=SIX, prize_pool=1000)
     state = play_to_the_end(client, tid)
@@ -84,6 +86,7 @@ def test_OQ_68_a_de_holdem_bot_tournament_pays_six_places(client: TestClient) ->
     assert winner["prize"] == 300
 
 
+@pytest.mark.clause("OQ-39")
 def test_OQ_39_three_entrants_get_their_own_shares_and_the_rest_is_unpaid(
     client: TestClient,
 ) -> None:

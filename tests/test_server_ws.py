@@ -114,6 +114,7 @@ def started_duel(duel: Duel) -> dict[str, dict[str, Any]]:
     }
 
 
+@pytest.mark.clause("DE-HOLE-1", "DE-HOLE-2")
 def test_player_sees_his_own_cards_only(duel: Duel) -> None:
     lobby = duel.connect()
     try:
@@ -286,6 +287,7 @@ def test_reconnect_keeps_the_seat(duel: Duel) -> None:
     assert duel.store_events(hand_id)[-1]["type"] in ("Called", "BetsCollected", "BoardDealt")
 
 
+@pytest.mark.clause("DE-COLLUSION-1", "DE-HOLE-2")
 def test_spectators_cannot_act_and_see_no_hole_cards(duel: Duel) -> None:
     first = started_duel(duel)
     hand_id = first["spectator"]["hand_id"]
@@ -322,6 +324,7 @@ def test_spectators_cannot_act_and_see_no_hole_cards(duel: Duel) -> None:
     assert nowhere.value.rcvd is not None and nowhere.value.rcvd.code == 4404
 
 
+@pytest.mark.clause("DE-TIME-4", "OQ-63")
 def test_time_outs_fold_or_check(quick_duel: Duel) -> None:
     duel = quick_duel
     first = started_duel(duel)

@@ -15,6 +15,7 @@ from tests.test_browser import DIRECTOR, Api, api, browser
 __all__ = ["api", "browser"]
 
 
+@pytest.mark.clause("DE-SEAT-1", "DE-GEN-3")
 def test_DE_SEAT_1_a_busted_player_gets_no_table_card() -> None:
     t = seated("de-holdem", {1: {1: "a", 2: "b", 3: "c", 5: "d"}})
     settle(t, 1, lambda spec: bust(spec, ["b"], "a"))

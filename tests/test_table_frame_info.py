@@ -126,6 +126,7 @@ def test_the_table_frame_has_the_level_clock_and_the_standings() -> None:
 # ---------------------------------------------------------------- through the API
 
 
+@pytest.mark.clause("OQ-39")
 def test_NM_H_19_OQ_39_details_list_the_prize_of_each_paid_place(client: TestClient) -> None:
     tid = create_tournament(
         client, "de-holdem", bots=5, payout_shares=[50, 30, 20], prize_pool=1001

@@ -62,6 +62,7 @@ def test_the_profiles_banks() -> None:
     assert load_profile("nm-draw").time_bank_seconds == 0
 
 
+@pytest.mark.clause("OQ-63")
 def test_OQ_63_the_bank_begins_when_the_clock_runs_out_and_charges_what_was_used() -> None:
     t, driver, table = table_of_people("de-holdem")
     seat, player = first_turn(driver, table)
@@ -80,6 +81,7 @@ def test_OQ_63_the_bank_begins_when_the_clock_runs_out_and_charges_what_was_used
     assert table.deadline is None and table.bank_from is None
 
 
+@pytest.mark.clause("DE-TIME-4")
 def test_DE_TIME_4_once_the_bank_is_spent_the_clock_checks_or_folds() -> None:
     t, driver, table = table_of_people("de-holdem", bank=20)
     seat, player = first_turn(driver, table)
@@ -92,6 +94,7 @@ def test_DE_TIME_4_once_the_bank_is_spent_the_clock_checks_or_folds() -> None:
     assert hand.folded[hand.position[seat]]  # facing the big blind: a fold (DE-TIME-4)
 
 
+@pytest.mark.clause("OQ-42")
 def test_OQ_42_no_bank_under_nm_holdem_unless_the_director_sets_one() -> None:
     t, driver, table = table_of_people("nm-holdem", bank=None)
     seat, player = first_turn(driver, table)
@@ -104,6 +107,7 @@ def test_OQ_42_no_bank_under_nm_holdem_unless_the_director_sets_one() -> None:
     assert table2.deadline == 75.0
 
 
+@pytest.mark.clause("NM-D-1G", "OQ-03")
 def test_a_pause_holds_the_bank_where_it_stood() -> None:
     """NM-D-1G, OQ-03: the director's pause stops every clock, the bank too."""
     t, driver, table = table_of_people("de-holdem")

@@ -112,6 +112,7 @@ def run_to_finish(t: Tournament, rng: random.Random, *, rounds: int = 20_000) ->
 # ---------------------------------------------------------------- DE-DEAL-3 / OQ-45
 
 
+@pytest.mark.clause("DE-DEAL-3", "OQ-45")
 @pytest.mark.parametrize("profile", profile_names())
 def test_DE_DEAL_3_OQ_45_a_tournament_of_absent_players_plays_on_to_a_winner(
     profile: str,
@@ -132,6 +133,7 @@ def test_DE_DEAL_3_OQ_45_a_tournament_of_absent_players_plays_on_to_a_winner(
     assert_replays(t)
 
 
+@pytest.mark.clause("DE-DEAL-3", "OQ-45")
 @pytest.mark.parametrize("profile", ["de-holdem", "nm-holdem", "nm-draw"])
 def test_DE_DEAL_3_OQ_45_a_heads_up_final_of_two_absent_players_finishes(profile: str) -> None:
     """The heads-up final: they blind each other off - the pot of each dead
@@ -150,6 +152,7 @@ def test_DE_DEAL_3_OQ_45_a_heads_up_final_of_two_absent_players_finishes(profile
     assert_replays(t)
 
 
+@pytest.mark.clause("DE-DEAL-3", "OQ-45")
 @pytest.mark.parametrize("profile", ["de-holdem", "nm-holdem", "nm-draw"])
 def test_DE_DEAL_3_OQ_45_a_player_who_returns_plays_again_and_wins_the_dead_pot(
     profile: str,
@@ -183,6 +186,7 @@ def test_DE_DEAL_3_OQ_45_a_player_who_returns_plays_again_and_wins_the_dead_pot(
     assert_replays(t)
 
 
+@pytest.mark.clause("OQ-62")
 def test_OQ_62_a_table_of_penalised_players_is_dealt_and_the_penalties_run_out() -> None:
     """OQ-62: during a time penalty the blinds are posted and the hands
     dealt and killed - also when everyone at the table serves one; each
@@ -229,6 +233,7 @@ def test_OQ_46_every_shipped_profile_withdraws_after_level_two() -> None:
         with_changes(load_profile("de-holdem"), unconfirmed_withdrawn_after_level=0)
 
 
+@pytest.mark.clause("DE-DEAL-4", "OQ-46", "DE-DEAL-3")
 def test_DE_DEAL_4_OQ_46_unconfirmed_stacks_are_withdrawn_when_level_three_starts() -> None:
     t = new_tournament("de-holdem", 4, unconfirmed=("p3", "p4"))
     assert not t.players["p3"].confirmed and t.players["p1"].confirmed
@@ -258,6 +263,7 @@ def test_DE_DEAL_4_OQ_46_unconfirmed_stacks_are_withdrawn_when_level_three_start
     assert_replays(t)
 
 
+@pytest.mark.clause("DE-DEAL-4", "OQ-46")
 def test_DE_DEAL_4_OQ_46_a_player_in_a_running_hand_is_withdrawn_when_it_ends() -> None:
     t = new_tournament("de-holdem", 3, unconfirmed=("p2",))
     rng = random.Random(4)
@@ -281,6 +287,7 @@ def test_DE_DEAL_4_OQ_46_a_player_in_a_running_hand_is_withdrawn_when_it_ends() 
     assert_replays(t)
 
 
+@pytest.mark.clause("DE-DEAL-4", "OQ-39")
 def test_DE_DEAL_4_OQ_39_a_withdrawn_entry_fills_no_paid_place() -> None:
     """Three entries, one withdrawn: two can finish, so two places are paid
     (OQ-39: unfilled places are not paid) and the withdrawn one gets nothing."""
@@ -305,6 +312,7 @@ def test_DE_DEAL_4_OQ_39_a_withdrawn_entry_fills_no_paid_place() -> None:
     assert_replays(t)
 
 
+@pytest.mark.clause("OQ-46")
 def test_OQ_46_the_withdrawal_level_is_configurable() -> None:
     prof = with_changes(load_profile("nm-holdem"), unconfirmed_withdrawn_after_level=1)
     t = new_tournament(prof, 3, unconfirmed=("p1",))
@@ -313,6 +321,7 @@ def test_OQ_46_the_withdrawal_level_is_configurable() -> None:
     assert t.level == 2
 
 
+@pytest.mark.clause("DE-DEAL-4")
 def test_DE_DEAL_4_withdrawing_the_last_opponent_finishes_the_tournament() -> None:
     t = new_tournament("de-holdem", 2, unconfirmed=("p2",))
     emitted = t.tick(level_start(t, 3), random.Random(1).randrange)
@@ -321,6 +330,7 @@ def test_DE_DEAL_4_withdrawing_the_last_opponent_finishes_the_tournament() -> No
     assert_replays(t)
 
 
+@pytest.mark.clause("DE-DEAL-4", "OQ-46")
 def test_DE_DEAL_4_OQ_46_every_entry_withdrawn_ends_the_tournament_without_a_winner() -> None:
     """DE-DEAL-4, OQ-46: nobody confirmed, nobody left: the tournament ends
     (it must not run on for ever with empty tables), with no winner, no
@@ -334,6 +344,7 @@ def test_DE_DEAL_4_OQ_46_every_entry_withdrawn_ends_the_tournament_without_a_win
     assert_replays(t)
 
 
+@pytest.mark.clause("DE-DEAL-4")
 def test_DE_DEAL_4_with_one_endless_level_no_second_level_ends_nothing_is_withdrawn() -> None:
     """Past the last level the last one goes on (Structure.playing_level):
     with a single level, level 2 never ends, so DE-DEAL-4 never applies."""
@@ -352,6 +363,7 @@ def test_DE_DEAL_4_with_one_endless_level_no_second_level_ends_nothing_is_withdr
 # ---------------------------------------------------------------- the API
 
 
+@pytest.mark.clause("DE-DEAL-4", "OQ-46")
 def test_DE_DEAL_4_OQ_46_api_registers_unconfirmed_confirms_and_logs_the_withdrawal(
     tmp_path: Path,
 ) -> None:

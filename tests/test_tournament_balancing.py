@@ -10,6 +10,8 @@ import random
 
 import pytest
 
+from floorman.engine.profile import RuleProfile, with_changes
+from floorman.profiles import load_profile
 from floorman.tournament.events import TableBroken
 from tests.helpers.tournament import (
     Moved,
@@ -45,6 +47,7 @@ def bust_at(t, table: int, how_many: int):  # type: ignore[no-untyped-def]
 # ---------------------------------------------------------------- nm-draw
 
 
+@pytest.mark.clause("NM-D-1B", "OQ-04")
 def test_nm_draw_breaks_a_table_down_to_two_players() -> None:
     """NM-D-1B s1, OQ-04: a table with only 2 players with chips is broken;
     they go to the tables with the fewest players.  They are not out
@@ -63,6 +66,7 @@ def test_nm_draw_breaks_a_table_down_to_two_players() -> None:
     assert_chips_conserved(t)
 
 
+@pytest.mark.clause("OQ-04", "NM-D-1A")
 def test_nm_draw_balances_to_keep_four_or_five() -> None:
     """OQ-04: further players move only to keep every table at 4-5."""
     t = seated("nm-draw", layout({1: 5, 2: 5, 3: 4}))
@@ -75,6 +79,7 @@ def test_nm_draw_balances_to_keep_four_or_five() -> None:
     assert not events_of(events, Moved)
 
 
+@pytest.mark.clause("OQ-04")
 def test_nm_draw_does_not_move_players_when_four_to_five_is_impossible() -> None:
     t = seated("nm-draw", layout({1: 4, 2: 4, 3: 4}))
     _, events = bust_at(t, 3, 1)  # 11 players: 4, 4, 3 is as good as it gets
@@ -82,6 +87,7 @@ def test_nm_draw_does_not_move_players_when_four_to_five_is_impossible() -> None
     assert table_counts(t) == {1: 4, 2: 4, 3: 3}
 
 
+@pytest.mark.clause("OQ-04")
 def test_nm_draw_two_player_table_is_kept_when_nobody_has_room() -> None:
     t = seated("nm-draw", layout({1: 5, 2: 5, 3: 4}))
     _, events = bust_at(t, 3, 2)  # 5, 5, 2: no room to break it
@@ -89,6 +95,7 @@ def test_nm_draw_two_player_table_is_kept_when_nobody_has_room() -> None:
     assert sorted(table_counts(t).values()) == [4, 4, 4]
 
 
+@pytest.mark.clause("OQ-05")
 def test_nm_draw_never_breaks_the_final_table() -> None:
     """OQ-05, NM-D-5: the final table is played heads-up to one winner."""
     t = seated("nm-draw", layout({1: 5}))
@@ -99,6 +106,7 @@ def test_nm_draw_never_breaks_the_final_table() -> None:
     assert len(spec.players) == 2
 
 
+@pytest.mark.clause("OQ-05")
 def test_nm_draw_forms_the_final_table_when_everyone_fits() -> None:
     """OQ-05: the final is the single table formed when the remaining
     players fit at one table (5 in the draw)."""
@@ -112,6 +120,7 @@ def test_nm_draw_forms_the_final_table_when_everyone_fits() -> None:
 # ---------------------------------------------------------------- nm-holdem
 
 
+@pytest.mark.clause("NM-H-16", "OQ-36")
 def test_nm_holdem_breaks_a_table_whose_players_fit_elsewhere() -> None:
     """NM-H-16, OQ-36 (ii)."""
     t = seated("nm-holdem", layout({1: 8, 2: 7, 3: 6}))
@@ -121,6 +130,7 @@ def test_nm_holdem_breaks_a_table_whose_players_fit_elsewhere() -> None:
     assert table_counts(t) == {1: 10, 2: 10}
 
 
+@pytest.mark.clause("NM-H-17")
 def test_nm_holdem_never_fewer_than_five_when_avoidable() -> None:
     """NM-H-17: a table down to 4 gets a player from the fullest table."""
     t = seated("nm-holdem", layout({1: 10, 2: 5}))
@@ -130,6 +140,7 @@ def test_nm_holdem_never_fewer_than_five_when_avoidable() -> None:
     assert table_counts(t) == {1: 9, 2: 5}
 
 
+@pytest.mark.clause("NM-H-16")
 def test_nm_holdem_balancing_move_evens_the_chips() -> None:
     """NM-H-16: of the fuller table's players, the one whose stack best
     evens the two tables' chip totals moves."""
@@ -144,6 +155,7 @@ def test_nm_holdem_balancing_move_evens_the_chips() -> None:
     assert move.player == "t1s4"
 
 
+@pytest.mark.clause("NM-H-16", "OQ-36")
 def test_nm_holdem_seats_a_broken_tables_players_for_even_chip_totals() -> None:
     """NM-H-16, OQ-36 (iii): the broken table's players are seated so the
     tables' chip totals are as even as possible; TableBroken reports the
@@ -196,7 +208,7 @@ def test_nm_holdem_only_idle_tables_are_broken() -> None:
 # ---------------------------------------------------------------- de-holdem, tda
 
 
-def _positions_known(profile: str):  # type: ignore[no-untyped-def]
+def _positions_known(profile: str | RuleProfile):  # type: ignore[no-untyped-def]
     """Table 1: 9 players, table 2: 6, each has played a hand (button 1,
     SB 2, BB 3); table 1's hand ends last, so the balancing sees both."""
     t = seated(profile, layout({1: 9, 2: 6}))
@@ -219,6 +231,7 @@ def _rank_after_bb(seat: int, occupied: list[int], bb: int, capacity: int) -> in
     return sum(1 for s in occupied if 0 < dist(s) < dist(seat))
 
 
+@pytest.mark.clause("DE-BALANCE-1", "OQ-54", "OQ-53")
 def test_de_balancing_moves_the_player_in_the_same_position() -> None:
     """DE-BALANCE-1, OQ-54 (variant 1): the player at the fuller table in
     the same position relative to the blinds as the free seat moves there."""
@@ -238,6 +251,27 @@ def test_de_balancing_moves_the_player_in_the_same_position() -> None:
     assert move.player in spec.players
 
 
+@pytest.mark.clause("DE-BALANCE-2", "OQ-54")
+def test_de_balancing_variant_two_moves_the_utg_player_to_the_seat_furthest_from_the_bb() -> None:
+    """DE-BALANCE-2, OQ-54 (the second variant, ``balance_mover =
+    "under-the-gun"``): the player after the fuller table's big blind (UTG)
+    moves to the short table's free seat furthest from its big blind, the
+    one the big blind reaches last - not the same position (variant 1,
+    seat 7 from seat 7) nor the worst position (TDA, seat 7 from seat 4)."""
+    variant_two = with_changes(load_profile("de-holdem"), balance_mover="under-the-gun")
+    t, events = _positions_known(variant_two)
+    [move] = events_of(events, Moved)
+    assert move.clause == "DE-BALANCE-2, OQ-54"
+    assert (move.from_table, move.table) == (1, 2)
+    assert move.from_seat == 4  # table 1's big blind is seat 3: seat 4 is UTG
+    # table 2's big blind is seat 3, seats 7-10 are free: 10 lies furthest
+    # clockwise from it, so the big blind comes to it last of them
+    assert move.seat == 10 and move.player == "t1s4"
+    assert table_counts(t) == {1: 8, 2: 7}
+    assert_chips_conserved(t)
+
+
+@pytest.mark.clause("OQ-54")
 def test_tda_balancing_moves_the_next_big_blind_to_the_worst_position() -> None:
     """TDA (OQ-54 alternative): the player due the BB next at the fuller
     table moves to the free seat that pays the BB soonest."""
@@ -277,6 +311,7 @@ def test_de_balances_only_when_tables_differ_by_two(profile: str) -> None:
     assert sorted(table_counts(t).values()) == [8, 8, 9]
 
 
+@pytest.mark.clause("OQ-05", "OQ-36")
 @pytest.mark.parametrize("profile", ["nm-draw", "nm-holdem", "de-holdem", "tda"])
 def test_final_table_is_formed_when_everyone_fits(profile: str) -> None:
     size = structure(profile).table_size
@@ -287,6 +322,7 @@ def test_final_table_is_formed_when_everyone_fits(profile: str) -> None:
     assert list(table_counts(t).values()) == [size]
 
 
+@pytest.mark.clause("OQ-05", "OQ-10")
 def test_a_break_blocked_by_a_check_pot_happens_once_the_pot_is_won() -> None:
     """OQ-05 with OQ-10: a table holding a carried check-pot keeps its
     players until the pot is won - but then the pending break must happen.
@@ -303,6 +339,7 @@ def test_a_break_blocked_by_a_check_pot_happens_once_the_pot_is_won() -> None:
     assert len(events_of(events, TableBroken)) == 1
 
 
+@pytest.mark.clause("OQ-04", "NM-D-1A")
 def test_a_balance_blocked_by_a_check_pot_happens_once_the_pot_is_won() -> None:
     """NM-D-1A, OQ-04: the same for a balancing move: the only table that
     can give a player holds a check-pot when another table drops to 3."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -77,6 +78,7 @@ def assert_placed(stacks: Sequence[int], tables: Tables, assignment: Sequence[in
         assert assignment.count(k) <= max(free, 0)
 
 
+@pytest.mark.clause("NM-H-16", "OQ-36")
 def test_nm_h_16_stacks_3k_3k_2k_2k_2k_into_two_equal_tables_spread_zero() -> None:
     """NM-H-16, OQ-36: the greedy ends 2,000 apart; 3k+3k | 2k+2k+2k is even."""
     stacks = [3000, 3000, 2000, 2000, 2000]
@@ -89,12 +91,14 @@ def test_nm_h_16_stacks_3k_3k_2k_2k_2k_into_two_equal_tables_spread_zero() -> No
     assert assignment == (0, 0, 1, 1, 1)  # the first optimum in the documented order
 
 
+@pytest.mark.clause("OQ-36")
 def test_oq_36_no_room_decides_nothing_and_nobody_moving_is_empty() -> None:
     """OQ-36: a break needs a free seat for every player."""
     assert solve([100, 200], [(0, 1), (0, 0)]) is None
     assert solve([], [(5, 1), (9, 0)]) == ()
 
 
+@pytest.mark.clause("NM-H-16", "OQ-36")
 def test_oq_36_full_tables_still_count_in_the_spread() -> None:
     """OQ-36 (iii), NM-H-16: every destination counts, also a full one."""
     stacks = [500, 400]
@@ -105,6 +109,7 @@ def test_oq_36_full_tables_still_count_in_the_spread() -> None:
     assert totals[0] == 1000 and spread_of(totals) == brute_force(stacks, tables)[0]  # type: ignore[index]
 
 
+@pytest.mark.clause("OQ-36")
 def test_oq_36_when_the_greedy_is_optimal_its_choice_is_kept() -> None:
     """OQ-36 (iii) tie-break: the first optimum in the greedy's own order."""
     stacks = [900, 500, 100]
@@ -125,6 +130,7 @@ tables_st = st.lists(
 )
 
 
+@pytest.mark.clause("NM-H-16", "OQ-36")
 @settings(max_examples=2000, deadline=None)
 @given(stacks_st, tables_st)
 def test_nm_h_16_oq_36_solver_is_optimal_against_brute_force(
@@ -144,6 +150,7 @@ def test_nm_h_16_oq_36_solver_is_optimal_against_brute_force(
     assert assignment == expected[1]
 
 
+@pytest.mark.clause("NM-H-16", "OQ-36")
 def test_oq_36_ten_players_into_thirty_tables_complete_and_fit() -> None:
     """NM-H-16, OQ-36: the largest break a real event meets (10 players,
     30 other tables with at most 5 free seats each) is solved and seated
@@ -160,6 +167,7 @@ def test_oq_36_ten_players_into_thirty_tables_complete_and_fit() -> None:
         assert ours <= spread_of(final_totals(stacks, tables, greedy(stacks, tables)))
 
 
+@pytest.mark.clause("NM-H-16", "OQ-36")
 def test_nm_h_16_tournament_break_reaches_the_optimal_spread() -> None:
     """NM-H-16, OQ-36 end to end: a nm-holdem table of 3k, 3k, 2k, 2k, 2k
     broken into two tables of 7,000 each with 3 free seats: TableBroken

@@ -47,6 +47,7 @@ SIX = {1: {s: f"p{s}" for s in range(1, 7)}}
 # ---------------------------------------------------------------- warnings, penalties
 
 
+@pytest.mark.clause("DE-PENALTY-3")
 def test_a_warning_is_an_event_with_its_clause() -> None:
     """DE-PENALTY-3, DE-ETIQ-1."""
     t = seated("de-holdem", SIX)
@@ -64,6 +65,7 @@ def test_a_warning_is_an_event_with_its_clause() -> None:
         t.warn("nobody", "DE-ETIQ-1")
 
 
+@pytest.mark.clause("DE-PENALTY-3", "DE-PENALTY-4", "OQ-62")
 def test_a_time_penalty_is_an_event_and_counts_down_dealt_hands() -> None:
     """DE-PENALTY-3/4, OQ-62: length set by the TD, in hands."""
     t = seated("de-holdem", SIX)
@@ -86,6 +88,7 @@ def test_no_time_penalty_for_a_player_who_is_out() -> None:
 # ---------------------------------------------------------------- disqualification
 
 
+@pytest.mark.clause("NM-D-1C", "NM-D-1D", "NM-D-1E", "DE-PENALTY-3")
 @pytest.mark.parametrize("clause", ["NM-D-1C", "NM-D-1D", "NM-D-1E", "DE-PENALTY-3"])
 def test_disqualification_removes_the_player_and_his_chips(clause: str) -> None:
     """NM-D-1C/1D/1E, DE-PENALTY-3, DE-GEN-5: the event names the clause;
@@ -105,6 +108,7 @@ def test_disqualification_removes_the_player_and_his_chips(clause: str) -> None:
         t.disqualify("p1", clause)
 
 
+@pytest.mark.clause("NM-D-1G", "OQ-03")
 def test_disqualifying_a_player_in_a_running_hand_waits_for_the_hand() -> None:
     """NM-D-1G, OQ-03: during his hand the disqualification is recorded as
     pending; his chips leave play when the hand ends (tests/test_director_rulings.py)."""
@@ -124,6 +128,7 @@ def test_disqualifying_the_last_opponent_finishes_the_tournament() -> None:
     assert t.players["b"].place is None
 
 
+@pytest.mark.clause("NM-D-1C")
 def test_gifts_disqualify_everyone_implicated() -> None:
     """NM-D-1C s2: all those implicated."""
     t = seated("nm-holdem", SIX)
@@ -134,6 +139,7 @@ def test_gifts_disqualify_everyone_implicated() -> None:
     assert_chips_conserved(t)
 
 
+@pytest.mark.clause("NM-D-1C")
 def test_a_player_disqualified_before_the_seat_draw_is_not_seated() -> None:
     """NM-D-1C s2, DE-PENALTY-3: a disqualification stands.  Today the seat
     draw seats a player disqualified at registration, gives him a starting
@@ -152,6 +158,7 @@ def test_a_player_disqualified_before_the_seat_draw_is_not_seated() -> None:
 # ---------------------------------------------------------------- overrides
 
 
+@pytest.mark.clause("NM-D-1G", "OQ-03")
 def test_director_corrects_a_stack() -> None:
     """NM-D-1G, OQ-03: the TD's decision is final; the override is an
     event naming the clause."""
@@ -174,6 +181,7 @@ def test_director_corrects_a_stack() -> None:
     assert isinstance(pending, CorrectionPending) and t.players["p2"].chips == 1250
 
 
+@pytest.mark.clause("NM-D-1B")
 def test_director_setting_a_stack_to_zero_eliminates_the_player() -> None:
     """NM-D-1B s2 with NM-D-1G: a player with no chips is out.  Today a stack
     corrected to 0 leaves him 'playing' without chips: he is never placed,
@@ -188,6 +196,7 @@ def test_director_setting_a_stack_to_zero_eliminates_the_player() -> None:
     assert_places_complete(t)
 
 
+@pytest.mark.clause("NM-D-1G", "OQ-03")
 def test_director_moves_a_player() -> None:
     t = seated("nm-holdem", {1: {1: "a", 2: "b", 3: "c"}, 2: {1: "d", 2: "e", 3: "f"}})
     event = t.override_seat("d", 1, 7, "TD moves d")
@@ -208,6 +217,7 @@ def test_director_moves_a_player() -> None:
 # ---------------------------------------------------------------- live events
 
 
+@pytest.mark.clause("OQ-06", "OQ-05")
 def test_live_chip_counts_eliminate_place_and_break_tables() -> None:
     """Live play: the floor reports counts; the core answers with
     eliminations, places (OQ-06) and the break/move decisions."""
@@ -228,6 +238,7 @@ def test_live_chip_counts_eliminate_place_and_break_tables() -> None:
     assert t.players["a2"].chips == 3000
 
 
+@pytest.mark.clause("OQ-06")
 def test_live_counts_rank_players_out_together_by_their_last_count() -> None:
     t = seated("nm-holdem", {1: {s: f"a{s}" for s in range(1, 7)}}, mode="live")
     t.record_chip_counts(1, {"a1": 1300, "a2": 700}, random.Random(1).randrange)
@@ -314,6 +325,7 @@ def test_hand_results_must_add_up() -> None:
         t.end_hand(1, stacks, random.Random(1).randrange)
 
 
+@pytest.mark.clause("OQ-62")
 def test_time_penalties_for_every_player_at_a_table_still_run_out() -> None:
     """OQ-62: during a time penalty the player's hands are dealt and
     killed, so the penalty is served hand by hand - also when every player
@@ -330,6 +342,7 @@ def test_time_penalties_for_every_player_at_a_table_still_run_out() -> None:
     assert spec.dead == ()
 
 
+@pytest.mark.clause("OQ-05")
 def test_disqualification_at_a_table_holding_a_check_pot_does_not_strand_it() -> None:
     """NM-D-1C with OQ-10, OQ-05: b is disqualified at a draw table of two
     that holds a carried check-pot.  The last player there can no longer

@@ -13,6 +13,7 @@ from floorman.engine.actions import Action, apply_action
 from floorman.engine.cards import shuffled_deck
 from floorman.engine.events import BlindPosted
 from floorman.sim.simulate import play_out
+from floorman.tournament.buttons import Positions, next_positions
 from floorman.tournament.core import Tournament
 from floorman.tournament.hands import hand_for, result_of
 from floorman.tournament.state import HandSpec
@@ -39,14 +40,17 @@ def player_at(t: Tournament, table: int, seat: int) -> str:
 # ---------------------------------------------------------------- first hand
 
 
+@pytest.mark.clause("DE-SEAT-2", "DE-SEAT-3", "DE-BLINDS-1", "OQ-47")
 def test_de_button_starts_at_seat_one() -> None:
-    """DE-SEAT-2: the button holder is seat 1; DE-BLINDS-1: SB and BB are
-    the next two players clockwise."""
+    """DE-SEAT-2: the button holder is seat 1; DE-SEAT-3: the seats are
+    numbered on clockwise from it, so DE-BLINDS-1's small and big blind, the
+    next two players clockwise, are the next two seat numbers taken."""
     t = seated("de-holdem", {1: {1: "a", 3: "b", 4: "c", 7: "d"}})
     spec, _ = settle(t, 1)
     assert positions(spec) == (1, 3, 4)
 
 
+@pytest.mark.clause("OQ-07")
 def test_nm_first_dealer_is_drawn_by_lot() -> None:
     """OQ-07: the first dealer is chosen by lot; every seat can get it."""
     buttons = set()
@@ -64,12 +68,14 @@ def test_nm_first_dealer_is_drawn_by_lot() -> None:
 # ---------------------------------------------------------------- dead button
 
 
+@pytest.mark.clause("OQ-47", "OQ-43")
 def test_button_and_blinds_move_one_seat_each_hand() -> None:
     t = seated("de-holdem", SIX)
     seen = [positions(settle(t, 1)[0]) for _ in range(7)]
     assert seen == [(1, 2, 3), (2, 3, 4), (3, 4, 5), (4, 5, 6), (5, 6, 1), (6, 1, 2), (1, 2, 3)]
 
 
+@pytest.mark.clause("OQ-43")
 def test_big_blind_busts_small_blind_is_dead() -> None:
     """OQ-43: the BB moves on to the next player; the SB seat (last hand's
     BB) is empty, so nobody posts the SB; the button moves to last hand's
@@ -82,6 +88,7 @@ def test_big_blind_busts_small_blind_is_dead() -> None:
     assert positions(spec) == (3, 4, 5)  # the button falls on the empty seat 3: dead
 
 
+@pytest.mark.clause("OQ-43")
 def test_small_blind_busts_button_is_dead() -> None:
     t = seated("de-holdem", SIX)
     settle(t, 1, lambda s: bust(s, ["p2"], "p1"))  # 1, 2, 3: SB busts
@@ -92,6 +99,7 @@ def test_small_blind_busts_button_is_dead() -> None:
     assert positions(spec) == (3, 4, 5)
 
 
+@pytest.mark.clause("OQ-43")
 def test_both_blinds_bust_big_blind_still_moves_one_player() -> None:
     t = seated("de-holdem", SIX)
     settle(t, 1, lambda s: bust(s, ["p2", "p3"], "p1"))
@@ -105,6 +113,7 @@ def test_both_blinds_bust_big_blind_still_moves_one_player() -> None:
     assert positions(spec) == (5, 6, 1)
 
 
+@pytest.mark.clause("OQ-43")
 def test_nobody_skips_the_big_blind_when_players_bust() -> None:
     """OQ-43: every player pays the BB in turn: over a full orbit after a
     bust, the BB visits every remaining player exactly once."""
@@ -121,6 +130,7 @@ def test_nobody_skips_the_big_blind_when_players_bust() -> None:
     assert sorted(bbs) == sorted(s for s, p in t.tables[1].seats.items())
 
 
+@pytest.mark.clause("OQ-43")
 def test_engine_gets_dead_small_blind_and_dead_button() -> None:
     """The hand itself: no SB posted, the BB posts, action starts left of
     the BB."""
@@ -137,6 +147,7 @@ def test_engine_gets_dead_small_blind_and_dead_button() -> None:
 # ---------------------------------------------------------------- heads-up
 
 
+@pytest.mark.clause("OQ-29", "DE-BLINDS-3")
 def test_heads_up_button_posts_small_blind_and_acts_first_preflop() -> None:
     """OQ-29, DE-BLINDS-3: heads-up the button is the SB and acts first
     pre-flop; the BB acts first after the flop."""
@@ -154,6 +165,7 @@ def test_heads_up_button_posts_small_blind_and_acts_first_preflop() -> None:
         assert hand.actor == spec.big_blind_seat
 
 
+@pytest.mark.clause("OQ-43", "OQ-29")
 @pytest.mark.parametrize("busted_seat", [1, 2, 3])
 def test_going_heads_up_the_big_blind_moves_on(busted_seat: int) -> None:
     """From three to two players: the BB goes to the next player (OQ-43),
@@ -181,6 +193,7 @@ def cw(seats: list[int], seat: int) -> int:
     return next((s for s in sorted(seats) if s > seat), min(seats))
 
 
+@pytest.mark.clause("OQ-07")
 def test_draw_deal_passes_to_the_next_player_with_chips() -> None:
     """OQ-07: the deal moves one player clockwise every deal; a seat whose
     player busted is passed over."""
@@ -203,6 +216,7 @@ def test_draw_deal_passes_to_the_next_player_with_chips() -> None:
 # ---------------------------------------------------------------- newcomers
 
 
+@pytest.mark.clause("DE-BREAK-3", "OQ-53")
 def test_newcomers_between_button_and_small_blind_wait_for_the_button() -> None:
     """DE-BREAK-3, OQ-53: players from a broken table cannot come in
     between the button and the SB; they are dealt in once the button has
@@ -225,6 +239,22 @@ def test_newcomers_between_button_and_small_blind_wait_for_the_button() -> None:
     assert {"x", "y"} <= set(spec.players)
 
 
+@pytest.mark.clause("DE-BREAK-3", "OQ-53")
+def test_newcomers_wait_only_while_a_hand_can_be_dealt_without_them() -> None:
+    """DE-BREAK-3, OQ-53: newcomers between the button and the small blind
+    wait for the button - unless only the big blind would be left to deal
+    to: a hand needs two players, so then everyone is dealt in."""
+    last = Positions(button=1, small_blind=2, big_blind=6, small_blind_seat=2, dealt=(), waiting=())
+    # seats 1, 2 and 6 are empty now; 3, 4 and 5 came from a broken table
+    alone = next_positions([3, 4, 5], last, newcomers=[3, 4, 5])
+    assert (alone.button, alone.small_blind, alone.big_blind) == (2, None, 3)
+    assert alone.dealt == (3, 4, 5) and alone.waiting == ()
+    # with two players who were there (seats 7 and 8), the newcomers wait
+    kept = next_positions([3, 4, 5, 7, 8], last, newcomers=[3, 4, 5])
+    assert kept.big_blind == 7 and kept.waiting == (3, 4, 5) and kept.dealt == (7, 8)
+
+
+@pytest.mark.clause("DE-BREAK-1", "DE-BREAK-2", "OQ-53")
 def test_newcomers_take_the_big_blind_of_their_seat() -> None:
     """DE-BREAK-1/2: they take over the rights and duties of the seat: a
     newcomer in the big blind's seat posts it; one elsewhere (not between
@@ -248,6 +278,7 @@ def test_newcomers_take_the_big_blind_of_their_seat() -> None:
     assert blinds == {3: 10, 4: 20}
 
 
+@pytest.mark.clause("DE-BREAK-1", "DE-BREAK-2")
 def test_newcomers_take_the_button_and_the_small_blind_of_their_seats() -> None:
     """DE-BREAK-2: a newcomer may come in on the button or in the SB."""
     struct = structure("de-holdem", table_size=8)
@@ -271,6 +302,7 @@ def test_newcomers_take_the_button_and_the_small_blind_of_their_seats() -> None:
     assert blinds == {3: 10, 4: 20}  # the newcomer in seat 3 posts the SB
 
 
+@pytest.mark.clause("DE-BREAK-3", "OQ-53")
 def test_a_seat_change_by_the_director_also_waits_between_button_and_small_blind() -> None:
     t = seated("de-holdem", {1: {s: f"a{s}" for s in (1, 2, 5, 6, 7)}, 2: SIX[1]})
     spec, _ = settle(t, 1)  # 1, 2, 5
@@ -284,6 +316,7 @@ def test_a_seat_change_by_the_director_also_waits_between_button_and_small_blind
 # ---------------------------------------------------------------- dead hands
 
 
+@pytest.mark.clause("DE-PENALTY-4", "OQ-62")
 def test_time_penalty_hands_are_dealt_and_killed_with_blinds_posted() -> None:
     """DE-PENALTY-3/4, OQ-62: during the penalty the player's blinds are
     posted and his hands dealt and killed."""
@@ -313,6 +346,7 @@ def test_time_penalty_hands_are_dealt_and_killed_with_blinds_posted() -> None:
     assert t.players["p3"].penalty_hands == 0
 
 
+@pytest.mark.clause("OQ-62")
 def test_draw_time_penalty_antes_and_kills_the_hand() -> None:
     t = seated("nm-draw", {1: {1: "a", 2: "b", 3: "c", 4: "d"}})
     t.time_penalty("b", 1, "OQ-62")
@@ -327,8 +361,12 @@ def test_draw_time_penalty_antes_and_kills_the_hand() -> None:
     t.end_hand(1, stacks, rng.randrange, carried_pot=carried)
 
 
+@pytest.mark.clause("OQ-45", "DE-SEATED-1", "DE-SEATED-2", "DE-DEAL-2")
 def test_absent_players_are_dealt_dead_until_they_return() -> None:
-    """OQ-45, DE-SEATED-2/3, DE-DEAL-2/3: blinds posted, hand dead."""
+    """DE-SEATED-1: a player away from his seat when his hand is dealt does
+    not play it (at the moment OQ-45 fixes, the last card dealt:
+    DE-SEATED-2, DE-DEAL-2): his blinds are posted, his hand is dead, until
+    he is back."""
     t = seated("de-holdem", SIX)
     t.set_absent("p2", True)
     for _ in range(3):
@@ -339,6 +377,7 @@ def test_absent_players_are_dealt_dead_until_they_return() -> None:
     assert spec.dead == ()
 
 
+@pytest.mark.clause("DE-DEAL-3", "OQ-45", "DE-SEATED-3")
 @pytest.mark.timeout(20, method="signal")
 @pytest.mark.parametrize("profile", ["nm-holdem", "de-holdem", "nm-draw"])
 def test_a_hand_with_every_player_dead_ends(profile: str) -> None:

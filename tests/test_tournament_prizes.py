@@ -28,6 +28,7 @@ from tests.helpers.tournament import (
 WRONG_LENGTHS = [(100,), (60, 40), (40, 30, 20, 10), (30, 20, 15, 15, 10, 10), (10,) * 10]
 
 
+@pytest.mark.clause("NM-H-19", "OQ-39", "OQ-40")
 @pytest.mark.parametrize("shares", WRONG_LENGTHS, ids=lambda s: f"{len(s)}-places")
 def test_NM_H_19_nm_holdem_refuses_a_payout_table_of_any_other_length(
     shares: tuple[int, ...],
@@ -50,6 +51,7 @@ def test_NM_H_19_nm_holdem_refuses_a_payout_table_of_any_other_length(
         Structure.default(profile, payout_shares=shares)
 
 
+@pytest.mark.clause("OQ-39", "OQ-68")
 @pytest.mark.parametrize("name", ["nm-draw", "de-holdem", "tda"])
 @pytest.mark.parametrize("shares", WRONG_LENGTHS, ids=lambda s: f"{len(s)}-places")
 def test_OQ_39_OQ_68_other_profiles_take_a_table_of_any_length(
@@ -91,6 +93,7 @@ def test_NM_H_19_is_checked_at_creation_and_stored_logs_still_replay() -> None:
     assert Tournament.replay([old]).struct.payout_shares == six.payout_shares
 
 
+@pytest.mark.clause("OQ-39", "OQ-68")
 @pytest.mark.parametrize("name", ["nm-draw", "de-holdem"])
 def test_OQ_39_a_six_place_table_pays_six_places_where_allowed(name: str) -> None:
     shares = (30, 20, 15, 15, 10, 10)
@@ -108,6 +111,7 @@ def test_OQ_39_a_six_place_table_pays_six_places_where_allowed(name: str) -> Non
     assert_replay_equal(t)
 
 
+@pytest.mark.clause("OQ-39")
 @pytest.mark.parametrize("entrants", [2, 3, 4])
 @pytest.mark.parametrize("name", ["nm-holdem", "nm-draw"])
 def test_OQ_39_fewer_entrants_than_paid_places_leave_the_rest_unpaid(

@@ -24,6 +24,7 @@ import functools
 import random
 from dataclasses import dataclass, field
 
+import pytest
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
@@ -308,6 +309,7 @@ PROPERTY_SETTINGS = {
 }
 
 
+@pytest.mark.clause("OQ-43", "OQ-29", "DE-BREAK-3", "OQ-53")
 @settings(max_examples=60, **PROPERTY_SETTINGS)  # type: ignore[arg-type]
 @given(tournaments())
 def test_random_tournaments_keep_the_invariants(case: dict) -> None:  # type: ignore[type-arg]
@@ -321,6 +323,7 @@ def test_random_tournaments_keep_the_invariants(case: dict) -> None:  # type: ig
     assert_replay_equal(t, via_json=True)
 
 
+@pytest.mark.clause("NM-D-1A", "NM-H-17", "OQ-04", "OQ-05")
 @settings(max_examples=40, **PROPERTY_SETTINGS)  # type: ignore[arg-type]
 @given(tournaments())
 @example(  # found by this test: a draw check-pot blocked the final table (see the report)
@@ -341,6 +344,7 @@ def test_random_tournaments_keep_the_table_sizes(case: dict) -> None:  # type: i
     play_to_the_end(run)
 
 
+@pytest.mark.clause("OQ-06")
 @settings(max_examples=20, **PROPERTY_SETTINGS)  # type: ignore[arg-type]
 @given(tournaments())
 def test_players_out_in_one_hand_rank_by_their_stacks_at_its_start(case: dict) -> None:  # type: ignore[type-arg]

@@ -67,6 +67,7 @@ def _splittable(total: int, low: int, high: int) -> bool:
 # ---------------------------------------------------------------- seat draw
 
 
+@pytest.mark.clause("NM-D-1A", "NM-H-1")
 @pytest.mark.parametrize("profile", PROFILES)
 @pytest.mark.parametrize("players", [2, 3, 5, 6, 7, 9, 11, 13, 17, 23, 41, 57, 99, 101])
 def test_seat_draw_even_tables_within_the_profile_sizes(profile: str, players: int) -> None:
@@ -97,6 +98,7 @@ def test_seat_draw_de_uses_the_organisers_table_size(table_size: int) -> None:
     assert all(1 <= s <= table_size for s in seats)  # type: ignore[operator]
 
 
+@pytest.mark.clause("NM-D-1A", "NM-H-1", "OQ-04")
 @pytest.mark.parametrize(
     ("profile", "players", "table_size"),
     [("nm-draw", 13, None), ("nm-holdem", 23, None), ("de-holdem", 17, 7)],
@@ -148,6 +150,7 @@ def _cells(sizes: list[int], size: int) -> list[tuple[tuple[int, int], int]]:
     return [((tb, s), n) for tb, n in enumerate(sizes, 1) for s in range(1, size + 1)]
 
 
+@pytest.mark.clause("OQ-41")
 def test_seat_draw_gives_every_player_one_free_seat_and_the_starting_stack() -> None:
     t = new_tournament("nm-holdem", 57, seed=4, start=False)
     seated_events = events_of(t.events, Seated)
@@ -159,6 +162,7 @@ def test_seat_draw_gives_every_player_one_free_seat_and_the_starting_stack() -> 
     assert t.alive == 57
 
 
+@pytest.mark.clause("DE-SEAT-1")
 def test_table_cards_list_every_player_by_table_and_seat() -> None:
     """DE-SEAT-1: each participant takes the seat on his table card."""
     t = new_tournament("de-holdem", 23, seed=9, start=False)
@@ -184,6 +188,7 @@ def test_seat_draw_happens_once_and_needs_two_players() -> None:
     assert "DE-SEAT-1" in info.value.clause
 
 
+@pytest.mark.clause("DE-SEAT-1")
 @pytest.mark.parametrize("profile", PROFILES)
 def test_an_entrant_registered_after_the_seat_draw_is_refused(profile: str) -> None:
     """DE-SEAT-1, OQ-41: every participant takes the seat on his table card,
@@ -235,6 +240,7 @@ def clock_structure(profile: str) -> Structure:
     )
 
 
+@pytest.mark.clause("NM-D-2A", "OQ-09")
 def test_default_structure_raises_the_ante_every_30_minutes() -> None:
     """NM-D-2A s3 (e.g. 30 minute intervals), OQ-09: a level table on time."""
     for name in ("nm-draw", "nm-holdem"):
@@ -244,6 +250,7 @@ def test_default_structure_raises_the_ante_every_30_minutes() -> None:
         assert antes == sorted(antes) and len(set(antes)) == len(antes)
 
 
+@pytest.mark.clause("OQ-09", "NM-D-2A", "NM-H-16")
 @pytest.mark.parametrize("profile", PROFILES)
 def test_levels_rise_on_schedule(profile: str) -> None:
     t = new_tournament(profile, 12, struct=clock_structure(profile))
@@ -258,6 +265,7 @@ def test_levels_rise_on_schedule(profile: str) -> None:
     assert t.tick(10**7) == []
 
 
+@pytest.mark.clause("NM-H-2", "OQ-28", "NM-H-16")
 def test_blinds_are_one_and_two_antes_and_the_engine_posts_them() -> None:
     """NM-H-2, OQ-28: SB = 1 ante, BB = 2 antes; the hand uses the level
     current when it is dealt (NM-H-16: the ante is increased progressively)."""
@@ -281,6 +289,7 @@ def test_blinds_are_one_and_two_antes_and_the_engine_posts_them() -> None:
     assert t.begin_hand(1, rng.randrange).ante == 40
 
 
+@pytest.mark.clause("NM-D-2A")
 def test_draw_every_player_antes_every_deal() -> None:
     """NM-D-2A s1: all players place the ante; no blinds in the draw."""
     t = seated(
@@ -329,6 +338,7 @@ def test_pause_stops_the_clock_and_resume_restarts_it() -> None:
     assert e.level == 2
 
 
+@pytest.mark.clause("NM-D-1G", "OQ-03")
 def test_director_sets_the_level_and_the_clock_follows() -> None:
     """NM-D-1G, OQ-03: the TD's override of the level; the clock restarts
     the level he sets."""
@@ -363,6 +373,7 @@ def test_director_sets_the_level_while_paused() -> None:
 # ---------------------------------------------------------------- places
 
 
+@pytest.mark.clause("NM-D-1B", "OQ-41")
 def test_freeze_out_one_chip_is_not_out() -> None:
     """NM-D-1B s2, OQ-41: out only with no chips at all."""
     t = seated("nm-holdem", {1: {1: "a", 2: "b", 3: "c"}})
@@ -376,6 +387,7 @@ def test_freeze_out_one_chip_is_not_out() -> None:
     assert_chips_conserved(t)
 
 
+@pytest.mark.clause("OQ-06")
 def test_players_out_in_the_same_hand_rank_by_their_starting_stacks() -> None:
     """OQ-06: the one who started the hand with more chips places higher."""
     t = seated("nm-holdem", {1: {s: f"p{s}" for s in range(1, 7)}})
@@ -388,6 +400,7 @@ def test_players_out_in_the_same_hand_rank_by_their_starting_stacks() -> None:
     assert t.alive == 3
 
 
+@pytest.mark.clause("OQ-06", "OQ-39")
 def test_equal_stacks_share_places_and_prizes() -> None:
     """OQ-06: equal stacks share the places and split the combined prizes."""
     t = seated("nm-holdem", {1: {s: f"p{s}" for s in range(1, 7)}})
@@ -403,6 +416,7 @@ def test_equal_stacks_share_places_and_prizes() -> None:
     assert t.players["p1"].prize == t.players["p2"].prize == 400
 
 
+@pytest.mark.clause("OQ-06", "OQ-39")
 def test_two_players_out_together_at_the_end_share_second() -> None:
     t = seated("nm-holdem", {1: {1: "a", 2: "b", 3: "c"}})
     _, events = settle(t, 1, lambda spec: bust(spec, ["a", "b"], "c"))
@@ -419,6 +433,7 @@ def test_two_players_out_together_at_the_end_share_second() -> None:
     assert_places_complete(t)
 
 
+@pytest.mark.clause("NM-D-5", "OQ-05", "OQ-06")
 def test_final_table_plays_to_one_winner_and_only_places_count() -> None:
     """NM-D-5: only the placing counts; the final is played down to one
     player with all the chips (OQ-05, OQ-06): places are the order of
@@ -442,6 +457,7 @@ def test_final_table_plays_to_one_winner_and_only_places_count() -> None:
         t.begin_hand(1, random.Random(1).randrange)
 
 
+@pytest.mark.clause("NM-H-19", "OQ-39")
 @pytest.mark.parametrize("profile", PROFILES)
 def test_whole_tournament_pays_the_top_five(profile: str) -> None:
     """NM-H-19, OQ-39: places 1-5 from the payout table (top 5 by default),
@@ -465,6 +481,7 @@ def test_whole_tournament_pays_the_top_five(profile: str) -> None:
         assert t.players[e.player].prize == e.amount
 
 
+@pytest.mark.clause("NM-H-19", "OQ-39", "OQ-68")
 @pytest.mark.parametrize("name", PROFILES)
 def test_NM_H_19_payout_table_default_is_top_five(name: str) -> None:
     """NM-H-19, OQ-39: every profile's default table pays the top five; only
@@ -508,6 +525,7 @@ def test_a_payout_table_that_does_not_add_up_is_a_clear_error(
             Structure.from_dict(data)
 
 
+@pytest.mark.clause("DE-GEN-3")
 def test_busted_players_leave_their_seat() -> None:
     """DE-GEN-3: the eliminated leave the table."""
     t = seated("de-holdem", {1: {1: "a", 2: "b", 3: "c"}})
@@ -517,6 +535,7 @@ def test_busted_players_leave_their_seat() -> None:
     assert t.players["b"].status == "out" and t.players["b"].place == 3
 
 
+@pytest.mark.clause("DE-SEAT-1")
 def test_DE_SEAT_1_table_cards_print_one_card_per_player() -> None:
     """Every seated player gets a printable card with his table and seat."""
     from floorman.dealing import seeded_randbelow

@@ -1,4 +1,6 @@
-"""``floorman rules [ID]``: the clause registry, every clause with its status."""
+"""``floorman rules [ID]``: the clause registry, every clause with its status,
+or one clause whole (its original, its full English rendering, its notes and
+what proves it)."""
 
 from __future__ import annotations
 
@@ -9,20 +11,49 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from floorman.rules import RULEBOOKS, STATUSES, UnknownClause, counts, get, registry
+from floorman.rules import RULEBOOKS, STATUSES, UNJUDGED, Clause, UnknownClause, counts, get
+from floorman.rules import registry as clauses
 
-STYLE = {"implemented": "green", "not-applicable": "dim", "floor-judgement": "yellow"}
+STYLE = {
+    "implemented": "green",
+    "not-applicable": "dim",
+    "floor-judgement": "yellow",
+    UNJUDGED: "red",
+}
 
 
-def _where(clause_id: str) -> str:
-    clause = get(clause_id)
+def _where(clause: Clause) -> str:
+    """The list's last column: the first test and source file, or the reason."""
     if clause.status == "implemented":
 
-        def first(files: tuple[str, ...]) -> str:
-            return files[0] + (f" (+{len(files) - 1})" if len(files) > 1 else "")
+        def first(items: tuple[str, ...]) -> str:
+            if not items:
+                return "-"
+            return items[0] + (f" (+{len(items) - 1})" if len(items) > 1 else "")
 
-        return f"{first(clause.code)}; {first(clause.tests)}"
+        return f"{first(clause.tests)}; {first(clause.code)}"
     return clause.reason
+
+
+def _section(console: Console, title: str, body: str, style: str = "") -> None:
+    if body:
+        console.print(Text(title, style="bold"))
+        # whole lines: the terminal wraps them, a copy keeps each sentence whole
+        console.print(Text(body, style=style), soft_wrap=True)
+
+
+def _one(console: Console, clause: Clause) -> None:
+    """One clause whole: status, English, original, notes, evidence or reason."""
+    console.print(f"[bold]{clause.id}[/bold] ({clause.rulebook})")
+    console.print(Text(clause.status, style=STYLE.get(clause.status, "")))
+    _section(console, "English:", clause.text)
+    _section(console, "Original:", clause.original, "italic")
+    _section(console, "Notes:", clause.notes)
+    if clause.status == "implemented":
+        _section(console, "Tests (passing, marked with the clause):", "\n".join(clause.tests))
+        _section(console, "Code (citing the clause):", "\n".join(clause.code) or "-")
+    else:
+        _section(console, "Reason:", clause.reason)
 
 
 def rules(
@@ -42,17 +73,7 @@ def rules(
         except UnknownClause as error:
             Console(stderr=True).print(f"[red]error:[/red] {error}")
             raise typer.Exit(2) from None
-        console.print(f"[bold]{clause.id}[/bold] ({clause.rulebook})")
-        console.print(Text(clause.status, style=STYLE[clause.status]))
-        console.print(Text(clause.text))
-        if clause.original:
-            console.print(Text("Original:", style="bold"))
-            console.print(Text(clause.original, style="italic"))
-        if clause.status == "implemented":
-            console.print(Text("Code: " + ", ".join(clause.code)))
-            console.print(Text("Tests: " + ", ".join(clause.tests)))
-        else:
-            console.print(Text("Reason: " + clause.reason))
+        _one(console, clause)
         return
     if rulebook is not None and rulebook not in RULEBOOKS:
         Console(stderr=True).print(
@@ -63,16 +84,20 @@ def rules(
     table.add_column("ID", no_wrap=True)
     table.add_column("status", no_wrap=True)
     table.add_column("where", overflow="fold")
-    for clause in registry().values():
+    for clause in clauses().values():
         if rulebook is None or clause.rulebook == rulebook:
-            shown = Text(clause.status, style=STYLE[clause.status])
-            table.add_row(clause.id, shown, _where(clause.id))
+            shown = Text(clause.status, style=STYLE.get(clause.status, ""))
+            table.add_row(clause.id, shown, _where(clause))
     console.print(table)
     summary = Table(title="Counts")
     summary.add_column("rulebook")
-    for status in (*STATUSES, "all"):
+    table_counts = counts()
+    columns = [*STATUSES]
+    if any(row[UNJUDGED] for row in table_counts.values()):
+        columns.append(UNJUDGED)
+    for status in (*columns, "all"):
         summary.add_column(status, justify="right")
-    for book, row in counts().items():
+    for book, row in table_counts.items():
         if rulebook is None or book == rulebook:
-            summary.add_row(book, *(str(row[s]) for s in (*STATUSES, "all")))
+            summary.add_row(book, *(str(row[s]) for s in (*columns, "all")))
     console.print(summary)

@@ -32,9 +32,10 @@ SeatBrokenPlayersBy = Literal["chip-spread", "fewest-players"]
 BalanceTrigger = Literal["table-minimum", "difference-of-two"]
 # Who moves when tables are balanced: the stack that best evens the two
 # tables' chips (NM-H-16, OQ-36), anyone by lot (NM-D-1A, OQ-04), the player
-# in the same position as the free seat (DE-BALANCE-1, else DE-BALANCE-2,
-# OQ-54), or the next big blind to the worst position (TDA, OQ-54).
-BalanceMover = Literal["evens-chips", "random", "same-position", "next-big-blind"]
+# in the same position as the free seat (DE-BALANCE-1, OQ-54), the player
+# after the big blind to the free seat furthest from it (DE-BALANCE-2, the
+# second variant), or the next big blind to the worst position (TDA, OQ-54).
+BalanceMover = Literal["evens-chips", "random", "same-position", "under-the-gun", "next-big-blind"]
 # Where a table's first button is: seat 1 (DE-SEAT-2, OQ-47) or drawn by
 # lot among the players (OQ-07).
 FirstButton = Literal["seat-1", "by-lot"]
@@ -200,7 +201,7 @@ def allowed_values(field_name: str) -> tuple[str, ...]:
     (empty for a free text field such as ``name``).
 
     >>> allowed_values("balance_mover")
-    ('evens-chips', 'random', 'same-position', 'next-big-blind')
+    ('evens-chips', 'random', 'same-position', 'under-the-gun', 'next-big-blind')
     """
     hint = _field_types()[field_name]
     return get_args(hint) if get_origin(hint) is Literal else ()

@@ -1,12 +1,24 @@
 """The clause registry: every clause and open question of RULES_EN.md with
-its status in floorman (issue 9, "Every clause has a status").
+its status in floorman (issue 9, "Every clause has a status"; issue 18, "A
+registry proved by tests").
 
-The registry is data, ``registry.toml`` beside this module (generated once by
-``scripts/build_clause_registry.py``, then reviewed by hand; the TOML is the
-truth).  A clause is ``implemented`` (with the source and test files that cite
-it), ``not-applicable`` (with the reason, e.g. a physical dealing error that
-software dealing cannot make) or ``floor-judgement`` (with the reason: the
-director rules it by hand with the floor tools).
+The registry is data, ``registry.toml`` beside this module, written by
+``scripts/build_clause_registry.py`` from the rules reference and from what
+a full test run proved (the TOML is committed; the package never reads the
+reference).  Each entry carries the whole clause: its original text, its
+full English rendering and the translator's notes (an open question: its
+title, clauses, issue, options and every step of its default), and a short
+``summary`` for lists.  A clause is
+
+- ``implemented``: at least one test marked ``@pytest.mark.clause(ID)``
+  passed in the last full run; ``tests`` lists those tests (pytest node
+  IDs), ``code`` the source files that cite the clause;
+- ``not-applicable``: it cannot arise in floorman (a stud-only clause, a
+  stray page fragment), with the reason;
+- ``floor-judgement``: the director rules it with the floor tools (at a live
+  event a person deals; conduct at the table or in its chat), with the
+  reason;
+- ``unjudged``: none of these yet (a test refuses it).
 
 >>> get("NM-D-3A").rulebook, get("NM-D-3A").status
 ('NM-D', 'implemented')
@@ -36,6 +48,8 @@ from floorman.engine.errors import FloormanError
 
 #: the statuses a clause may have
 STATUSES = ("implemented", "not-applicable", "floor-judgement")
+#: what the builder writes for a clause nobody has proved or judged (refused by the tests)
+UNJUDGED = "unjudged"
 #: the rulebooks, in document order (NM-PRE-1 belongs to the draw rulebook)
 RULEBOOKS = ("NM-D", "NM-H", "DE", "OQ")
 #: IDs the reference uses for a group of clauses ("NM-D-4" = section 4 as a whole)
@@ -59,23 +73,37 @@ class Clause:
     id: str
     rulebook: str
     status: str
+    #: the full English rendering: every sentence and list item (an open
+    #: question: its title and every line, all steps of its default)
     text: str
+    #: the first sentences, for lists and pickers
+    summary: str = ""
+    #: the rulebook's own words, whole (empty for an open question)
     original: str = ""
+    #: the translator's notes, where the reference has any
+    notes: str = ""
+    #: implemented: the source files that cite the clause
     code: tuple[str, ...] = ()
+    #: implemented: the passing tests marked with the clause (pytest node IDs)
     tests: tuple[str, ...] = ()
+    #: not implemented: why
     reason: str = ""
 
-    def to_dict(self) -> dict[str, object]:
+    def texts(self) -> dict[str, str]:
+        """The clause without its evidence: what a list shows."""
         return {
             "id": self.id,
             "rulebook": self.rulebook,
             "status": self.status,
+            "summary": self.summary,
             "text": self.text,
             "original": self.original,
-            "code": list(self.code),
-            "tests": list(self.tests),
+            "notes": self.notes,
             "reason": self.reason,
         }
+
+    def to_dict(self) -> dict[str, object]:
+        return {**self.texts(), "code": list(self.code), "tests": list(self.tests)}
 
 
 def rulebook_of(clause_id: str) -> str:
@@ -99,7 +127,9 @@ def _load() -> Mapping[str, Clause]:
             rulebook=entry["rulebook"],
             status=entry["status"],
             text=entry["text"],
+            summary=entry.get("summary", ""),
             original=entry.get("original", ""),
+            notes=entry.get("notes", ""),
             code=tuple(entry.get("code", ())),
             tests=tuple(entry.get("tests", ())),
             reason=entry.get("reason", ""),
@@ -239,8 +269,9 @@ def check_citation(text: str) -> list[str]:
 
 
 def counts() -> dict[str, dict[str, int]]:
-    """How many clauses each rulebook has per status (and in all)."""
-    table = {book: {status: 0 for status in (*STATUSES, "all")} for book in RULEBOOKS}
+    """How many clauses each rulebook has per status (``unjudged`` too) and
+    in all."""
+    table = {book: {s: 0 for s in (*STATUSES, UNJUDGED, "all")} for book in RULEBOOKS}
     for clause in registry().values():
         table[clause.rulebook][clause.status] += 1
         table[clause.rulebook]["all"] += 1

@@ -1,5 +1,8 @@
-"""``/api/rules``: the clause registry over HTTP (issue 9), for the director's
-console (its clause picker) and anyone reading the rulings."""
+"""``/api/rules``: the clause registry over HTTP (issues 9 and 18), for the
+director's console (its clause picker) and anyone reading the rulings.
+Every entry is the whole clause: the original, the full English rendering
+(every sentence, list item and step of an open question's default), the
+notes, and a short summary for pickers."""
 
 from __future__ import annotations
 
@@ -12,21 +15,21 @@ from floorman.rules import RULEBOOKS, UnknownClause, get, registry
 router = APIRouter(prefix="/api")
 
 
-@router.get("/rules", summary="Every clause and open question with its status")
+@router.get("/rules", summary="Every clause and open question, whole, with its status")
 async def rules(rulebook: str | None = None) -> list[dict[str, str]]:
-    """Each entry: id, rulebook, status, text (``?rulebook=NM-D|NM-H|DE|OQ``
-    keeps one rulebook)."""
+    """Each entry: id, rulebook, status, summary, text (the full English),
+    original, notes, reason (``?rulebook=NM-D|NM-H|DE|OQ`` keeps one
+    rulebook).  ``/api/rules/{id}`` adds the evidence."""
     if rulebook is not None and rulebook not in RULEBOOKS:
         raise HTTPException(422, f"unknown rulebook {rulebook!r}: one of {', '.join(RULEBOOKS)}")
-    return [
-        {"id": c.id, "rulebook": c.rulebook, "status": c.status, "text": c.text}
-        for c in registry().values()
-        if rulebook is None or c.rulebook == rulebook
-    ]
+    return [c.texts() for c in registry().values() if rulebook is None or c.rulebook == rulebook]
 
 
-@router.get("/rules/{clause_id}", summary="One clause: text, original, status, where")
+@router.get("/rules/{clause_id}", summary="One clause, whole: its texts, status and what proves it")
 async def rule(clause_id: str) -> dict[str, Any]:
+    """The clause's texts as in the list, with ``tests`` (the passing tests
+    marked with it) and ``code`` (the source files citing it) when it is
+    implemented, else the ``reason``."""
     try:
         return get(clause_id).to_dict()
     except UnknownClause as error:

@@ -21,11 +21,12 @@ OQ-36 (iv)).  Otherwise, between hands:
   (``"difference-of-two"``: DE-BALANCE-*, OQ-54).
 - ``balance_mover``: who moves: the stack that best evens the two tables'
   chips (``"evens-chips"``, NM-H-16), anyone by lot (``"random"``), the
-  player in the same position as the free seat, else the UTG player to the
-  free seat furthest from the big blind (``"same-position"``:
-  DE-BALANCE-1/2, OQ-54), or the player due the big blind next to the worst
-  position, the free seat that pays the big blind soonest
-  (``"next-big-blind"``: TDA).
+  player in the same position as the free seat (``"same-position"``:
+  DE-BALANCE-1, OQ-54's default), the player after the big blind (UTG) to
+  the free seat furthest from the big blind, the one it reaches last
+  (``"under-the-gun"``: DE-BALANCE-2, the second variant), or the player
+  due the big blind next to the worst position, the free seat that pays the
+  big blind soonest (``"next-big-blind"``: TDA, OQ-54's alternative).
 
 Every decision names its clause.  Randomness (seats, ties) comes in as
 ``randbelow``; the decisions are recorded as events, so replays never draw.
@@ -116,6 +117,12 @@ _BREAK_WHEN_FIT = {
     "DE": "DE-BREAK-1, OQ-53",
 }
 _UP_TO_MINIMUM = {"NM-D": "NM-D-1A, OQ-04", "NM-H": "NM-H-17, OQ-36", "DE": "DE-BALANCE-1, OQ-54"}
+# A move between tables two or more apart, by the mover it cites (by lot
+# when the blinds are not known yet).
+_DIFFERENCE_OF_TWO = {
+    "under-the-gun": "DE-BALANCE-2, OQ-54",
+    "next-big-blind": "DE-BALANCE-2, OQ-54 (TDA)",
+}
 
 
 def plan(
@@ -265,8 +272,7 @@ def _balance(
     else:
         if donor.count - shortest.count < 2:
             return []
-        tda = profile.balance_mover == "next-big-blind"
-        clause = "DE-BALANCE-2, OQ-54 (TDA)" if tda else "DE-BALANCE-1, OQ-54"
+        clause = _DIFFERENCE_OF_TWO.get(profile.balance_mover, "DE-BALANCE-1, OQ-54")
     from_seat, seat, clause = _choose_mover(profile, donor, shortest, randbelow, clause)
     player = donor.seats[from_seat]
     move = Move(player, donor.table, from_seat, shortest.table, seat, clause)
@@ -296,20 +302,26 @@ def _choose_mover(
     after_bb = sorted(occupied, key=lambda s: clockwise_distance(s, donor_bb, donor.capacity) or 99)
     utg = after_bb[0]
     if mover == "same-position":
-        # Variant 1: the player in the same position as the free seat,
-        # counted in active players after the big blind (DE-BALANCE-1).
-        short_occupied = sorted(short.seats)
-        for seat in sorted(free, key=lambda s: clockwise_distance(s, short_bb, short.capacity)):
-            rank = sum(
-                1
-                for s in short_occupied
-                if 0
-                < clockwise_distance(s, short_bb, short.capacity)
-                < clockwise_distance(seat, short_bb, short.capacity)
-            )
-            if rank < len(after_bb) and after_bb[rank] != donor_bb:
-                return after_bb[rank], seat, "DE-BALANCE-1, OQ-54"
-        # Variant 2: UTG to the free seat furthest from the big blind.
+        # Variant 1 (DE-BALANCE-1, OQ-54): the free seat nearest after the
+        # big blind and the fuller table's player in the same position,
+        # counted in players after the big blind.  It can always be applied:
+        # either trigger moves a player only from a table with at least two
+        # more players than the short one, so the fuller table has a player
+        # of that rank before its big blind (OQ-54's "if it cannot be
+        # applied" never arises; variant 2 is the "under-the-gun" switch).
+        seat = min(free, key=lambda s: clockwise_distance(s, short_bb, short.capacity))
+        rank = sum(
+            1
+            for s in short.seats
+            if 0
+            < clockwise_distance(s, short_bb, short.capacity)
+            < clockwise_distance(seat, short_bb, short.capacity)
+        )
+        return after_bb[rank], seat, "DE-BALANCE-1, OQ-54"
+    if mover == "under-the-gun":
+        # Variant 2 (DE-BALANCE-2, OQ-54): the player after the big blind
+        # (UTG) to the free seat furthest from the big blind, the one the big
+        # blind reaches last (the greatest clockwise distance).
         far = max(free, key=lambda s: clockwise_distance(s, short_bb, short.capacity))
         return utg, far, "DE-BALANCE-2, OQ-54"
     # TDA: the next big blind moves to the worst position - the free seat

@@ -566,7 +566,7 @@ async function init() {
   await editor.refresh();
   // The ruling's clause is picked from the rules registry (a made-up one is refused).
   const rules = await api("/rules");
-  fill("f-clauses", rules.map((c) => h("option", { value: c.id }, `${c.status}: ${c.text}`)));
+  fill("f-clauses", rules.map((c) => h("option", { value: c.id }, `${c.status}: ${c.summary}`)));
   await loadList();
   await load();
   watch();
