@@ -199,3 +199,26 @@ def test_folded_cards_are_shown_to_everyone_on_request(client: TestClient) -> No
         players = table_view(client, tid, viewer)["hand"]["players"]
         shown = next(p for p in players if p["seat"] == actor)
         assert shown["cards"] and all(shown["cards"]), viewer
+
+
+@pytest.mark.clause("DE-MISDEAL-1", "DE-DECK-5", "DE-FOUL-1")
+def test_the_details_name_each_hand_ruling_s_clause_before_the_director_confirms(
+    client: TestClient,
+) -> None:
+    """The console shows the clause a hand ruling will cite in its confirm
+    step: the hand's own clause online; the floor's at a live event, where
+    the ruling is recorded for the log only."""
+    tid, _ = start_humans(client, ["Ann", "Ben", "Cat"], between_hands_s=60)
+    assert status(client, tid)["hand_rulings"] == {
+        "misdeal": "DE-MISDEAL-1, DE-MISDEAL-2, OQ-59",
+        "void": "DE-DECK-5, DE-DECK-6, OQ-59",
+        "dead_hand": "DE-FOUL-1, DE-FOUL-2",
+    }
+    answer = rule(client, tid, ruling="void", table=1)
+    assert answer.json()["result"]["clause"] == status(client, tid)["hand_rulings"]["void"]
+    live = client.post(
+        "/api/tournaments",
+        json={"profile": "nm-holdem", "mode": "live", "bots": 0},
+        headers=AUTH,
+    ).json()["id"]
+    assert set(status(client, live)["hand_rulings"].values()) == {"NM-D-1G, OQ-03"}
