@@ -235,6 +235,13 @@ def test_the_director_rules_a_misdeal_a_dead_hand_and_a_void_through_the_confirm
     answer = director.locator("[data-testid=hand-rulings][data-table='1']").get_by_test_id(
         "hand-ruling-answer"
     )
+    # the penalty form's clause picker: the event's own rulebook and the OQs only
+    books = {"nm-holdem": ("NM-H-", "NM-D-", "NM-PRE-", "OQ-"), "de-holdem": ("DE-", "OQ-")}
+    offered = director.locator("#f-clauses option")
+    expect(offered.first).to_be_attached()
+    ids = offered.evaluate_all("options => options.map((o) => o.value)")
+    assert ids and all(i.startswith(books[profile]) for i in ids), ids
+    assert {i.split("-")[0] for i in ids} >= {"OQ", "NM" if lang == "nb" else "DE"}
 
     # A misdeal before anyone has acted: asked first; "no" sends nothing.
     step = rule_on(director, "misdeal")
