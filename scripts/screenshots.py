@@ -95,10 +95,10 @@ def director_console(browser: Browser, api: Api) -> None:
     # A few hands played: the stacks have moved.
     moved = page.locator(".chart .num").filter(has_not_text=re.compile(r"^1,000$"))
     expect(moved).not_to_have_count(0)
-    page.get_by_test_id("f-clause").fill("DE-ETIQ-1")
+    page.get_by_test_id("f-clause").fill("OQ-03")
     page.locator("#f-note").fill("slow-rolled at the showdown")
     page.get_by_test_id("f-submit").click()
-    expect(page.get_by_test_id("rulings")).to_contain_text("DE-ETIQ-1")
+    expect(page.get_by_test_id("rulings")).to_contain_text("OQ-03")
     page.screenshot(path=DOCS / "director.png", full_page=True)
     page.context.close()
 

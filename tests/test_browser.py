@@ -461,10 +461,12 @@ def test_the_director_pauses_the_clock_and_the_tables(page: Page, api: Api) -> N
     expect(clock.get_by_test_id("clock-paused")).to_be_hidden()
     expect(table.get_by_test_id("paused")).to_be_hidden()
 
-    page.get_by_test_id("f-clause").fill("NM-H-18")
+    # an NM hold'em table's ruling cites NM or OQ clauses, never a German one
+    page.get_by_test_id("f-clause").fill("OQ-03")
     page.get_by_test_id("f-submit").click()
+    expect(page.get_by_test_id("floor-answer")).to_contain_text("warning")
     expect(page.get_by_test_id("rulings")).to_contain_text("is warned")
-    expect(page.get_by_test_id("rulings")).to_contain_text("NM-H-18")
+    expect(page.get_by_test_id("rulings")).to_contain_text("OQ-03")
 
 
 def test_the_director_records_a_live_tables_chip_counts(page: Page, api: Api) -> None:

@@ -30,7 +30,6 @@ def new_page(browser: Browser, locale: str = "en-GB", viewport: dict[str, int] =
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("dialog", lambda dialog: dialog.accept())  # the console's "are you sure?"
     page.errors = errors  # type: ignore[attr-defined]
     return page
 
@@ -131,19 +130,30 @@ def test_an_entry_is_taken_back_then_the_tournament_called_off_and_deleted_OQ_41
     expect(entries).to_have_count(3)
     gone = entries.first.get_attribute("data-player")
     entries.first.get_by_test_id("unregister").click()
+    # the console asks first, beside the list: "no" changes nothing
+    ask = page.get_by_test_id("unregister-confirm")
+    expect(ask).to_contain_text("Take back")
+    ask.get_by_test_id("unregister-confirm-no").click()
+    expect(ask).to_have_count(0)
+    expect(entries).to_have_count(3)
+    entries.first.get_by_test_id("unregister").click()
+    page.get_by_test_id("unregister-confirm-yes").click()
     expect(entries).to_have_count(2)
+    expect(page.get_by_test_id("entries-answer")).to_contain_text("entry is taken back")
     expect(page.get_by_test_id("rulings")).to_contain_text("entry is taken back")
     standings = api.call("GET", f"/tournaments/{tournament}")["standings"]
     assert gone not in {r["player"] for r in standings} and len(standings) == 2
 
     expect(page.get_by_test_id("archive-tournament")).to_be_disabled()  # not over yet
     page.get_by_test_id("cancel-tournament").click()
+    page.get_by_test_id("cancel-confirm-yes").click()
     expect(page.get_by_test_id("t-status")).to_have_text("cancelled")
     expect(page.get_by_test_id("rulings")).to_contain_text("The tournament is called off")
     assert api.call("GET", f"/tournaments/{tournament}")["status"] == "cancelled"
     expect(page.get_by_test_id("entry")).to_have_count(0)  # no more entries to take back
 
     page.get_by_test_id("delete-tournament").click()
+    page.get_by_test_id("delete-confirm-yes").click()
     expect(page.get_by_test_id("director-message")).to_have_text("Rainy day is deleted.")
     assert status_of(api, tournament) == 404
 

@@ -139,7 +139,7 @@ class Games:
             # A ruling with a long note, for the director's ruling log.
             warning = {
                 "player": self.ann[size]["player"],
-                "clause": "NM-H-18",
+                "clause": "OQ-03",  # an NM table cites its own rules and the OQs
                 "note": "Slow play after a repeated reminder by the floor, noted for the record "
                 * 2,
             }

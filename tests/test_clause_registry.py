@@ -453,3 +453,20 @@ def test_the_readme_counts_match_the_registry() -> None:
     for book, row in counts().items():
         cells = " | ".join(str(row[s]) for s in (*STATUSES, "all"))
         assert re.search(rf"^\| {book}[^|]* \| {cells} \|$", readme, re.MULTILINE), (book, cells)
+
+
+def test_api_lists_what_a_table_of_a_profile_may_cite(client: TestClient) -> None:
+    """The console's clause picker: a German table's rulings cite DE-* and
+    the open questions, an NM hold'em table NM-H, NM-D and OQ, an NM draw
+    table NM-D and OQ (engine/clauses.py CITABLE)."""
+
+    def books(profile: str) -> set[str]:
+        entries = client.get("/api/rules", params={"profile": profile}).json()
+        return {e["rulebook"] for e in entries}
+
+    assert books("de-holdem") == {"DE", "OQ"}
+    assert books("nm-holdem") == {"NM-H", "NM-D", "OQ"}
+    assert books("nm-draw") == {"NM-D", "OQ"}
+    german = client.get("/api/rules", params={"profile": "de-holdem", "rulebook": "OQ"}).json()
+    assert german and all(e["id"].startswith("OQ-") for e in german)
+    assert client.get("/api/rules", params={"profile": "xx"}).status_code == 422

@@ -262,3 +262,30 @@ def test_at_a_live_event_hand_rulings_are_recorded_for_the_log(client: TestClien
     ]
     nobody = rule(client, tid, ruling="dead_hand", table=1, player="p999")
     assert nobody.status_code == 409
+
+
+@pytest.mark.clause("DE-MISDEAL-1", "DE-DECK-5", "DE-FOUL-1")
+def test_the_details_name_each_hand_ruling_s_clause_before_the_director_confirms(
+    client: TestClient,
+) -> None:
+    """The console shows the clause a hand ruling will cite in its confirm
+    step: the hand's own clause, online and at a live event alike (where the
+    ruling is recorded for the log only)."""
+    tid, _ = start_humans(client, ["Ann", "Ben", "Cat"], between_hands_s=60)
+    assert status(client, tid)["hand_rulings"] == {
+        "misdeal": "DE-MISDEAL-1, DE-MISDEAL-2, OQ-59",
+        "void": "DE-DECK-5, DE-DECK-6, OQ-59",
+        "dead_hand": "DE-FOUL-1, DE-FOUL-2",
+    }
+    answer = rule(client, tid, ruling="void", table=1)
+    assert answer.json()["result"]["clause"] == status(client, tid)["hand_rulings"]["void"]
+    live = client.post(
+        "/api/tournaments",
+        json={"profile": "nm-holdem", "mode": "live", "bots": 0},
+        headers=AUTH,
+    ).json()["id"]
+    assert status(client, live)["hand_rulings"] == {
+        "misdeal": "NM-H-18, OQ-38, NM-D-1F",
+        "void": "NM-D-1G, OQ-03, OQ-08",
+        "dead_hand": "NM-D-1G, OQ-03",
+    }

@@ -10,19 +10,33 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException
 
+from floorman.engine.clauses import citable
+from floorman.profiles import load_profile, profile_names
 from floorman.rules import RULEBOOKS, UnknownClause, get, registry
 
 router = APIRouter(prefix="/api")
 
 
 @router.get("/rules", summary="Every clause and open question, whole, with its status")
-async def rules(rulebook: str | None = None) -> list[dict[str, str]]:
+async def rules(rulebook: str | None = None, profile: str | None = None) -> list[dict[str, str]]:
     """Each entry: id, rulebook, status, summary, text (the full English),
     original, notes, reason (``?rulebook=NM-D|NM-H|DE|OQ`` keeps one
-    rulebook).  ``/api/rules/{id}`` adds the evidence."""
+    rulebook; ``?profile=de-holdem`` keeps what a ruling at a table of that
+    profile may cite: its own rulebook and the open questions, the
+    console's clause picker).  ``/api/rules/{id}`` adds the evidence."""
     if rulebook is not None and rulebook not in RULEBOOKS:
         raise HTTPException(422, f"unknown rulebook {rulebook!r}: one of {', '.join(RULEBOOKS)}")
-    return [c.texts() for c in registry().values() if rulebook is None or c.rulebook == rulebook]
+    if profile is not None and profile not in profile_names():
+        raise HTTPException(
+            422, f"unknown profile {profile!r}: one of {', '.join(profile_names())}"
+        )
+    rules_of = load_profile(profile) if profile is not None else None
+    return [
+        c.texts()
+        for c in registry().values()
+        if (rulebook is None or c.rulebook == rulebook)
+        and (rules_of is None or citable(rules_of, c.id))
+    ]
 
 
 @router.get("/rules/{clause_id}", summary="One clause, whole: its texts, status and what proves it")

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from floorman.engine.clauses import clauses_for
+from floorman.services.floor_tools import HAND_RULING_CLAUSE
 from floorman.tournament.core import Tournament
 from floorman.tournament.events import event_to_dict
 from floorman.tournament.prizes import prize_table
@@ -55,7 +57,17 @@ def details(t: Tournament) -> dict[str, Any]:
             for k, (amount, percent) in enumerate(prize_table(structure, t.entrants), 1)
         ],
         "tables": seating_chart(t),
+        "hand_rulings": hand_ruling_clauses(t),
     }
+
+
+def hand_ruling_clauses(t: Tournament) -> dict[str, str]:
+    """What each of the director's hand rulings cites unless he names a
+    clause himself (the console shows it before he confirms): the hand's
+    own clause (DE-MISDEAL-1/2, DE-DECK-5/6, DE-FOUL-1/2 at a German
+    table), online and at a live event alike (there for the log only)."""
+    own = clauses_for(t.profile)
+    return {ruling: own[key] for ruling, key in HAND_RULING_CLAUSE.items()}
 
 
 def seating_chart(t: Tournament) -> list[dict[str, Any]]:
@@ -111,4 +123,11 @@ def player_record(t: Tournament, player: str) -> dict[str, Any]:
     }
 
 
-__all__ = ["RULING_LOG_TYPES", "details", "player_record", "ruling_log", "seating_chart"]
+__all__ = [
+    "RULING_LOG_TYPES",
+    "details",
+    "hand_ruling_clauses",
+    "player_record",
+    "ruling_log",
+    "seating_chart",
+]

@@ -39,7 +39,8 @@ function mine(view) {
 /**
  * Render the hero's cards into ``cardsRoot`` and his options into
  * ``actionsRoot``.  ctx: {view, selected: Set of card codes chosen for the
- * draw, send(action), nameOf(seat), rerender()}.
+ * draw, send(action), nameOf(seat), rerender(), away: he sits out (his
+ * hand is dead for that, not because he folded)}.
  */
 export function renderHero(cardsRoot, actionsRoot, ctx) {
   const full = { ...ctx, actionsRoot };
@@ -69,11 +70,26 @@ function heroCards(me, { view, selected, rerender }) {
 function heroActions(me, ctx) {
   const { view, send } = ctx;
   if (!me) return [h("p", { class: "muted" }, t("table.not_in_hand"))];
-  if (view.phase === "complete") return [h("p", { class: "muted" }, t("table.hand_over"))];
-  if (me.folded) return [h("p", { class: "muted" }, t("table.you_folded"))];
+  const may = new Set(view.actions);
+  // Cards out of play may be shown to everyone (DE-HOLE-3/4): offered by the engine.
+  const showCards = may.has("show_cards")
+    ? h(
+        "div",
+        { class: "buttons" },
+        button(t("table.show_cards"), "show-cards", () => send({ action: "show_cards" }), {
+          title: t("table.show_cards_title"),
+        }),
+      )
+    : null;
+  if (view.phase === "complete") {
+    return [h("p", { class: "muted" }, t("table.hand_over")), showCards].filter(Boolean);
+  }
+  if (me.folded) {
+    const why = h("p", { class: "muted", "data-testid": "out-of-hand" }, outOfHand(me, ctx));
+    return [why, showCards].filter(Boolean);
+  }
   const hints = [];
   const buttons = [];
-  const may = new Set(view.actions);
   if (may.has("draw")) {
     const { max_cards: most, dealt_at_once: now, clause } = view.draw_limit;
     const text =
@@ -120,6 +136,23 @@ function heroActions(me, ctx) {
     buttons.length ? h("div", { class: "buttons" }, buttons) : null,
     raising ? amountControls(me, view, send) : null,
   ].filter(Boolean);
+}
+
+/** Why his hand is out of the play: he folded, or it is dead because he is
+ * away (DE-ABSENT-3/4, OQ-45), his clock ran out, or the floor declared it
+ * dead (DE-FOUL-1/2: with its clause).  Read from the hand's log. */
+function outOfHand(me, { view, away }) {
+  const mine = (view.log || []).filter((line) => line.seat === me.seat);
+  const dead = mine.find((line) => line.kind === "dead_hand");
+  if (dead) {
+    const clause = dead.clause ? h("span", { class: "clause" }, dead.clause) : null;
+    return [t("table.hand_declared_dead"), clause];
+  }
+  const fold = mine.find((line) => line.kind === "fold");
+  if (away || (fold && fold.reason === "absent")) return t("table.hand_dead_away");
+  if (fold && fold.reason === "timeout") return t("table.folded_timeout");
+  if (fold && fold.reason === "disqualified") return t("table.hand_dead_disqualified");
+  return t("table.you_folded");
 }
 
 function button(label, testid, onclick, { kind = "", ...props } = {}) {

@@ -96,6 +96,10 @@ export function installChat({ send, me }) {
       h("span", { class: "chat-name", "data-testid": "chat-name" }, name),
       ": ",
       h("span", { class: "chat-text", "data-testid": "chat-text" }, String(line.text ?? "")),
+      // a spectator's line while the hand runs: kept from the seated players
+      line.players_see === false
+        ? h("span", { class: "chat-hidden", "data-testid": "chat-hidden" }, ` ${t("table.chat.players_dont_see")}`)
+        : null,
     );
   }
 

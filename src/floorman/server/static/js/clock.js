@@ -60,16 +60,13 @@ function secondsAfterLevel(t, number) {
   return null;
 }
 
-/** Place -> amount: the server's prizes, else shares of the pool. */
+/** Place -> what it pays: exactly the server's prizes (the places it pays,
+ * NM-H-19, OQ-39); the amount, or the percent when there is no prize pool
+ * (every amount is 0 then: the percent says more). */
 function payoutRows(t) {
-  // Without a prize pool every amount is 0: the shares say more.
-  if (t.prize_pool && t.prizes && t.prizes.length) {
-    return t.prizes.map((p) => [p.place, chips(p.amount)]);
-  }
-  const shares = t.payouts || [];
-  return shares.map((share, k) => [
-    k + 1,
-    t.prize_pool ? chips(Math.floor((t.prize_pool * share) / 100)) : percent.format(share / 100),
+  return (t.prizes || []).map((p) => [
+    p.place,
+    t.prize_pool ? chips(p.amount) : percent.format(p.percent / 100),
   ]);
 }
 

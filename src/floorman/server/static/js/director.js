@@ -5,9 +5,11 @@
 // director token.
 
 import { api, directorToken, keepDirectorToken, watchTournament } from "./api.js";
+import { confirmStep } from "./confirm.js";
+import { handRulings } from "./director_floor.js";
 import { managePanel } from "./director_manage.js";
 import { $, chips, clockText, fill, h, ordinal, say, statusBadge, throttled } from "./dom.js";
-import { errorElement } from "./errors.js";
+import { citedError } from "./errors.js";
 import { has, lang, languageSwitch, t as tr } from "./i18n.js";
 import { structureEditor } from "./structures.js";
 import {
@@ -30,6 +32,8 @@ const state = {
   showArchive: false, // the pick list is the archive (GET /api/tournaments?archived=true)
   names: new Map(), // every player's name seen, for log lines of entries taken back
   structures: [],
+  clausesFor: null, // the profile the clause picker lists (GET /rules?profile=)
+  answersFor: null, // the tournament the answers beside the controls are about
 };
 
 const ok = (text) => say("message", text, "ok");
@@ -40,21 +44,22 @@ function fail(error) {
   box.dataset.kind = "error";
   box.hidden = false;
   if (!error || error.detail === undefined) return fill(box, String(error && error.message));
-  const shown = errorElement(error.detail);
-  const detail = error.detail;
-  // The citation as the rule gave it (with its sentence, "NM-D-1B s2"); the
-  // clauses' texts follow in their <details>.
-  if (detail && typeof detail.clause === "string" && detail.clauses && detail.clauses.length) {
-    shown.querySelector("[data-testid=error-reason]").after(
-      " ",
-      h("span", { class: "clause", "data-testid": "error-citation" }, detail.clause),
-    );
-  }
-  fill(box, shown);
+  fill(box, citedError(error.detail));
 }
 
-/** A director call on the chosen tournament, then a reload. */
-async function call(path, body = {}, done = tr("director.done")) {
+/** The answer to a call shown ``near`` the control that made it (an
+ * element of its own, role=status), where the director is looking. */
+function answerNear(near, kind, content) {
+  near.dataset.kind = kind;
+  near.hidden = false;
+  if (kind !== "error") return fill(near, content);
+  const error = content && content.detail !== undefined;
+  return fill(near, error ? citedError(content.detail) : String(content && content.message));
+}
+
+/** A director call on the chosen tournament, then a reload.  Its answer goes
+ * to the message at the top, or ``near`` the control when one is given. */
+async function call(path, body = {}, done = tr("director.done"), near = null) {
   if (!state.id) return fail(new Error(tr("director.choose_first")));
   try {
     const answer = await api(`/tournaments/${state.id}${path}`, {
@@ -62,11 +67,13 @@ async function call(path, body = {}, done = tr("director.done")) {
       token: directorToken(),
       body,
     });
-    ok(done);
+    if (near) answerNear(near, "ok", done);
+    else ok(done);
     await load();
     return answer;
   } catch (error) {
-    fail(error);
+    if (near) answerNear(near, "error", error);
+    else fail(error);
     return null;
   }
 }
@@ -122,8 +129,26 @@ function describe(e) {
       return tr("director.event.unregistered", { who });
     case "cancelled":
       return tr("director.event.cancelled");
-    case "absence":
-      return tr(e.absent ? "director.event.absence_away" : "director.event.absence_back", { who });
+    case "absence": {
+      // why (OQ-45): he sat out himself, his clock ran out twice, the director
+      if (!e.absent) return tr("director.event.absence_back", { who });
+      const why = ["player", "timeouts", "director"].includes(e.reason) ? `.${e.reason}` : "";
+      return tr(`director.event.absence_away${why}`, { who });
+    }
+    case "hand_ruling":
+      return tr(`director.event.hand_ruling.${e.ruling}`, {
+        who,
+        table: n(e.table),
+        hand: n(e.hand),
+      });
+    case "clock_called":
+      return tr("director.event.clock_called", {
+        by: nameOf(e.by),
+        who,
+        table: n(e.table),
+        hand: n(e.hand),
+        seconds: n(e.seconds),
+      });
     case "correction_lapsed":
       return tr("director.event.correction_lapsed", { who, reason: e.reason || "" });
     case "carried_pot_awarded":
@@ -204,7 +229,17 @@ async function loadList() {
   $("#pick").value = state.id || "";
 }
 
+/** Answers and open "are you sure?" steps belong to the tournament they
+ * were about: another one chosen, they go. */
+function forgetAnswers() {
+  if (state.answersFor === state.id) return;
+  state.answersFor = state.id;
+  for (const id of ["floor-answer", "entries-answer"]) $(`#${id}`).hidden = true;
+  for (const id of ["floor-confirm", "entries-confirm", "manage-confirm"]) fill(id);
+}
+
 async function load() {
+  forgetAnswers();
   if (!state.id) {
     state.t = null;
     for (const id of ["overview", "chart", "rulings", "unconfirmed", "registered"]) fill(id);
@@ -251,7 +286,10 @@ function render(t, rulings) {
   $("#start").disabled = !registering;
   $("#pause").disabled = t.status !== "running" || paused;
   $("#resume").disabled = t.status !== "running" || !paused;
-  fill("chart", seatingChart(t.tables, { link: (table) => `/t/${t.id}/table/${table.table}` }));
+  handTools.decorate(t, () =>
+    fill("chart", seatingChart(t.tables, { link: (table) => `/t/${t.id}/table/${table.table}` })),
+  );
+  clausePicker(t.profile).catch(fail);
   const cards = document.getElementById("table-cards");
   if (cards) cards.href = `/t/${t.id}/cards`;
   const active = t.standings.filter((r) => r.status === "playing" || r.status === "registered");
@@ -464,17 +502,41 @@ $("#resume").addEventListener("click", () => call("/resume", {}, tr("director.re
 $("#floor").addEventListener("submit", (event) => {
   event.preventDefault();
   const kind = value("#f-kind");
-  call(
-    `/floor/${kind}`,
-    {
-      player: value("#f-player"),
-      clause: value("#f-clause"),
-      note: value("#f-note"),
-      hands: number("#f-hands"),
-    },
-    tr("director.ruling_recorded", { kind: tr(`director.kind.${kind}`) }),
-  );
+  const body = {
+    player: value("#f-player"),
+    clause: value("#f-clause"),
+    note: value("#f-note"),
+    hands: number("#f-hands"),
+  };
+  const rule = () =>
+    call(
+      `/floor/${kind}`,
+      body,
+      tr("director.ruling_recorded", { kind: tr(`director.kind.${kind}`) }),
+      $("#floor-answer"),
+    );
+  if (kind !== "disqualify") return rule();
+  // A disqualification cannot be taken back: the console asks first.
+  confirmStep($("#floor-confirm"), {
+    title: tr("director.disqualify.ask", { name: nameOf(body.player) }),
+    text: tr("director.disqualify.what"),
+    clause: body.clause,
+    yes: tr("director.disqualify.yes"),
+    testid: "disqualify-confirm",
+    onYes: rule,
+  });
 });
+
+/** The clause picker offers what a ruling at this tournament's tables may
+ * cite: its own rulebook and the open questions (the server refuses the
+ * rest, engine/clauses.py CITABLE). */
+async function clausePicker(profile) {
+  if (!profile || profile === state.clausesFor) return;
+  state.clausesFor = profile;
+  const rules = await api(`/rules?profile=${encodeURIComponent(profile)}`);
+  if (state.clausesFor !== profile) return; // another tournament was chosen meanwhile
+  fill("f-clauses", rules.map((c) => h("option", { value: c.id }, `${c.status}: ${c.summary}`)));
+}
 
 /** An override form: its named fields as the request body. */
 function overrideForm(id, path, numbers) {
@@ -517,6 +579,8 @@ $("#live").addEventListener("submit", async (event) => {
     );
   }
 });
+
+const handTools = handRulings({ state, reload: () => load().catch(fail) });
 
 const manage = managePanel({
   state,
@@ -564,9 +628,6 @@ async function init() {
     },
   });
   await editor.refresh();
-  // The ruling's clause is picked from the rules registry (a made-up one is refused).
-  const rules = await api("/rules");
-  fill("f-clauses", rules.map((c) => h("option", { value: c.id }, `${c.status}: ${c.summary}`)));
   await loadList();
   await load();
   watch();

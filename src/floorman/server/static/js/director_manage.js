@@ -4,6 +4,7 @@
 // speaker (DE-ETIQ-1/2).
 
 import { api, directorToken } from "./api.js";
+import { confirmStep } from "./confirm.js";
 import { $, fill, h } from "./dom.js";
 import { lang, t as tr } from "./i18n.js";
 
@@ -11,7 +12,7 @@ const CHAT_EVERY_MS = 4000;
 const CHAT_LINES = 300;
 
 /**
- * ``ctx``: {state, call(path, body, done), ok(text), fail(error),
+ * ``ctx``: {state, call(path, body, done, near), ok(text), fail(error),
  * reloadList(), reload()} of the console (director.js).
  */
 export function managePanel(ctx) {
@@ -21,16 +22,33 @@ export function managePanel(ctx) {
 
   const chosen = () => state.t && state.t.id === state.id ? state.t : null;
 
-  async function cancel() {
+  // What cannot be undone asks first, beside its buttons (confirm.js).
+  function cancel() {
     const t = chosen();
-    if (!t || !confirm(tr("director.confirm_cancel", { name: t.name }))) return;
-    await ctx.call("/cancel", { note: "" }, tr("director.cancelled", { name: t.name }));
-    await ctx.reloadList();
+    if (!t) return;
+    confirmStep($("#manage-confirm"), {
+      title: tr("director.confirm_cancel", { name: t.name }),
+      yes: tr("director.cancel"),
+      testid: "cancel-confirm",
+      onYes: async () => {
+        await ctx.call("/cancel", { note: "" }, tr("director.cancelled", { name: t.name }));
+        await ctx.reloadList();
+      },
+    });
   }
 
-  async function remove() {
+  function remove() {
     const t = chosen();
-    if (!t || !confirm(tr("director.confirm_delete", { name: t.name }))) return;
+    if (!t) return;
+    confirmStep($("#manage-confirm"), {
+      title: tr("director.confirm_delete", { name: t.name }),
+      yes: tr("director.delete"),
+      testid: "delete-confirm",
+      onYes: () => removeNow(t),
+    });
+  }
+
+  async function removeNow(t) {
     try {
       await api(`/tournaments/${t.id}`, { method: "DELETE", token: directorToken() });
       ctx.ok(tr("director.deleted", { name: t.name }));
@@ -112,12 +130,7 @@ export function managePanel(ctx) {
                     class: "btn small",
                     type: "button",
                     "data-testid": "unregister",
-                    onclick: () =>
-                      ctx.call(
-                        `/players/${encodeURIComponent(r.player)}/unregister`,
-                        {},
-                        tr("director.unregistered", { name: r.name }),
-                      ),
+                    onclick: () => unregister(r),
                   },
                   tr("director.unregister"),
                 ),
@@ -127,6 +140,23 @@ export function managePanel(ctx) {
         ),
       ),
     );
+  }
+
+  /** An entry taken back (OQ-41): asked first, answered beside the list. */
+  function unregister(r) {
+    confirmStep($("#entries-confirm"), {
+      title: tr("director.unregister.ask", { name: r.name }),
+      text: tr("director.unregister.what"),
+      yes: tr("director.unregister"),
+      testid: "unregister-confirm",
+      onYes: () =>
+        ctx.call(
+          `/players/${encodeURIComponent(r.player)}/unregister`,
+          {},
+          tr("director.unregistered", { name: r.name }),
+          $("#entries-answer"),
+        ),
+    });
   }
 
   const timeOf = (at) =>

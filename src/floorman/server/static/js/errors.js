@@ -131,3 +131,18 @@ export function errorElement(detail) {
   }
   return box;
 }
+
+/** errorElement with the citation as the rule gave it ("NM-D-1B s2") beside
+ * the reason; the clauses' texts follow in their <details> (the director's
+ * console, where the clause is what a ruling turns on). */
+export function citedError(detail) {
+  const shown = errorElement(detail);
+  if (detail && typeof detail.clause === "string" && detail.clauses && detail.clauses.length) {
+    const cited = document.createElement("span");
+    cited.className = "clause";
+    cited.dataset.testid = "error-citation";
+    cited.textContent = detail.clause;
+    shown.querySelector("[data-testid=error-reason]").after(" ", cited);
+  }
+  return shown;
+}

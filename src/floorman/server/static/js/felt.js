@@ -42,9 +42,11 @@ function seatStatus(player, seat, view) {
     if (view) notes.push(t("table.seat.sitting_out"));
     return notes;
   }
-  if (player.dead) notes.push(t("table.seat.dead"));
-  if (player.folded) notes.push(t("table.seat.folded"));
-  else if (player.all_in) notes.push(t("table.seat.all_in"));
+  // a hand the floor declared dead is out, but not by a fold (DE-FOUL-1/2)
+  const declared = (view.log || []).some((l) => l.kind === "dead_hand" && l.seat === player.seat);
+  if (player.dead || declared) notes.push(t("table.seat.dead"));
+  else if (player.folded) notes.push(t("table.seat.folded"));
+  if (!player.folded && player.all_in) notes.push(t("table.seat.all_in"));
   if (player.drew !== null && player.drew !== undefined) {
     notes.push(player.drew ? t("table.seat.drew", { count: player.drew }) : t("table.seat.stood_pat"));
   }
@@ -53,7 +55,9 @@ function seatStatus(player, seat, view) {
 }
 
 function seatCards(player, view) {
-  if (!player || !player.has_cards) return null;
+  // a folded hand shown to everyone (DE-HOLE-4) is out of play but face up
+  const shown = Boolean(player && player.cards && player.cards.some(Boolean));
+  if (!player || (!player.has_cards && !shown)) return null;
   return cardRow(player.cards, { count: view.hole_cards, size: "small" });
 }
 
@@ -119,6 +123,8 @@ function seatElement(seat, player, table, position) {
             // runs, the deadline already includes it
             "data-bank": timer.bank_left || 0,
             "data-in-bank": timer.in_bank ? "" : null,
+            // a seated player called the clock on him (DE-TIME-2, OQ-63)
+            "data-called": timer.called ? "" : null,
           },
           h("span", { class: "timer-track" }, h("span", { class: "timer-bar" })),
           h("span", { class: "timer-text" }),
@@ -192,8 +198,34 @@ function renderCenter(table) {
     h("div", { class: "pot", "data-testid": "pot" }, t("table.pot", { amount: view.pot })),
     potLines,
     view.notes.map((note) => h("div", { class: "note" }, `${noteText(note)} (${note.clause})`)),
+    clockCalled(table),
     table.paused ? h("div", { class: "paused-badge", "data-testid": "paused" }, t("table.paused")) : null,
     view.phase === "complete" ? handResult(table.result) || awards(view, table.names) : null,
+  );
+}
+
+/** "Clock called on Ben: 30 s · 0:27" in the middle of the felt while a
+ * called clock runs (DE-TIME-2, OQ-63); table.js counts the seconds down
+ * from data-deadline as it does the seat's own timer. */
+function clockCalled(table) {
+  const timer = table.timer;
+  const view = table.hand;
+  if (!timer || !timer.called || !timer.deadline || !view || view.actor !== timer.seat) return null;
+  const seat = table.seats.find((s) => s.seat === timer.seat);
+  return h(
+    "div",
+    {
+      class: "clock-called",
+      role: "status",
+      "data-testid": "clock-called",
+      "data-deadline": timer.deadline,
+    },
+    t("table.clock_called", {
+      name: seat ? seat.name : t("table.seat_n", { seat: timer.seat }),
+      seconds: timer.seconds,
+    }),
+    " ",
+    h("strong", { class: "clock-called-left", "data-testid": "clock-called-left" }),
   );
 }
 

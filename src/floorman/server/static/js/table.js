@@ -10,6 +10,7 @@ import { errorElement } from "./errors.js";
 import { renderFelt } from "./felt.js";
 import { logLines } from "./handlog.js";
 import { has, languageSwitch, t } from "./i18n.js";
+import { installSeatTools } from "./seat_tools.js";
 import { beep, installHotkeys, PRE_ACTIONS, preAction, soundToggle } from "./turn.js";
 
 const tournament = tournamentIdFromPath();
@@ -38,6 +39,7 @@ $("#clock-link").href = `/t/${tournament}/clock`;
 languageSwitch();
 soundToggle($("#sound-toggle"));
 installHotkeys($("#actions"));
+const tools = installSeatTools({ send, nameOf: nameOfSeat });
 const chat = installChat({
   send: (message) => Boolean(socket && socket.send(message)),
   me: () => (seat ? seat.player : null),
@@ -152,13 +154,15 @@ function render() {
   const hero = $("#hero");
   hero.hidden = !seat;
   if (!seat) return;
+  tools.render(frame);
   const view = frame.hand;
   const drawHand = view && view.can_draw ? view.hand_id : null;
   if (drawHand !== state.drawHand) {
     state.selected.clear();
     state.drawHand = drawHand;
   }
-  const key = `${decisionKey(view)}|${frame.paused ? "paused" : ""}`;
+  const away = frame.you && frame.you.away ? "away" : "";
+  const key = `${decisionKey(view)}|${frame.paused ? "paused" : ""}|${away}`;
   if (key !== state.heroKey) {
     state.heroKey = key;
     renderHeroNow();
@@ -172,6 +176,7 @@ function renderHeroNow() {
     send,
     nameOf: nameOfSeat,
     rerender: renderHeroNow,
+    away: Boolean(state.frame.you && state.frame.you.away),
   });
   if (state.frame.paused) {
     // The director's pause: nobody acts, every clock stands still (NM-D-1G, OQ-03).
@@ -219,8 +224,10 @@ function yourTurn(frame) {
     $("#turn-live").textContent = "";
   }
   state.myTurn = turn;
-  // Offered while he is in the hand with chips to bet and it is not his turn.
-  showPreActions(live && !turn && !me.all_in);
+  // Offered while he is in the hand with chips to bet and it is not his
+  // turn; not while he is away (his turn is taken for him, OQ-45).
+  const away = Boolean(frame.you && frame.you.away);
+  showPreActions(live && !turn && !me.all_in && !away);
 }
 
 function showPreActions(show) {
@@ -381,6 +388,13 @@ function tick() {
     timer.toggleAttribute("data-bank-running", banking);
     timer.toggleAttribute("data-low", left < 10);
   }
+  // the called clock's countdown in the middle of the felt (DE-TIME-2, OQ-63)
+  for (const called of document.querySelectorAll(".clock-called[data-deadline]")) {
+    called.querySelector(".clock-called-left").textContent = clockText(
+      Number(called.dataset.deadline) - now,
+    );
+  }
+  if (seat && state.frame) tools.tick();
 }
 
 function onStatus(status, detail) {

@@ -49,9 +49,12 @@ if (seatOf(id)) {
   $("#play-link").hidden = false;
 }
 
+/** The places the server pays, exactly as it pays them (details.prizes:
+ * places the entrants cannot fill are not paid, the odd chips go to first,
+ * NM-H-19, OQ-39): each with its percent and, with a prize pool, its amount. */
 function prizes(t) {
-  if (!t.payouts.length) return h("p", { class: "muted" }, tr("tournament.no_prizes"));
-  const amounts = new Map((t.prizes || []).map((p) => [p.place, p.amount]));
+  const paid = t.prizes || [];
+  if (!paid.length) return h("p", { class: "muted" }, tr("tournament.no_prizes"));
   const won = new Map(t.standings.filter((r) => r.place).map((r) => [r.place, r.name]));
   return h(
     "table",
@@ -71,24 +74,23 @@ function prizes(t) {
     h(
       "tbody",
       {},
-      t.payouts.map((share, k) =>
+      paid.map((p) =>
         h(
           "tr",
-          {},
-          h("td", {}, ordinal(k + 1)),
-          h("td", { class: "num" }, percent.format(share / 100)),
-          h("td", { class: "num" }, prizeOf(t, amounts, k + 1, share)),
-          h("td", {}, won.get(k + 1) || ""),
+          { "data-testid": "prize", "data-place": p.place },
+          h("td", {}, ordinal(p.place)),
+          h("td", { class: "num" }, percent.format(p.percent / 100)),
+          // without a prize pool every amount is 0: the percent says it
+          h(
+            "td",
+            { class: "num", "data-testid": "prize-amount" },
+            t.prize_pool ? chips(p.amount) : "–",
+          ),
+          h("td", {}, won.get(p.place) || ""),
         ),
       ),
     ),
   );
-}
-
-/** The place's prize: the server's own amount, else its share of the pool. */
-function prizeOf(t, amounts, place, share) {
-  if (!t.prize_pool) return "–";
-  return chips(amounts.has(place) ? amounts.get(place) : Math.floor((t.prize_pool * share) / 100));
 }
 
 function structure(t, current) {

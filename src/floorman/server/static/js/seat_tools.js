@@ -1,0 +1,68 @@
+// The player's own controls beside the play: sitting out and coming back
+// (his hands are dealt dead while he is away, his blinds posted:
+// DE-SEATED-1/2, OQ-45) with a banner that says why he is away, and
+// calling the clock on the player to act (DE-TIME-2, OQ-63).  Whether he
+// may is the server's (frame.you.away, you.can_call_clock, timer.call_until):
+// this module shows it and sends {action: "sit_out" | "back" | "call_clock"}.
+
+import { $ } from "./dom.js";
+import { t } from "./i18n.js";
+
+const REASONS = new Set(["player", "timeouts", "director"]);
+
+/** Why he is away, in words: he sat out, his clock ran out twice, the director. */
+export function awayText(reason) {
+  return t(REASONS.has(reason) ? `table.away.${reason}` : "table.away.other");
+}
+
+/**
+ * send(action) puts an action on the socket; nameOf(seat) names a seat.
+ * Returns {render(frame), tick()}: render after every table frame, tick
+ * four times a second (the call-clock button goes once a call would give
+ * the player to act no less time than he has: timer.call_until).
+ */
+export function installSeatTools({ send, nameOf }) {
+  const banner = $("#away");
+  const sitOut = $("#sit-out");
+  const clockRow = $("#clock-call");
+  const callClock = $("#call-clock");
+  let frame = null;
+
+  $("#back").addEventListener("click", () => send({ action: "back" }));
+  sitOut.addEventListener("click", () => send({ action: "sit_out" }));
+  callClock.addEventListener("click", () => {
+    clockRow.hidden = true; // one call: the next frame says whether it was taken
+    send({ action: "call_clock" });
+  });
+
+  function tick() {
+    const you = frame && frame.you;
+    const timer = frame && frame.timer;
+    const until = timer ? timer.call_until : null;
+    const open =
+      Boolean(you && you.can_call_clock && timer && timer.seat !== null && timer.seat !== undefined) &&
+      !frame.paused &&
+      (until === null || until === undefined || Date.now() / 1000 < until);
+    if (open) {
+      const label = t("table.call_clock", { name: nameOf(timer.seat) });
+      if (callClock.textContent !== label) callClock.textContent = label;
+    }
+    clockRow.hidden = !open;
+  }
+
+  return {
+    render(current) {
+      frame = current;
+      const you = frame.you;
+      const away = Boolean(you && you.away);
+      banner.hidden = !away;
+      if (away) $("#away-text").textContent = `${awayText(you.away_reason)} ${t("table.away.dead")}`;
+      // a player seated here who is not away may sit out (you.seat is his
+      // seat in the hand: none between hands)
+      const seated = Boolean(you && frame.seats.some((s) => s.player === you.player));
+      sitOut.hidden = !seated || away;
+      tick();
+    },
+    tick,
+  };
+}
