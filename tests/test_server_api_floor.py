@@ -134,13 +134,16 @@ def test_director_floor_actions_are_rulings_with_their_clause(client: TestClient
 @pytest.mark.clause("DE-PENALTY-1")
 def test_DE_PENALTY_1_a_penalty_may_be_imposed_for_any_rule_broken(client: TestClient) -> None:
     """DE-PENALTY-1: the director can penalise any violation of the rules:
-    a warning or a disqualification citing any clause of any rulebook (or
-    an open question's reading) is taken and logged with that clause; one
-    citing no rule of the rulebooks is refused and records nothing."""
+    a warning or a disqualification citing any clause of the event's own
+    rulebook (or an open question's reading) is taken and logged with that
+    clause; one citing no rule of the rulebooks is refused, and so is one of
+    another event's rulebook (a German table cites no Norwegian clause,
+    issue 18), and neither records anything."""
     tid = create_tournament(client, "de-holdem")
     ann, _ = register(client, tid, "Ann")
     base = f"/api/tournaments/{tid}"
-    cited = [*list(registry())[::9], "NM-D-2C s8", "DE-INFO-1, DE-INFO-2"]
+    own = [c for c in registry() if c.startswith(("DE-", "OQ-"))]
+    cited = [*own[::9], "DE-OOT-2", "DE-INFO-1, DE-INFO-2"]
     for clause in cited:
         warned = client.post(
             f"{base}/floor/warn", json={"player": ann, "clause": clause}, headers=AUTH
@@ -157,6 +160,11 @@ def test_DE_PENALTY_1_a_penalty_may_be_imposed_for_any_rule_broken(client: TestC
             f"{base}/floor/warn", json={"player": ann, "clause": nothing}, headers=AUTH
         )
         assert refused.status_code == 422
+    for foreign in ("NM-D-2C s8", "DE-INFO-1, NM-H-18"):
+        refused = client.post(
+            f"{base}/floor/warn", json={"player": ann, "clause": foreign}, headers=AUTH
+        )
+        assert refused.status_code == 409 and "NM-" in refused.json()["detail"]["message"]
     assert client.get(f"{base}/rulings").json() == log
 
 

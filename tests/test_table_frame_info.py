@@ -134,9 +134,9 @@ def test_NM_H_19_OQ_39_details_list_the_prize_of_each_paid_place(client: TestCli
     details = client.get(f"/api/tournaments/{tid}").json()
     # the odd chip of the pool goes to first place (OQ-39)
     assert details["prizes"] == [
-        {"place": 1, "amount": 501},
-        {"place": 2, "amount": 300},
-        {"place": 3, "amount": 200},
+        {"place": 1, "amount": 501, "percent": 50.0},
+        {"place": 2, "amount": 300, "percent": 30.0},
+        {"place": 3, "amount": 200, "percent": 20.0},
     ]
     assert {"next_blinds", "seconds_to_break"} <= set(details["clock"])
     two = create_tournament(
@@ -144,8 +144,8 @@ def test_NM_H_19_OQ_39_details_list_the_prize_of_each_paid_place(client: TestCli
     )
     # two entrants cannot fill third place: it is not paid (OQ-39)
     assert client.get(f"/api/tournaments/{two}").json()["prizes"] == [
-        {"place": 1, "amount": 500},
-        {"place": 2, "amount": 300},
+        {"place": 1, "amount": 500, "percent": 50.0},
+        {"place": 2, "amount": 300, "percent": 30.0},
     ]
 
 

@@ -44,7 +44,9 @@ from functools import cache
 from importlib import resources
 from types import MappingProxyType
 
+from floorman.engine.clauses import citable
 from floorman.engine.errors import FloormanError
+from floorman.engine.profile import RuleProfile
 
 #: the statuses a clause may have
 STATUSES = ("implemented", "not-applicable", "floor-judgement")
@@ -266,6 +268,13 @@ def check_citation(text: str) -> list[str]:
             unknown=unknown,
         )
     return ids
+
+
+def citable_at(profile: RuleProfile) -> list[Clause]:
+    """The clauses a ruling at a table of ``profile`` may cite: its own
+    rulebook's and the open questions (:func:`floorman.engine.clauses.citable`),
+    for the director's clause picker."""
+    return [c for c in registry().values() if citable(profile, c.id)]
 
 
 def counts() -> dict[str, dict[str, int]]:

@@ -10,9 +10,8 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException
 
-from floorman.engine.clauses import citable
 from floorman.profiles import load_profile, profile_names
-from floorman.rules import RULEBOOKS, UnknownClause, get, registry
+from floorman.rules import RULEBOOKS, UnknownClause, citable_at, get, registry
 
 router = APIRouter(prefix="/api")
 
@@ -30,13 +29,8 @@ async def rules(rulebook: str | None = None, profile: str | None = None) -> list
         raise HTTPException(
             422, f"unknown profile {profile!r}: one of {', '.join(profile_names())}"
         )
-    rules_of = load_profile(profile) if profile is not None else None
-    return [
-        c.texts()
-        for c in registry().values()
-        if (rulebook is None or c.rulebook == rulebook)
-        and (rules_of is None or citable(rules_of, c.id))
-    ]
+    clauses = registry().values() if profile is None else citable_at(load_profile(profile))
+    return [c.texts() for c in clauses if rulebook is None or c.rulebook == rulebook]
 
 
 @router.get("/rules/{clause_id}", summary="One clause, whole: its texts, status and what proves it")
