@@ -108,8 +108,6 @@ JUDGED.update(
             "the chips on a live table are the dealer's and the director's to keep in view; online"
             " every stack is shown exactly to everyone at the table",
         ),
-        "DE-INFO-1": (FLOOR, "giving information about hands: " + _CONDUCT),
-        "DE-INFO-2": (FLOOR, "advice or criticism during a hand: " + _CONDUCT),
         "DE-INFO-3": (FLOOR, "assessing an unshown hand aloud or mocking a player: " + _CONDUCT),
         "DE-ETIQ-1": (
             FLOOR,
@@ -170,11 +168,6 @@ JUDGED.update(
             "how the dealer lays the board out on a live table, a dispute the director's; online the"
             " client lays the board out left to right in the order dealt",
         ),
-        "DE-TIME-3": (
-            FLOOR,
-            "at a live event the dealer or a floor person times the 30 seconds, as the clause says;"
-            " online the server's action clock times every decision (DE-TIME-2, DE-TIME-4)",
-        ),
         "DE-POTAWARD-1": (
             FLOOR,
             "at a live table only the dealer pushes the pot, a dispute the director's; online the"
@@ -186,14 +179,6 @@ JUDGED.update(
             " online the engine awards every pot and nobody else can",
         ),
         # ------------------------------------------------------------ cards at a live table
-        "DE-FOUL-1": (FLOOR, _LIVE_CARDS),
-        "DE-FOUL-2": (FLOOR, _LIVE_CARDS),
-        "DE-HOLE-3": (
-            FLOOR,
-            _LIVE_CARDS
-            + "; the client offers no way to show a hole card to one player or to fold face up",
-        ),
-        "DE-HOLE-4": (FLOOR, _LIVE_CARDS + " (DE-HOLE-3)"),
         "DE-PROTECT-1": (FLOOR, _LIVE_CARDS),
         "DE-PROTECT-2": (FLOOR, _LIVE_CARDS),
         "DE-PROTECT-3": (FLOOR, _LIVE_CARDS + "; a hand that cannot be reconstructed: OQ-61"),
@@ -212,7 +197,6 @@ JUDGED.update(
             "a hand read by the dealer at a live table stays valid, a dispute the director's;"
             " online a shown hand is read by the engine at once and cannot be mucked afterwards",
         ),
-        "DE-SDFOUL-1": (FLOOR, _LIVE_CARDS),
         "DE-SDFOUL-2": (FLOOR, _LIVE_CARDS + " (OQ-66)"),
         "OQ-65": (
             FLOOR,
@@ -277,8 +261,6 @@ for _id in (
     "DE-DECK-2",
     "DE-DECK-3",
     "DE-DECK-4",
-    "DE-DECK-5",
-    "DE-DECK-6",
     "DE-BURN-2",
     "DE-BURN-3",
     "DE-BURN-4",
