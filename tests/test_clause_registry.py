@@ -198,7 +198,7 @@ def test_the_others_say_why() -> None:
         assert "no table talk" not in clause.reason, clause.id
     # A person deals at a live event: a physical dealing error is the
     # director's to rule there, not "not applicable"; stud-only clauses are.
-    for clause_id in ("DE-BURN-6", "DE-MISDEAL-7", "DE-EXPOSED-1", "DE-DECK-5", "DE-EXTRA-4"):
+    for clause_id in ("DE-BURN-6", "DE-MISDEAL-7", "DE-EXPOSED-1", "DE-EXTRA-4"):
         assert get(clause_id).status == "floor-judgement", clause_id
         assert "live event" in get(clause_id).reason, clause_id
     assert get("DE-MISDEAL-14").status == "not-applicable"
