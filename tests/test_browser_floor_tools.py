@@ -664,3 +664,22 @@ def test_the_confirm_step_sits_beside_its_table_and_fits_the_screen(
         assert not page.errors, page.errors  # type: ignore[attr-defined]
     finally:
         page.context.close()
+
+
+def test_a_double_click_is_one_action_and_no_error(pages: Callable[..., Page], api: Api) -> None:
+    """Issue 20: the controls lock once an action is sent, and a message
+    sent again (same id) is taken once: a double click on "call" calls once
+    and no "not your turn" error appears."""
+    people = People(api, "nm-holdem")
+    actor = people.actor()
+    page = player_page(pages, people, actor, "en-GB")
+    call = page.get_by_test_id("call")
+    expect(call).to_be_enabled()
+    before = people.running()
+    assert before is not None
+    call.dblclick()
+    people.wait(lambda: people.view()["hand"]["actor"] != before["actor"], "the next player")
+    page.wait_for_timeout(500)
+    expect(page.get_by_test_id("error")).to_be_hidden()
+    calls = [line for line in people.view()["hand"]["log"] if line["kind"] == "call"]
+    assert len(calls) == 1, calls

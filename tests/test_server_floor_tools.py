@@ -289,3 +289,18 @@ def test_the_details_name_each_hand_ruling_s_clause_before_the_director_confirms
         "void": "NM-D-1G, OQ-03, OQ-08",
         "dead_hand": "NM-D-1G, OQ-03",
     }
+
+
+def test_an_action_sent_twice_with_its_id_is_taken_once(client: TestClient) -> None:
+    """Issue 20: a client's retry or double click repeats the message's id;
+    the repeat is ignored, not refused as out of turn."""
+    tid, by_seat = start_humans(client, ["Ann", "Ben", "Cat"], between_hands_s=60)
+    actor = table_view(client, tid, None)["hand"]["actor"]
+    for _ in range(2):
+        answer = act(client, tid, by_seat[actor], action="call", id="k1")
+        assert answer.status_code == 200, answer.text
+    calls = [e for e in table_view(client, tid, None)["hand"]["log"] if e["kind"] == "call"]
+    assert len(calls) == 1
+    # without an id (or with another) the second try is out of turn, as before
+    again = act(client, tid, by_seat[actor], action="call", id="k2")
+    assert again.status_code == 409

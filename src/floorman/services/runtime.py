@@ -122,6 +122,9 @@ class TournamentService:
         self.chips_in_play: tuple[int, list[int]] | None = None  # (events, stacks), for frames
         self.table_chat = TableChat(self)
         self.floor_tools = FloorTools(self)
+        #: each player's last action message's id: the same id again is
+        #: ignored, not refused (issue 20: a double click is one action)
+        self.last_action: dict[str, str] = {}
         self.stopping = False
 
     @property
@@ -592,8 +595,18 @@ class TournamentService:
     def submit(self, player: str, data: Any) -> None:
         """A player's action from a browser or an external bot; any rule
         violation is raised (nothing changes) for an error frame.  Beside
-        the hand's actions: ``sit_out``, ``back`` and ``call_clock``."""
+        the hand's actions: ``sit_out``, ``back`` and ``call_clock``.  A
+        message may carry an ``id``: sent again (a double click, a client's
+        retry), it is taken once and the repeat ignored."""
         kind = data.get("action") if isinstance(data, dict) else None
+        sent_as = data.get("id") if isinstance(data, dict) else None
+        if isinstance(sent_as, str) and sent_as and self.last_action.get(player) == sent_as:
+            return None  # the same message again (a double click, a retry): done once
+        self._submit(player, data, kind)
+        if isinstance(sent_as, str) and 0 < len(sent_as) <= 64:
+            self.last_action[player] = sent_as
+
+    def _submit(self, player: str, data: Any, kind: Any) -> None:
         if kind in ("sit_out", "back"):
             return self.floor_tools.sit_out(player, kind == "sit_out")
         if kind == "call_clock":

@@ -53,9 +53,26 @@ function nameOfSeat(seatNumber) {
   return entry ? entry.name : t("table.seat_n", { seat: seatNumber });
 }
 
+let sent = 0;
+let unlock = null;
+
+/** Send one action and lock the controls until the server answers (the
+ * next table frame or an error): a double click is one action, and the
+ * message's id makes the server take a repeat only once (issue 20). */
 function send(action) {
   say("error", "");
-  if (!socket || !socket.send(action)) say("error", t("table.not_sent"), "error");
+  sent += 1;
+  const message = { ...action, id: `${Date.now().toString(36)}-${sent}` };
+  if (!socket || !socket.send(message)) {
+    say("error", t("table.not_sent"), "error");
+    return;
+  }
+  for (const control of $("#actions").querySelectorAll("button, input, select")) {
+    control.disabled = true;
+  }
+  state.heroKey = null; // the answer's frame draws the controls anew
+  clearTimeout(unlock);
+  unlock = setTimeout(() => state.frame && state.frame.hand && renderHeroNow(), 5000);
 }
 
 function showError(frame) {
@@ -471,7 +488,10 @@ async function start() {
       if (frame.type === "table" && (!watched || frame.table === state.table)) onTable(frame);
       else if (frame.type === "tournament") onSummary(frame);
       else if (frame.type === "error") {
-        if (!chat.onError(frame)) showError(frame);
+        if (!chat.onError(frame)) {
+          showError(frame);
+          if (seat && state.frame && state.frame.hand) renderHeroNow(); // try again
+        }
       } else if (frame.type === "chat" && (!watched || frame.table === state.table)) {
         chat.onLine(frame);
       } else if (frame.type === "chat_history" && (!watched || frame.table === state.table)) {
