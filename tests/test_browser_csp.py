@@ -112,3 +112,22 @@ def test_a_seat_link_keeps_the_token_in_the_fragment(
     assert "seat=" not in page.url  # gone from the address bar too
     assert not [url for url in asked if seat["token"] in url], asked
     assert not refused, refused
+
+
+def test_the_chip_chart_opened_on_its_own_keeps_its_colours(
+    watched: tuple[Page, list[str]], api: Api
+) -> None:
+    """Issue 20: the console links chart.svg; opened on its own, the pages'
+    policy (no inline styles) drew it black.  It has a policy of its own:
+    matplotlib's inline styles apply, and still no script may run."""
+    page, refused = watched
+    tournament = api.create("nm-holdem", bots=4, level_seconds=600)
+    api.start(tournament)
+    response = page.goto(f"{api.url}/api/tournaments/{tournament}/chart.svg?lang=en")
+    assert response is not None and response.ok
+    policy = response.headers["content-security-policy"]
+    assert "style-src 'unsafe-inline'" in policy and "script-src" not in policy
+    assert "default-src 'none'" in policy
+    background = page.evaluate("getComputedStyle(document.querySelector('#patch_1 path')).fill")
+    assert background == "rgb(255, 255, 255)", background
+    assert not refused, refused

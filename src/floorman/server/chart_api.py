@@ -23,6 +23,10 @@ async def chip_history(request: Request, tournament_id: str) -> list[dict[str, A
     return [asdict(sample) for sample in service_of(request, tournament_id).chip_history()]
 
 
+#: the chart's own policy: inline styles (matplotlib's), no script, no framing
+CHART_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
+
+
 @router.get(
     "/tournaments/{tournament_id}/chart.svg",
     summary="The chip-count chart (SVG), labelled in ?lang= or the browser's language",
@@ -36,4 +40,12 @@ async def chip_chart(request: Request, tournament_id: str) -> Response:
         request.headers.get("accept-language"),
     )
     svg = service.chip_chart_svg(i18n.catalogue(lang))
-    return Response(svg, media_type="image/svg+xml", headers={"Content-Language": lang})
+    # matplotlib styles the drawing with inline style attributes: opened
+    # on its own (the console's link), the pages' policy would block them
+    # and the chart would be drawn black (issue 20).  The SVG holds no
+    # script, so its own policy allows inline styles and nothing else.
+    return Response(
+        svg,
+        media_type="image/svg+xml",
+        headers={"Content-Language": lang, "Content-Security-Policy": CHART_POLICY},
+    )
