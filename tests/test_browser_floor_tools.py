@@ -23,12 +23,12 @@ import pytest
 from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from tests.test_browser import DIRECTOR, Api, api, browser, open_director, take_seat
+from tests.test_browser_director_tools import LAPTOP, new_page
 
 __all__ = ["api", "browser"]  # the fixtures, shared with test_browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
-LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
 NAMES = ("Ann", "Ben", "Cat")
 
@@ -97,16 +97,6 @@ class People:
             assert time.monotonic() < deadline, f"never came: {what}"
             time.sleep(0.1)
         return value
-
-
-def new_page(browser: Browser, locale: str, viewport: dict[str, int] = LAPTOP) -> Page:
-    context = browser.new_context(locale=locale, viewport=viewport)  # type: ignore[arg-type]
-    context.set_default_timeout(20_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors  # type: ignore[attr-defined]
-    return page
 
 
 @pytest.fixture
