@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Header, HTTPException, Request
 from fastapi.responses import PlainTextResponse
-from pydantic import BaseModel, Field, field_validator
+from pydantic import AfterValidator, BaseModel, Field
 
 from floorman.profiles import load_profile, profile_names
 from floorman.rules import check_citation
@@ -137,17 +137,20 @@ class AddBots(BaseModel):
     kind: str = "sensible"
 
 
+def _in_the_registry(clause: str) -> str:
+    check_citation(clause)  # a made-up clause: 422 naming it, nothing recorded
+    return clause
+
+
+#: a director's citation: clauses of the rules registry
+Citation = Annotated[str, Field(min_length=2, max_length=80), AfterValidator(_in_the_registry)]
+
+
 class FloorRuling(BaseModel):
     player: str
-    clause: str = Field(min_length=2, max_length=80)
+    clause: Citation
     note: str = Field("", max_length=500)
     hands: int | None = Field(None, ge=1, le=1000)
-
-    @field_validator("clause")
-    @classmethod
-    def _in_the_registry(cls, clause: str) -> str:
-        check_citation(clause)  # a made-up clause: 422 naming it, nothing recorded
-        return clause
 
 
 class HandRuling(BaseModel):
@@ -159,16 +162,7 @@ class HandRuling(BaseModel):
     table: int = Field(ge=1, le=100_000)
     player: str | None = Field(None, max_length=100, description="dead_hand: whose hand")
     note: str = Field("", max_length=500)
-    clause: str | None = Field(
-        None, min_length=2, max_length=80, description="default: the hand's own clause"
-    )
-
-    @field_validator("clause")
-    @classmethod
-    def _in_the_registry(cls, clause: str | None) -> str | None:
-        if clause is not None:
-            check_citation(clause)
-        return clause
+    clause: Citation | None = Field(None, description="default: the hand's own clause")
 
 
 class ChipOverride(BaseModel):

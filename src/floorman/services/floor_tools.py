@@ -58,6 +58,7 @@ class FloorTools:
         runtime = service.tables.get(table)
         hand = runtime.hand if runtime is not None else None
         deck: list[Card] | None = None
+        seat: int | None = None  # the dead hand's
         if t.mode == "online":
             if runtime is None or hand is None or hand.is_complete:
                 raise TournamentError(
@@ -71,11 +72,12 @@ class FloorTools:
                 hand.verify_void()
             else:
                 assert player is not None  # the core checked he was dealt in
-                hand.verify_declare_dead(hand.seats[hand.players.index(player)])
+                seat = hand.seats[hand.players.index(player)]
+                hand.verify_declare_dead(seat)
         cited = clause or service.rulings[HAND_RULING_CLAUSE[ruling]]
         event = t.rule_hand(ruling, table, cited, note, player)
         if hand is not None and runtime is not None and t.mode == "online":
-            self._carry_out(runtime, hand, ruling, player, note, deck)
+            self._carry_out(runtime, hand, ruling, seat, note, deck)
         service.settle()
         return {"ruling": event.ruling, "table": table, "hand": event.hand, "clause": cited}
 
@@ -84,7 +86,7 @@ class FloorTools:
         runtime: TableRuntime,
         hand: Hand,
         ruling: str,
-        player: str | None,
+        seat: int | None,
         note: str,
         deck: list[Card] | None,
     ) -> None:
@@ -94,8 +96,8 @@ class FloorTools:
         elif ruling == "void":
             hand.void(note)
         else:
-            assert player is not None
-            hand.declare_dead(hand.seats[hand.players.index(player)], note)
+            assert seat is not None
+            hand.declare_dead(seat, note)
         # whoever is to act now gets a fresh clock
         runtime.deadline = runtime.remaining = None
         runtime.bank_from = runtime.bank_elapsed = None
@@ -103,11 +105,12 @@ class FloorTools:
 
     # ------------------------------------------------------------ the players
 
-    def call_clock(self, by: str) -> int:
-        """``by``, seated at the table, calls the clock on the person to
-        act there: he has the profile's ``clock_seconds`` from now, his time
-        bank no longer counts, and then he checks or folds (DE-TIME-2…4,
-        OQ-63; OQ-42 in the NM events).  Returns the seconds given."""
+    def verify_call_clock(self, by: str) -> tuple[TableRuntime, Hand, str]:
+        """``by`` may call the clock on the person to act at his table now:
+        a seated player (the core's check), a person with a running clock
+        (a bot acts at once), not called yet, and the call gives him less
+        time than he has (DE-TIME-2, OQ-63; OQ-42 in the NM events).
+        Returns the table, its hand and the player called on."""
         service = self.service
         t = service.tournament
         clause = service.rulings["clock"]
@@ -131,14 +134,33 @@ class FloorTools:
                 "the clock is already called on {player}", clause=clause, values={"player": name}
             )
         seconds = service.profile.clock_seconds
-        now = service.now()
-        if runtime.bank_from is None and runtime.deadline - now <= seconds:
+        if runtime.bank_from is None and runtime.deadline - service.now() <= seconds:
             raise TournamentError(
                 "{player} has less than {seconds} s left already",
                 clause=clause,
                 values={"player": name, "seconds": seconds},
             )
-        t.call_clock(by, player, seconds)
+        return runtime, hand, player
+
+    def can_call_clock(self, by: str) -> bool:
+        """:meth:`verify_call_clock` as a yes or no (every player's frame asks)."""
+        try:
+            self.verify_call_clock(by)
+        except RuleViolation:
+            return False
+        return True
+
+    def call_clock(self, by: str) -> int:
+        """``by``, seated at the table, calls the clock on the person to
+        act there: he has the profile's ``clock_seconds`` from now, his time
+        bank no longer counts, and then he checks or folds (DE-TIME-2…4,
+        OQ-63; OQ-42 in the NM events).  Returns the seconds given."""
+        service = self.service
+        runtime, hand, player = self.verify_call_clock(by)
+        seconds = service.profile.clock_seconds
+        now = service.now()
+        service.tournament.call_clock(by, player, seconds)
+        assert hand.actor is not None
         service.driver.turn_taken(runtime, hand.actor, now, keep_clock=True)  # his bank so far
         runtime.deadline = now + seconds
         runtime.clock_called = True

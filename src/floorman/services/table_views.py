@@ -113,29 +113,8 @@ def you_frame(service: TournamentService, player: str, seat: int | None) -> dict
         "seat": seat,
         "away": away,
         "away_reason": state.away_reason if state is not None and away else None,
-        "can_call_clock": can_call_clock(service, player),
+        "can_call_clock": service.floor_tools.can_call_clock(player),
     }
-
-
-def can_call_clock(service: TournamentService, player: str) -> bool:
-    """The same conditions :meth:`FloorTools.call_clock` verifies, asked
-    without building the refusal (every frame asks)."""
-    t = service.tournament
-    state = t.players.get(player)
-    if state is None or state.table is None or state.status != "playing":
-        return False
-    table = service.tables.get(state.table)
-    hand = table.hand if table is not None else None
-    if table is None or hand is None or hand.actor is None or table.deadline is None:
-        return False
-    if table.clock_called or t.clock.paused_at is not None:
-        return False
-    actor = hand.players[hand.position[hand.actor]]
-    if actor == player or actor in service.bots:
-        return False
-    return table.bank_from is not None or (
-        table.deadline - service.now() > service.profile.clock_seconds
-    )
 
 
 def level_frame(service: TournamentService, level: LevelChanged) -> dict[str, Any]:
@@ -192,4 +171,4 @@ def bank_left(service: TournamentService, hand: Any) -> int | None:
     return service.tournament.time_bank_left(hand.players[hand.position[hand.actor]])
 
 
-__all__ = ["bank_left", "can_call_clock", "level_frame", "stats_frame", "table_frames", "you_frame"]
+__all__ = ["bank_left", "level_frame", "stats_frame", "table_frames", "you_frame"]
