@@ -17,7 +17,6 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from floorman.cluster import bus
@@ -25,6 +24,7 @@ from floorman.cluster.relay import RUNTIME_FIELDS
 from floorman.engine.errors import FloormanError
 from floorman.engine.events import event_from_dict as hand_event_from_dict
 from floorman.services import Floor, TournamentService
+from floorman.services.auth import token_hash
 from floorman.tournament.events import event_from_dict
 from floorman.tournament.hands import replay_hand
 from floorman.tournament.state import table_of_hand
@@ -38,15 +38,9 @@ RECONCILE_SECONDS = 5.0
 class Followers:
     """Keeps ``floor``'s tournaments as replicas of the runners'."""
 
-    def __init__(
-        self,
-        floor: Floor,
-        client: Any,
-        forward: Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]],
-    ) -> None:
+    def __init__(self, floor: Floor, client: Any) -> None:
         self.floor = floor
         self.client = client
-        self.forward = forward
         self.seen: dict[str, tuple[str, int]] = {}  # tournament -> (runner, message number)
         self._seen_changed = asyncio.Condition()
         self._task: asyncio.Task[None] | None = None
@@ -78,11 +72,6 @@ class Followers:
         old = self.floor.tournaments.get(tournament_id)
         if old is not None:  # read again: its sockets connect again, to this one
             self.close_sockets(old, 1012, "the tournament was read again: connect again")
-
-        async def forward(command: dict[str, Any]) -> dict[str, Any]:
-            return await self.forward(tournament_id, command)
-
-        service.forward = forward
         self.floor.tournaments[tournament_id] = service
         return service
 
@@ -92,9 +81,10 @@ class Followers:
             service.sockets.unsubscribe(sub)
             sub.finish(code, reason)
 
-    def knows(self, tournament_id: str) -> None:
+    async def knows(self, tournament_id: str) -> None:
         """Load ``tournament_id`` if it is stored but not followed yet (made
-        through another web process a moment ago)."""
+        through another web process a moment ago); off the event loop, and
+        an id asked for a moment ago and not found costs no second query."""
         if tournament_id in self.floor.tournaments or len(tournament_id) > 64:
             return
         now = time.monotonic()
@@ -103,9 +93,38 @@ class Followers:
         if len(self._unknown) > 10_000:
             self._unknown.clear()
         self._unknown[tournament_id] = now
+        record = await asyncio.to_thread(self.floor.store.tournament, tournament_id)
+        if record is None or tournament_id in self.floor.tournaments:
+            return
         with contextlib.suppress(FloormanError):
-            self.load(tournament_id)
+            loaded = await asyncio.to_thread(
+                TournamentService.load, self.floor.store, tournament_id, record.config
+            )
+            if tournament_id not in self.floor.tournaments:  # not loaded meanwhile
+                loaded.read_only = True
+                self.floor.tournaments[tournament_id] = loaded
             self._unknown.pop(tournament_id, None)
+
+    async def find_player(self, service: TournamentService, token: str) -> str | None:
+        """The player a token seats, asked of the database when the replica
+        does not know it yet (registered a moment ago through another web
+        process): one query for that token's hash, off the loop; an unknown
+        token is not asked again for a while."""
+        player = service.player_for(token)
+        if player is not None or not token or len(token) > 200:
+            return player
+        digest = token_hash(token)
+        now = time.monotonic()
+        if now - self._unknown.get(digest, -60.0) < 2.0:
+            return None
+        if len(self._unknown) > 10_000:
+            self._unknown.clear()
+        self._unknown[digest] = now
+        player = await asyncio.to_thread(self.floor.store.player_by_token, service.id, digest)
+        if player is not None:
+            service.auth.by_hash[digest] = player
+            self._unknown.pop(digest, None)
+        return player
 
     def catch_up(self, service: TournamentService) -> None:
         """Read from the database what the replica lacks."""

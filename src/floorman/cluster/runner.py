@@ -7,16 +7,15 @@ runner holds — a new one, or one whose runner died — and takes them over
 from their event logs, as a restarted single server does: a hand
 interrupted goes on from its stored events, with the same deck.
 
-It serves no port: a forwarded HTTP request goes through the same FastAPI
-application in this process (:mod:`floorman.cluster.asgi_call`); a
-websocket message goes to the service.  What changes is stored, then
-published for the web processes (:mod:`floorman.cluster.relay`).
+It serves no port: the web processes send it typed commands
+(:mod:`floorman.services.commands`), which the one command handler carries
+out, as in a single process.  What changes is stored, then published for
+the web processes (:mod:`floorman.cluster.relay`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
 import json
 import logging
@@ -26,12 +25,12 @@ import signal
 from typing import Any
 
 from floorman.cluster import bus
-from floorman.cluster.asgi_call import call
 from floorman.cluster.lease import Leases
 from floorman.cluster.relay import Relay
-from floorman.server.app import create_app
-from floorman.server.error_bodies import clause_texts, error_body, message_body
 from floorman.services import Floor, FloormanError, TournamentService
+from floorman.services.commands import Archive, Cancel, CreateTournament, command_from_dict
+from floorman.services.error_bodies import error_body
+from floorman.services.handler import Answer, CommandHandler
 from floorman.storage import Store
 
 log = logging.getLogger("floorman.cluster")
@@ -53,7 +52,6 @@ class Runner:
         self.visits = 0  # messages about tournaments nobody plays
         self.releasing: set[str] = set()  # given up, their last writes not yet stored
         self._background: set[asyncio.Task[None]] = set()
-        self.seat_stamps: dict[tuple[str, str], float] = {}  # the newest socket of a seat
 
     # ------------------------------------------------------------ running
 
@@ -63,8 +61,7 @@ class Runner:
         self.client = bus.connect(self.redis_url)
         self.floor = Floor(self.store, self.director_token)
         self.floor.claim = self.leases.try_acquire  # a new tournament is ours before it is stored
-        self.app = create_app(self.database_url, self.director_token)
-        self.app.state.floor = self.floor  # no lifespan: this floor is the runner's
+        self.handler = CommandHandler(self.floor, on_seat_opened=self._seat_opened)
         tasks = [
             asyncio.create_task(self._publish()),
             asyncio.create_task(
@@ -191,65 +188,32 @@ class Runner:
             self.floor.archived.add(tid)
         return service
 
-    async def handle(self, command: dict[str, Any]) -> dict[str, Any]:
-        op = command.get("op")
-        if op == "http":
-            return await self._http(command)
-        tid = str(command.get("tournament"))
-        service = self.floor.get(tid)
-        if service is None:
-            return {"error": message_body("no runner is playing this tournament now")}
-        player = command.get("player")
+    async def handle(self, message: dict[str, Any]) -> dict[str, Any]:
+        """A command from a web process: carried out by the one handler,
+        answered with the number of the change message that shows what it
+        changed (the web process waits for its replica to fold it)."""
         try:
-            if op == "submit":
-                service.submit(str(player), command.get("data"))
-            elif op == "chat":
-                table = command.get("table")
-                service.chat(player, table if isinstance(table, int) else None, command.get("text"))
-            elif op == "back":
-                service.back(str(player))
-            elif op == "seat_opened":
-                self._seat_opened(tid, str(player), command)
-            else:
-                return {"error": message_body("unknown command {op}", {"op": repr(op)})}
+            command = command_from_dict(message.get("command"))
         except FloormanError as error:
-            body = error_body(error)
-            if not body["clause"]:
-                turn = service.rulings["turn"]
-                body["clause"], body["clauses"] = turn, clause_texts(turn)
-            return {"error": body}
-        return {"ok": True}
-
-    def _seat_opened(self, tid: str, player: str, command: dict[str, Any]) -> None:
-        """The newest socket of a seat keeps it, by the time its hello came
-        (messages from several web processes arrive in any order)."""
-        stamp = float(command.get("at") or 0.0)
-        if stamp < self.seat_stamps.get((tid, player), float("-inf")):
-            return
-        self.seat_stamps[(tid, player)] = stamp
-        relay = self.relays.get(tid)
-        if relay is not None:
-            relay.seat_opened(player, str(command.get("socket")))
-
-    async def _http(self, command: dict[str, Any]) -> dict[str, Any]:
-        named = tournament_of(str(command.get("path", "")))
-        relay_before = self.relays.get(named) if named else None
+            return {"answer": Answer(422, error_body(error)).to_dict()}
+        tid = command.tournament or None
+        relay_before = self.relays.get(tid) if tid else None
         seq_before = relay_before.seq if relay_before is not None else 0
         visited = None
-        if named is not None and named not in self.floor.tournaments:
-            visited = self._visit(named)  # one nobody plays: for this request only
+        if tid is not None and tid not in self.floor.tournaments:
+            visited = self._visit(tid)  # one nobody plays: for this command only
         try:
-            reply = await call(self.app, command)
+            answer = await self.handler.execute(command)
         finally:
-            if visited is not None and self.floor.tournaments.get(str(named)) is visited:
-                del self.floor.tournaments[str(named)]
-        visiting = visited is not None
-        if visiting and str(command.get("method")) != "GET":
+            if visited is not None and self.floor.tournaments.get(str(tid)) is visited:
+                del self.floor.tournaments[str(tid)]
+        reply: dict[str, Any] = {"answer": answer.to_dict()}
+        if visited is not None:
             # archived or deleted: every web process reads the list again
             self.visits += 1
             self._outbox.put_nowait(
                 {
-                    "tournament": named,
+                    "tournament": tid,
                     "runner": f"{self.id}/visits",
                     "seq": self.visits,
                     "batches": [],
@@ -257,44 +221,32 @@ class Runner:
                     "listing": True,
                 }
             )
-            return {**reply, "tournament": named, "runner": f"{self.id}/visits", "seq": self.visits}
-        path = str(command.get("path", ""))
+            return {**reply, "tournament": tid, "runner": f"{self.id}/visits", "seq": self.visits}
         for new, service in list(self.floor.tournaments.items()):
-            if new not in self.relays and service is not visited:
-                self._own(service)  # made by this request: its lease was taken first
-        created = _created_id(command, reply)
-        tid = created or tournament_of(path)
+            if new not in self.relays:
+                self._own(service)  # made by this command: its lease was taken first
+        if isinstance(command, CreateTournament) and answer.ok:
+            tid = str(answer.body.get("id"))
         relay = self.relays.get(tid) if tid else None
         owner = self.floor.tournaments.get(tid) if tid else None
         if relay is None or tid is None:
             return reply
-        if created or path.endswith(("/archive", "/cancel")) or owner is None:
+        if isinstance(command, (CreateTournament, Archive, Cancel)) or owner is None:
             relay.listing_changed()  # the lobby's list changed
         if owner is None:  # deleted
             self.relays.pop(tid, None)
             self.leases.release(tid)
-        else:
-            with contextlib.suppress(FloormanError):  # a failed store shows in the reply
-                await owner.stored()
-        # the message this request's changes went out in (0: none, nobody waits)
+        # the message this command's changes went out in (0: none, nobody waits)
         seq = relay.flush() or (relay.seq if relay.seq > seq_before else 0)
         return {**reply, "tournament": tid, "runner": self.id, "seq": seq}
 
-
-def _created_id(command: dict[str, Any], reply: dict[str, Any]) -> str | None:
-    """The id of the tournament a ``POST /api/tournaments`` made, from its answer."""
-    if (
-        command.get("method") != "POST"
-        or str(command.get("path")).rstrip("/") != "/api/tournaments"
-    ):
-        return None
-    if int(reply.get("status", 500)) != 200:
-        return None
-    try:
-        body = json.loads(base64.b64decode(reply.get("body") or ""))
-    except ValueError:
-        return None
-    return str(body["id"]) if isinstance(body, dict) and "id" in body else None
+    def _seat_opened(self, service: TournamentService, player: str, socket: str) -> None:
+        """The newest socket of a seat keeps it: the newest by the order in
+        which this runner carries out the tournament's commands (one stream,
+        one order), never by any host's clock."""
+        relay = self.relays.get(service.id)
+        if relay is not None:
+            relay.seat_opened(player, socket)
 
 
 def tournament_of(path: str) -> str | None:

@@ -2,17 +2,15 @@
 ``floorman serve``, over replicas (:mod:`floorman.cluster.follower`).
 
 Reads — pages, the API's GETs, every frame to this process's sockets — are
-answered here from the replicas.  A request that would change something
-(the API's POST, PUT, PATCH and DELETE) is sent whole to the runner playing
-its tournament (any runner for a request of no running tournament, such as
-creating one) and its answer given back as the runner's application gave
-it; the answer waits until this process's replica shows the change, so a
-client reads its own writes from any web process.
+answered here from the replicas.  What would change a tournament is a typed
+command (:mod:`floorman.services.commands`), built here by the same API
+and websocket code as in one process, and carried out by the runner
+playing the tournament (:class:`RemoteCommands`): no request, and no
+token, travels through Redis.
 """
 
 from __future__ import annotations
 
-import base64
 import contextlib
 import logging
 import os
@@ -22,16 +20,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from fastapi import FastAPI
-from fastapi.responses import JSONResponse
 from starlette.middleware import Middleware
 
 from floorman.cluster import bus
-from floorman.cluster.asgi_call import request_message
 from floorman.cluster.follower import Followers
 from floorman.cluster.runner import LIVE, tournament_of
 from floorman.server.app import create_app
-from floorman.server.error_bodies import message_body
 from floorman.services import Floor
+from floorman.services.commands import Command, command_to_dict
+from floorman.services.error_bodies import message_body
+from floorman.services.handler import Answer
 from floorman.storage import Store
 
 log = logging.getLogger("floorman.cluster")
@@ -55,70 +53,46 @@ class WebSide:
     followers: Followers
 
 
-class Forwarder:
-    """ASGI middleware: changing requests go to the runner (module doc)."""
+class Following:
+    """ASGI middleware: a request naming a tournament this process does not
+    follow yet (made a moment ago through another web process) loads it."""
 
     def __init__(self, app: Callable[[Scope, Receive, Send], Awaitable[None]]) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] in ("http", "websocket"):
-            # a tournament made a moment ago through another web process
             named = tournament_of(str(scope["path"]))
             if named is not None:
-                scope["app"].state.cluster.followers.knows(named)
-        if (
-            scope["type"] != "http"
-            or scope["method"] in SAFE_METHODS
-            or not str(scope["path"]).startswith("/api/")
-        ):
-            await self.app(scope, receive, send)
-            return
-        side: WebSide = scope["app"].state.cluster
-        body = b""
-        while True:
-            message = await receive()
-            if message["type"] == "http.disconnect":
-                return
-            body += message.get("body", b"")
-            if not message.get("more_body"):
-                break
-        tid = tournament_of(str(scope["path"]))
-        replica = side.followers.floor.get(tid) if tid else None
+                await scope["app"].state.cluster.followers.knows(named)
+        await self.app(scope, receive, send)
+
+
+class RemoteCommands:
+    """A web process's way to carry out a command: sent to the runner that
+    plays its tournament (any runner for one no runner plays: creating,
+    archiving, deleting), answered once this process's replica shows what
+    it changed, so a client reads its own writes from any web process."""
+
+    def __init__(self, commands: bus.Commands, followers: Followers) -> None:
+        self.commands = commands
+        self.followers = followers
+
+    async def execute(self, command: Command) -> Answer:
+        tid = command.tournament or None
+        replica = self.followers.floor.get(tid) if tid else None
         live = replica is not None and replica.tournament.status in LIVE
-        headers = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in scope["headers"]]
-        client = scope.get("client") or ("unknown", 0)
-        request = request_message(
-            str(scope["method"]),
-            str(scope["path"]),
-            bytes(scope.get("query_string", b"")).decode("latin-1"),
-            headers,
-            body,
-            str(client[0]),
-        )
         try:
-            reply = await side.commands.send(tid if live else None, request)
+            reply = await self.commands.send(
+                tid if live else None, {"command": command_to_dict(command)}
+            )
         except bus.NoRunner:
-            response = JSONResponse({"detail": message_body(NO_RUNNER, clause="OQ-41")}, 503)
-            await response(scope, receive, send)
-            return
+            return Answer(503, message_body(NO_RUNNER, clause="OQ-41"))
         if reply.get("seq") and reply.get("tournament"):
-            await side.followers.wait_for(
+            await self.followers.wait_for(
                 str(reply["tournament"]), str(reply["runner"]), int(reply["seq"])
             )
-        answer_headers = [
-            (k.encode("latin-1"), v.encode("latin-1"))
-            for k, v in reply.get("headers", [])
-            if k.lower() not in OWN_HEADERS
-        ]
-        await send(
-            {
-                "type": "http.response.start",
-                "status": int(reply.get("status", 500)),
-                "headers": answer_headers,
-            }
-        )
-        await send({"type": "http.response.body", "body": base64.b64decode(reply.get("body", ""))})
+        return Answer.from_dict(reply.get("answer"))
 
 
 def create_web_app(database_url: str, redis_url: str, director_token: str) -> FastAPI:
@@ -135,12 +109,11 @@ def create_web_app(database_url: str, redis_url: str, director_token: str) -> Fa
         commands = bus.Commands(client, process)
         await commands.start()
 
-        async def forward(tid: str, command: dict[str, Any]) -> dict[str, Any]:
-            return await commands.send(tid, {**command, "tournament": tid})
-
-        followers = Followers(floor, client, forward)
+        followers = Followers(floor, client)
         await followers.start()
         app.state.cluster = WebSide(process, commands, followers)
+        app.state.commands = RemoteCommands(commands, followers).execute
+        app.state.find_player = followers.find_player
         log.info("%s serves", process)
         try:
             yield
@@ -151,7 +124,7 @@ def create_web_app(database_url: str, redis_url: str, director_token: str) -> Fa
             store.close()
 
     app.router.lifespan_context = lifespan
-    app.user_middleware.append(Middleware(Forwarder))  # innermost: after the body limits
+    app.user_middleware.append(Middleware(Following))  # innermost: after the body limits
     return app
 
 
@@ -164,4 +137,4 @@ def app_from_environment() -> FastAPI:
     )
 
 
-__all__ = ["Forwarder", "WebSide", "app_from_environment", "create_web_app"]
+__all__ = ["Following", "RemoteCommands", "WebSide", "app_from_environment", "create_web_app"]

@@ -6,12 +6,14 @@ refuse (a payout table of the wrong length, NM-H-19) 422 with the clause."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Header, HTTPException, Request
 from fastapi.responses import PlainTextResponse
 from pydantic import AfterValidator, BaseModel, Field
+from starlette.requests import HTTPConnection
 
 from floorman.profiles import load_profile, profile_names
 from floorman.rules import check_citation
@@ -25,6 +27,9 @@ from floorman.services import (
     RuleViolation,
     TournamentService,
 )
+from floorman.services import commands as c
+from floorman.services.auth import token_hash
+from floorman.services.handler import CommandHandler, Execute
 from floorman.storage.crypto import StoredHandUnreadable
 
 router = APIRouter(prefix="/api")
@@ -55,6 +60,59 @@ async def require_director(request: Request, token: Annotated[str | None, Depend
 
 
 Director = Depends(require_director)
+
+#: a client's key for a command: sent again (a retry after a lost answer),
+#: the command is not carried out again and the first answer comes back
+IdempotencyKey = Annotated[
+    str | None,
+    Header(
+        alias="Idempotency-Key",
+        max_length=c.MAX_KEY,
+        description="the same key again gets the first answer (the command is done once)",
+    ),
+]
+
+
+def execute_of(request: HTTPConnection) -> Execute:
+    """What carries a command out: the deployment's transport to the
+    runner (a web process of the cluster), or this process's handler."""
+    state = request.app.state
+    execute: Execute | None = getattr(state, "commands", None)
+    if execute is not None:
+        return execute
+    handler = getattr(state, "handler", None)
+    floor = state.floor
+    if handler is None or handler.floor is not floor:
+        handler = state.handler = CommandHandler(floor)
+    return handler.execute
+
+
+async def player_of(
+    connection: HTTPConnection, service: TournamentService, token: str | None
+) -> str | None:
+    """The player a token seats; a web process of the cluster asks the
+    database (off the loop) for one its replica does not know yet."""
+    find = getattr(connection.app.state, "find_player", None)
+    if find is not None and token:
+        player: str | None = await find(service, token)
+        return player
+    return service.player_for(token)
+
+
+async def carried_out(request: Request, command: c.Command) -> dict[str, Any]:
+    """The command's answer, or its refusal as an HTTP error."""
+    answer = await execute_of(request)(command)
+    if not answer.ok:
+        raise HTTPException(answer.status, answer.body)
+    return answer.body
+
+
+async def director_command(
+    request: Request, cls: type[c.Command], tournament_id: str, key: str | None, **fields: Any
+) -> dict[str, Any]:
+    return await carried_out(
+        request, cls(tournament=tournament_id, author=c.DIRECTOR, key=key or "", **fields)
+    )
 
 
 def service_of(request: Request, tournament_id: str) -> TournamentService:
@@ -212,15 +270,13 @@ async def list_tournaments(request: Request, archived: bool = False) -> list[dic
 
 
 @router.post("/tournaments", dependencies=[Director], summary="Create a tournament (director)")
-async def create_tournament(request: Request, body: CreateTournament) -> dict[str, str]:
-    try:
-        service = floor_of(request).create(**body.model_dump(), seat_bots=False)
-        if body.bots:  # in steps: other tournaments play on meanwhile
-            await service.add_bots_in_steps(body.bots, body.bot_kind)
-    except FloormanError as error:
-        raise rule_error(error) from None
-    await stored(service)
-    return {"id": service.id}
+async def create_tournament(
+    request: Request, body: CreateTournament, key: IdempotencyKey = None
+) -> dict[str, Any]:
+    command = c.CreateTournament(
+        tournament="", author=c.DIRECTOR, key=key or "", settings=body.model_dump()
+    )
+    return await carried_out(request, command)
 
 
 @router.get("/tournaments/{tournament_id}", summary="Status, standings, tables and prizes")
@@ -246,26 +302,23 @@ def registration_limiter(request: Request) -> RateLimiter:
     return limiter
 
 
-def verify_registration_allowed(
-    request: Request, service: TournamentService, token: str | None
-) -> None:
-    """429 for an address over its rate, unless it is the director (OQ-41:
+def verify_registration_allowed(request: Request) -> None:
+    """429 for an address over its rate (the director is not limited; OQ-41:
     a limit of our administration, not of a rulebook; a full tournament is
-    the service's 409)."""
-    if not (token and floor_of(request).is_director(token)):
-        limiter = registration_limiter(request)
-        address = request.client.host if request.client else "unknown"
-        if not limiter.allow(address):
-            seconds = max(1, math.ceil(limiter.retry_after(address)))
-            raise HTTPException(
-                429,
-                message_body(
-                    "too many registrations from your address: try again in {seconds} s",
-                    {"seconds": seconds},
-                    clause="OQ-41",
-                ),
-                headers={"Retry-After": str(seconds)},
-            )
+    the handler's 409)."""
+    limiter = registration_limiter(request)
+    address = request.client.host if request.client else "unknown"
+    if not limiter.allow(address):
+        seconds = max(1, math.ceil(limiter.retry_after(address)))
+        raise HTTPException(
+            429,
+            message_body(
+                "too many registrations from your address: try again in {seconds} s",
+                {"seconds": seconds},
+                clause="OQ-41",
+            ),
+            headers={"Retry-After": str(seconds)},
+        )
 
 
 @router.post("/tournaments/{tournament_id}/register", summary="Register a player")
@@ -274,73 +327,67 @@ async def register(
     tournament_id: str,
     body: Register,
     token: Annotated[str | None, Depends(bearer)] = None,
+    key: IdempotencyKey = None,
 ) -> dict[str, str]:
-    service = service_of(request, tournament_id)
-    verify_registration_allowed(request, service, token)
-    try:
-        player, token = service.register(body.name, confirmed=body.confirmed)
-    except FloormanError as error:
-        raise rule_error(error) from None
-    await stored(service)  # a token is given only for an entry that is stored
+    service_of(request, tournament_id)
+    director = bool(token and floor_of(request).is_director(token))
+    command = c.Register(
+        tournament=tournament_id,
+        author=c.DIRECTOR if director else c.PUBLIC,
+        key=key or "",
+        name=body.name,
+        confirmed=body.confirmed,
+    )
+    # the token is made here and only its hash travels with the command;
+    # made from the key, a retry gets the same token
+    player_token = floor_of(request).new_token(command.scoped_key())
+    command = dataclasses.replace(command, token_hash=token_hash(player_token))
+    if not director:
+        verify_registration_allowed(request)
+    answer = await carried_out(request, command)  # a token only for a stored entry
     # Open the link on another device to take the seat there (the socket of
     # the old device is closed with 4409).
-    return {"player": player, "token": token, "seat_link": f"/t/{tournament_id}/play#seat={token}"}
-
-
-async def director_call(request: Request, tournament_id: str, call: Any) -> dict[str, Any]:
-    service = service_of(request, tournament_id)
-    try:
-        result = call(service)
-    except FloormanError as error:
-        raise rule_error(error) from None
-    service.settle()  # told, the tables woken
-    await stored(service)  # "ok" means stored
-    return {"ok": True, "result": result} if result is not None else {"ok": True}
-
-
-async def stored(service: TournamentService) -> None:
-    """Wait until the service's changes are stored (the writer thread);
-    a database that failed is a 503, the tournament stopped."""
-    try:
-        await service.stored()
-    except FloormanError as error:
-        raise http_error(503, str(error)) from None
+    return {
+        "player": str(answer["player"]),
+        "token": player_token,
+        "seat_link": f"/t/{tournament_id}/play#seat={player_token}",
+    }
 
 
 @router.post("/tournaments/{tournament_id}/start", dependencies=[Director])
-async def start(request: Request, tournament_id: str) -> dict[str, Any]:
-    return await director_call(request, tournament_id, lambda s: s.start())
+async def start(request: Request, tournament_id: str, key: IdempotencyKey = None) -> dict[str, Any]:
+    return await director_command(request, c.Start, tournament_id, key)
 
 
 @router.post("/tournaments/{tournament_id}/pause", dependencies=[Director])
-async def pause(request: Request, tournament_id: str) -> dict[str, Any]:
-    return await director_call(request, tournament_id, lambda s: s.pause())
+async def pause(request: Request, tournament_id: str, key: IdempotencyKey = None) -> dict[str, Any]:
+    return await director_command(request, c.Pause, tournament_id, key)
 
 
 @router.post("/tournaments/{tournament_id}/resume", dependencies=[Director])
-async def resume(request: Request, tournament_id: str) -> dict[str, Any]:
-    return await director_call(request, tournament_id, lambda s: s.resume())
+async def resume(
+    request: Request, tournament_id: str, key: IdempotencyKey = None
+) -> dict[str, Any]:
+    return await director_command(request, c.Resume, tournament_id, key)
 
 
 @router.post(
     "/tournaments/{tournament_id}/bots", dependencies=[Director], summary="Fill seats with bots"
 )
-async def add_bots(request: Request, tournament_id: str, body: AddBots) -> dict[str, Any]:
-    service = service_of(request, tournament_id)
-    try:
-        added = await service.add_bots_in_steps(body.count, body.kind)
-    except FloormanError as error:
-        raise rule_error(error) from None
-    service.settle()
-    return {"ok": True, "result": added}
+async def add_bots(
+    request: Request, tournament_id: str, body: AddBots, key: IdempotencyKey = None
+) -> dict[str, Any]:
+    return await director_command(
+        request, c.AddBots, tournament_id, key, count=body.count, bot_kind=body.kind
+    )
 
 
 @router.post("/tournaments/{tournament_id}/floor/warn", dependencies=[Director])
-async def warn(request: Request, tournament_id: str, body: FloorRuling) -> dict[str, Any]:
-    return await director_call(
-        request,
-        tournament_id,
-        lambda s: s.warn(body.player, body.clause, body.note),
+async def warn(
+    request: Request, tournament_id: str, body: FloorRuling, key: IdempotencyKey = None
+) -> dict[str, Any]:
+    return await director_command(
+        request, c.Warn, tournament_id, key, target=body.player, clause=body.clause, note=body.note
     )
 
 
@@ -349,20 +396,33 @@ async def warn(request: Request, tournament_id: str, body: FloorRuling) -> dict[
     dependencies=[Director],
     summary="Time penalty: the player's hands are dealt dead (OQ-62)",
 )
-async def penalty(request: Request, tournament_id: str, body: FloorRuling) -> dict[str, Any]:
-    return await director_call(
+async def penalty(
+    request: Request, tournament_id: str, body: FloorRuling, key: IdempotencyKey = None
+) -> dict[str, Any]:
+    return await director_command(
         request,
+        c.TimePenalty,
         tournament_id,
-        lambda s: s.time_penalty(body.player, body.hands or 1, body.clause, body.note),
+        key,
+        target=body.player,
+        hands=body.hands or 1,
+        clause=body.clause,
+        note=body.note,
     )
 
 
 @router.post("/tournaments/{tournament_id}/floor/disqualify", dependencies=[Director])
-async def disqualify(request: Request, tournament_id: str, body: FloorRuling) -> dict[str, Any]:
-    return await director_call(
+async def disqualify(
+    request: Request, tournament_id: str, body: FloorRuling, key: IdempotencyKey = None
+) -> dict[str, Any]:
+    return await director_command(
         request,
+        c.Disqualify,
         tournament_id,
-        lambda s: s.disqualify(body.player, body.clause, body.note),
+        key,
+        target=body.player,
+        clause=body.clause,
+        note=body.note,
     )
 
 
@@ -371,13 +431,19 @@ async def disqualify(request: Request, tournament_id: str, body: FloorRuling) ->
     dependencies=[Director],
     summary="Rule on a table's running hand: misdeal, void or dead hand (director)",
 )
-async def hand_ruling(request: Request, tournament_id: str, body: HandRuling) -> dict[str, Any]:
-    return await director_call(
+async def hand_ruling(
+    request: Request, tournament_id: str, body: HandRuling, key: IdempotencyKey = None
+) -> dict[str, Any]:
+    return await director_command(
         request,
+        c.RuleHand,
         tournament_id,
-        lambda s: s.rule_hand(
-            body.ruling, body.table, player=body.player, note=body.note, clause=body.clause
-        ),
+        key,
+        ruling=body.ruling,
+        table=body.table,
+        target=body.player,
+        note=body.note,
+        clause=body.clause,
     )
 
 
@@ -386,14 +452,18 @@ async def hand_ruling(request: Request, tournament_id: str, body: HandRuling) ->
     dependencies=[Director],
     summary="Confirm an unconfirmed entry (paid, checked in): never withdrawn (DE-DEAL-3/4, OQ-46)",
 )
-async def confirm(request: Request, tournament_id: str, player: str) -> dict[str, Any]:
-    return await director_call(request, tournament_id, lambda s: s.confirm(player))
+async def confirm(
+    request: Request, tournament_id: str, player: str, key: IdempotencyKey = None
+) -> dict[str, Any]:
+    return await director_command(request, c.Confirm, tournament_id, key, target=player)
 
 
 @router.post("/tournaments/{tournament_id}/floor/absent", dependencies=[Director])
-async def absent(request: Request, tournament_id: str, body: Absent) -> dict[str, Any]:
-    return await director_call(
-        request, tournament_id, lambda s: s.set_absent(body.player, body.absent)
+async def absent(
+    request: Request, tournament_id: str, body: Absent, key: IdempotencyKey = None
+) -> dict[str, Any]:
+    return await director_command(
+        request, c.SetAbsent, tournament_id, key, target=body.player, absent=body.absent
     )
 
 
@@ -403,32 +473,41 @@ async def absent(request: Request, tournament_id: str, body: Absent) -> dict[str
     summary="Correct a stack (NM-D-1G, OQ-03)",
 )
 async def override_chips(
-    request: Request, tournament_id: str, body: ChipOverride
+    request: Request, tournament_id: str, body: ChipOverride, key: IdempotencyKey = None
 ) -> dict[str, Any]:
-    return await director_call(
+    return await director_command(
         request,
+        c.OverrideChips,
         tournament_id,
-        lambda s: s.override_chips(body.player, body.chips, body.note),
+        key,
+        target=body.player,
+        chips=body.chips,
+        note=body.note,
     )
 
 
 @router.post("/tournaments/{tournament_id}/override/seat", dependencies=[Director])
-async def override_seat(request: Request, tournament_id: str, body: SeatOverride) -> dict[str, Any]:
-    return await director_call(
+async def override_seat(
+    request: Request, tournament_id: str, body: SeatOverride, key: IdempotencyKey = None
+) -> dict[str, Any]:
+    return await director_command(
         request,
+        c.OverrideSeat,
         tournament_id,
-        lambda s: s.override_seat(body.player, body.table, body.seat, body.note),
+        key,
+        target=body.player,
+        table=body.table,
+        seat=body.seat,
+        note=body.note,
     )
 
 
 @router.post("/tournaments/{tournament_id}/override/level", dependencies=[Director])
 async def override_level(
-    request: Request, tournament_id: str, body: LevelOverride
+    request: Request, tournament_id: str, body: LevelOverride, key: IdempotencyKey = None
 ) -> dict[str, Any]:
-    return await director_call(
-        request,
-        tournament_id,
-        lambda s: s.override_level(body.level, body.note),
+    return await director_command(
+        request, c.OverrideLevel, tournament_id, key, level=body.level, note=body.note
     )
 
 
@@ -437,16 +516,19 @@ async def override_level(
     dependencies=[Director],
     summary="Live event: a table's chip counts; returns breaks and moves",
 )
-async def live_counts(request: Request, tournament_id: str, body: ChipCounts) -> dict[str, Any]:
-    def call(s: TournamentService) -> list[dict[str, Any]]:
-        return s.record_chip_counts(
-            body.table,
-            body.counts,
-            confirm_correction=body.confirm_correction,
-            note=body.note,
-        )
-
-    return await director_call(request, tournament_id, call)
+async def live_counts(
+    request: Request, tournament_id: str, body: ChipCounts, key: IdempotencyKey = None
+) -> dict[str, Any]:
+    return await director_command(
+        request,
+        c.RecordChipCounts,
+        tournament_id,
+        key,
+        table=body.table,
+        counts=body.counts,
+        confirm_correction=body.confirm_correction,
+        note=body.note,
+    )
 
 
 @router.get(
@@ -483,7 +565,7 @@ async def table_view(
     token: Annotated[str | None, Depends(bearer)] = None,
 ) -> dict[str, Any]:
     service = service_of(request, tournament_id)
-    player = service.player_for(token)
+    player = await player_of(request, service, token)
     if token and player is None:
         raise http_error(403, "unknown player token")
     return service.table_view(table, player)
@@ -496,7 +578,7 @@ async def me(
     service = service_of(request, tournament_id)
     if token is None:
         raise http_error(401, "player token required")
-    player = service.player_for(token)
+    player = await player_of(request, service, token)
     if player is None:
         raise http_error(403, "unknown player token")
     return service.player_record(player)
@@ -508,19 +590,18 @@ async def act(
     tournament_id: str,
     body: dict[str, Any],
     token: Annotated[str | None, Depends(bearer)] = None,
+    key: IdempotencyKey = None,
 ) -> dict[str, Any]:
+    """An action (or ``sit_out``, ``back``, ``call_clock``).  Its key: the
+    Idempotency-Key header, or the message's ``id`` as over the websocket
+    (a double click, a retry: done once)."""
     service = service_of(request, tournament_id)
     if token is None:
         raise http_error(401, "player token required")
-    player = service.player_for(token)
+    player = await player_of(request, service, token)
     if player is None:
         raise http_error(403, "unknown player token")
-    try:
-        service.submit(player, body)
-    except FloormanError as error:
-        raise rule_error(error) from None
-    await stored(service)
-    return {"ok": True}
+    return await carried_out(request, c.act_command(tournament_id, player, body, key))
 
 
 @router.get("/tournaments/{tournament_id}/hands", summary="Finished hands")

@@ -8,8 +8,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field
 
-from floorman.server.api import Director, director_call, floor_of, rule_error, service_of
-from floorman.services import FloormanError
+from floorman.server.api import Director, IdempotencyKey, director_command, service_of
+from floorman.services import commands as c
 
 router = APIRouter(prefix="/api")
 
@@ -27,8 +27,10 @@ class Archive(BaseModel):
     dependencies=[Director],
     summary="Take an entry back before the seat draw (OQ-41)",
 )
-async def unregister(request: Request, tournament_id: str, player: str) -> dict[str, Any]:
-    return await director_call(request, tournament_id, lambda s: s.unregister(player))
+async def unregister(
+    request: Request, tournament_id: str, player: str, key: IdempotencyKey = None
+) -> dict[str, Any]:
+    return await director_command(request, c.Unregister, tournament_id, key, target=player)
 
 
 @router.post(
@@ -36,8 +38,10 @@ async def unregister(request: Request, tournament_id: str, player: str) -> dict[
     dependencies=[Director],
     summary="Call off a tournament that has not started (OQ-41)",
 )
-async def cancel(request: Request, tournament_id: str, body: Cancel) -> dict[str, Any]:
-    return await director_call(request, tournament_id, lambda s: s.cancel(body.note))
+async def cancel(
+    request: Request, tournament_id: str, body: Cancel, key: IdempotencyKey = None
+) -> dict[str, Any]:
+    return await director_command(request, c.Cancel, tournament_id, key, note=body.note)
 
 
 @router.post(
@@ -45,12 +49,10 @@ async def cancel(request: Request, tournament_id: str, body: Cancel) -> dict[str
     dependencies=[Director],
     summary="Take a tournament out of the lobby's list (or back in)",
 )
-async def archive(request: Request, tournament_id: str, body: Archive) -> dict[str, Any]:
-    try:
-        floor_of(request).archive(tournament_id, body.archived)
-    except FloormanError as error:
-        raise rule_error(error) from None
-    return {"ok": True}
+async def archive(
+    request: Request, tournament_id: str, body: Archive, key: IdempotencyKey = None
+) -> dict[str, Any]:
+    return await director_command(request, c.Archive, tournament_id, key, archived=body.archived)
 
 
 @router.delete(
@@ -58,12 +60,10 @@ async def archive(request: Request, tournament_id: str, body: Archive) -> dict[s
     dependencies=[Director],
     summary="Delete a tournament that never started, with all stored of it",
 )
-async def delete(request: Request, tournament_id: str) -> dict[str, Any]:
-    try:
-        await floor_of(request).delete(tournament_id)
-    except FloormanError as error:
-        raise rule_error(error) from None
-    return {"ok": True}
+async def delete(
+    request: Request, tournament_id: str, key: IdempotencyKey = None
+) -> dict[str, Any]:
+    return await director_command(request, c.Delete, tournament_id, key)
 
 
 class MuteChat(BaseModel):
@@ -77,9 +77,17 @@ class MuteChat(BaseModel):
     dependencies=[Director],
     summary="Mute a player's table chat, or let him speak again (DE-ETIQ-1/2)",
 )
-async def mute_chat(request: Request, tournament_id: str, body: MuteChat) -> dict[str, Any]:
-    return await director_call(
-        request, tournament_id, lambda s: s.mute_chat(body.player, body.muted, body.note)
+async def mute_chat(
+    request: Request, tournament_id: str, body: MuteChat, key: IdempotencyKey = None
+) -> dict[str, Any]:
+    return await director_command(
+        request,
+        c.MuteChat,
+        tournament_id,
+        key,
+        target=body.player,
+        muted=body.muted,
+        note=body.note,
     )
 
 

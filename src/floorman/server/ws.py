@@ -49,7 +49,6 @@ import json
 import logging
 import math
 import os
-import time
 from collections import Counter
 from collections.abc import MutableMapping
 from dataclasses import dataclass, field
@@ -57,11 +56,21 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket
 
-from floorman.server.error_bodies import clause_texts, error_body, message_body
+from floorman.server.api import execute_of, player_of
+from floorman.server.error_bodies import clause_texts, message_body
 from floorman.server.limits import BadJson, parse_json
 from floorman.server.rate import RateLimiter
-from floorman.services import FloormanError, TournamentService
+from floorman.services import TournamentService
 from floorman.services.broadcast import Subscriber, frame_text
+from floorman.services.commands import (
+    PUBLIC,
+    Chat,
+    Command,
+    SeatOpened,
+    act_command,
+    player_author,
+)
+from floorman.services.handler import Execute
 
 router = APIRouter()
 log = logging.getLogger("floorman.server")
@@ -197,6 +206,7 @@ class SocketSession:
         *,
         limits: SocketLimits | None = None,
         accepted: bool = False,
+        execute: Execute | None = None,
     ) -> None:
         """``accepted``: the socket was accepted already (the hello came
         before this session)."""
@@ -210,7 +220,11 @@ class SocketSession:
         self.rate = RateLimiter(self.limits.burst, self.limits.per_minute)
         self.refusals = 0
         self.accepted = accepted
-        self.forwarding: set[asyncio.Task[None]] = set()
+        self.execute = execute
+        # a socket's commands are carried out one after the other, in the
+        # order it sent them (one worker per socket, never one task each)
+        self.outbox: asyncio.Queue[Command] = asyncio.Queue()
+        self.worker: asyncio.Task[None] | None = None
 
     async def run(self) -> None:
         """Accept, play until either side is gone, then clean up: the
@@ -225,21 +239,19 @@ class SocketSession:
         service = self.service
         sub = self.sub = service.subscribe(self.player, self.table)
         sender: asyncio.Task[None] | None = None
+        self.worker = asyncio.get_running_loop().create_task(self.carry_out())
         try:
             if self.player is not None:
                 service.take_seat(sub)  # one device per seat: the older ones are closed
-                if service.forward is None:
-                    service.back(self.player)
-                else:  # and those on other web processes; the runner hears he is back
-                    self.forward(
-                        {
-                            "op": "seat_opened",
-                            "player": self.player,
-                            "socket": sub.ident,
-                            "at": time.time(),  # the newest socket keeps the seat
-                        }
+                # he is back; in a cluster the runner also closes his older
+                # sockets on other web processes, in the order it hears of them
+                self.send_command(
+                    SeatOpened(
+                        tournament=service.id,
+                        author=player_author(self.player),
+                        socket=sub.ident,
                     )
-                    self.forward({"op": "back", "player": self.player})
+                )
             sub.send(service.summary())
             number = service.table_of(sub)
             if number is not None:
@@ -253,8 +265,8 @@ class SocketSession:
                     sender.cancel()
                     await asyncio.gather(sender, return_exceptions=True)
             finally:
-                for task in self.forwarding:  # nobody is left to hear the answers
-                    task.cancel()
+                if self.worker is not None:  # nobody is left to hear the answers
+                    self.worker.cancel()
                 service.unsubscribe(sub)
                 self.state.to(ConnectionPhase.CLOSED)
 
@@ -349,40 +361,36 @@ class SocketSession:
             self.frame(self.service.table_view(table, self.player))
             self.chat_history(table)
 
-    def forward(self, command: dict[str, Any]) -> None:
-        """A message for the runner playing the tournament (the multi-process
-        deployment): sent, and its refusal, if any, framed back here."""
-        task = asyncio.get_running_loop().create_task(self.carry(command))
-        self.forwarding.add(task)
-        task.add_done_callback(self.forwarding.discard)
+    def send_command(self, command: Command) -> None:
+        """Queue ``command`` behind this socket's earlier ones."""
+        self.outbox.put_nowait(command)
 
-    async def carry(self, command: dict[str, Any]) -> None:
-        assert self.service.forward is not None
-        try:
-            reply = await self.service.forward(command)
-        except Exception as error:  # no runner in time, Redis gone
-            log.warning("forwarding %s failed: %r", command.get("op"), error)
-            self.error(
-                "no runner is playing this tournament now: try again in a moment",
-                self.service.rulings["turn"],
-            )
-            return
-        refusal = reply.get("error")
-        if isinstance(refusal, dict):
-            self.frame({"type": "error", **refusal})
-        elif refusal:
-            self.error("the server could not take that action", self.service.rulings["turn"])
+    async def carry_out(self) -> None:
+        """This socket's commands, in order; a refusal comes back as an
+        error frame (nothing changed)."""
+        while True:
+            command = await self.outbox.get()
+            turn = self.service.rulings["turn"]
+            try:
+                assert self.execute is not None, "a socket session needs a command handler"
+                answer = await self.execute(command)
+            except Exception as error:  # no runner in time, Redis gone, a bug
+                log.warning("command %s failed: %r", command.kind, error)
+                self.error("the server could not take that action", turn)
+                continue
+            if answer.ok:
+                continue
+            body = dict(answer.body)
+            if not body.get("clause"):  # messages out of turn or out of form
+                body["clause"], body["clauses"] = turn, clause_texts(turn)
+            self.frame({"type": "error", **body})
 
     def chat(self, text: Any) -> None:
         """A table chat line, to the table this socket sits at or watches."""
         table = self.service.table_of(self.sub) if self.sub is not None else None
-        if self.service.forward is not None:
-            self.forward({"op": "chat", "player": self.player, "table": table, "text": text})
-            return
-        try:
-            self.service.chat(self.player, table, text)
-        except FloormanError as error:
-            self.frame({"type": "error", **error_body(error)})
+        author = player_author(self.player) if self.player is not None else PUBLIC
+        line = text if isinstance(text, str) else ""  # refused by the chat's own rule
+        self.send_command(Chat(tournament=self.service.id, author=author, table=table, text=line))
 
     def chat_history(self, table: int | None) -> None:
         if table is not None:
@@ -412,18 +420,9 @@ class SocketSession:
             return self.chat(data.get("text"))
         if self.player is None:
             return self.error("spectators cannot act", service.rulings["not_a_player"])
-        if service.forward is not None:
-            return self.forward({"op": "submit", "player": self.player, "data": data})
-        try:
-            service.submit(self.player, data)
-        except FloormanError as error:
-            body = error_body(error)
-            if not body["clause"]:
-                body["clause"], body["clauses"] = turn, clause_texts(turn)
-            self.frame({"type": "error", **body})
-        except Exception:  # a bug must cost one message, not the player's socket
-            log.exception("action %r from %s failed", data, self.player)
-            self.error("the server could not take that action", turn)
+        if not isinstance(data, dict):
+            return self.error("an action must be an object", turn)
+        self.send_command(act_command(service.id, self.player, data))
         return None
 
 
@@ -497,7 +496,7 @@ async def tournament_socket(websocket: WebSocket, tournament_id: str) -> None:
             token = await hello_token(websocket, limits.hello_seconds)
             limits.release_pending(address)
             pending = False
-            player = service.player_for(token) if token else None
+            player = await player_of(websocket, service, token) if token else None
             if token and player is None:
                 raise Refused(CLOSE_BAD_TOKEN, "unknown player token")
             if player is None:
@@ -520,7 +519,15 @@ async def tournament_socket(websocket: WebSocket, tournament_id: str) -> None:
         else None
     )
     try:
-        session = SocketSession(websocket, service, player, table, limits=limits, accepted=True)
+        session = SocketSession(
+            websocket,
+            service,
+            player,
+            table,
+            limits=limits,
+            accepted=True,
+            execute=execute_of(websocket),
+        )
         await session.run()
     finally:
         if spectator:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import hmac
 import logging
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -34,6 +35,14 @@ class Floor:
         return bool(token) and hmac.compare_digest(
             str(token).encode(), self.director_token.encode()
         )
+
+    def new_token(self, scoped_key: str) -> str:
+        """A registration's secret token, made at the edge (a command never
+        carries one): from the command's key when it has one, so a retry
+        gets the token the first try got; at random otherwise."""
+        if not scoped_key:
+            return secrets.token_urlsafe(18)
+        return self.store.seal.derive("player token\n" + scoped_key)
 
     def resume_all(self) -> list[str]:
         """Load every stored tournament; running ones go on playing where
@@ -74,6 +83,7 @@ class Floor:
         levels: list[dict[str, Any]] | None = None,
         time_bank_seconds: int | None = None,
         seat_bots: bool = True,
+        answer_key: str = "",
     ) -> TournamentService:
         """A new tournament; ``bots`` are checked, and seated unless
         ``seat_bots`` is False (the server adds them in steps:
@@ -128,7 +138,14 @@ class Floor:
             action_seconds=action_seconds,
         )
         service = TournamentService.create(
-            self.store, rules, structure, name=name, mode=mode, config=config, claim=self.claim
+            self.store,
+            rules,
+            structure,
+            name=name,
+            mode=mode,
+            config=config,
+            claim=self.claim,
+            answer_key=answer_key,
         )
         self.tournaments[service.id] = service
         if bots and seat_bots:
@@ -153,9 +170,9 @@ class Floor:
         else:
             self.archived.discard(tournament_id)
 
-    async def delete(self, tournament_id: str) -> None:
+    async def delete(self, tournament_id: str, *, answer: tuple[str, str] | None = None) -> None:
         """Remove a tournament that never started (registering or cancelled),
-        with everything stored of it."""
+        with everything stored of it (``answer``: the command's, kept)."""
         service = self._service(tournament_id)
         # cancelled only ever before the start (OQ-41): neither state has played
         if service.tournament.status not in ("registering", "cancelled"):
@@ -163,7 +180,7 @@ class Floor:
                 "only a tournament that never started can be deleted; archive it instead"
             )
         await service.shutdown()
-        self.store.delete_tournament(tournament_id)
+        self.store.delete_tournament(tournament_id, answer=answer)
         del self.tournaments[tournament_id]
         self.archived.discard(tournament_id)
 

@@ -15,11 +15,11 @@ engine and the tournament core stay pure: this package brings the clock
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 import time
-from collections import deque
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from floorman.bots import Bot, make_bot
@@ -28,7 +28,6 @@ from floorman.engine.actions import Action, apply_action
 from floorman.engine.clauses import clauses_for
 from floorman.engine.errors import FloormanError, RuleViolation
 from floorman.engine.events import event_from_dict as hand_event_from_dict
-from floorman.engine.events import event_to_dict as hand_event_to_dict
 from floorman.engine.profile import RuleProfile
 from floorman.services import reports, table_views
 from floorman.services.auth import Tokens, token_hash
@@ -42,6 +41,7 @@ from floorman.services.broadcast import (
 from floorman.services.charts import chip_chart_svg
 from floorman.services.chat import TableChat
 from floorman.services.floor_tools import FloorTools
+from floorman.services.journal import Journal
 from floorman.services.tables import ServiceConfig, TableLoops, TableRuntime, wait_for_event
 from floorman.sim.driver import TableDriver
 from floorman.storage import Store
@@ -62,7 +62,7 @@ MAX_ENTRIES = 10_000
 BOTS_AT_ONCE = 250
 
 
-class TournamentService:
+class TournamentService(Journal):
     """One tournament being played.  Commands are synchronous and verified by
     the core or the engine; :meth:`run` plays the tables until the end."""
 
@@ -104,32 +104,19 @@ class TournamentService:
         self.changed = asyncio.Event()
         self._new_hands: list[tuple[str, int, int]] = []
         self._new_players: list[tuple[str, str, str, str]] = []
-        # Writes run on the store's writer thread; what waits for them (a
-        # frame, an HTTP answer) waits here, in the order of the writes.
-        self._writes = 0  # batches handed to the writer
-        self._stored = 0  # of those, stored
-        self._waiting: deque[tuple[int, Callable[[], None]]] = deque()
-        self.store_error: BaseException | None = None
+        self._start_journal()
         # The multi-process deployment (floorman.cluster): a runner hears of
         # each commit to relay it; a web process's replica never commits
         # and sends what would change something to the runner.
         self.on_commit: Callable[[CommitBatch, int, dict[str, int]], None] | None = None
         self.read_only = False
-        self.forward: Callable[[dict[str, Any]], Awaitable[dict[str, Any]]] | None = None
         self._finished_hands: set[str] = set()
         self._runner: asyncio.Task[None] | None = None
         self._chip_history: tuple[int, list[ChipSample]] | None = None
         self.chips_in_play: tuple[int, list[int]] | None = None  # (events, stacks), for frames
         self.table_chat = TableChat(self)
         self.floor_tools = FloorTools(self)
-        #: each player's last action message's id: the same id again is
-        #: ignored, not refused (issue 20: a double click is one action)
-        self.last_action: dict[str, str] = {}
         self.stopping = False
-
-    @property
-    def id(self) -> str:
-        return self.tournament.id
 
     @property
     def profile(self) -> RuleProfile:
@@ -171,6 +158,7 @@ class TournamentService:
         mode: str = "online",
         config: ServiceConfig | None = None,
         claim: Callable[[str], bool] | None = None,
+        answer_key: str = "",
     ) -> TournamentService:
         """``claim(id)``: called before anything is stored (a runner of the
         multi-process deployment takes the tournament's lease first, so no
@@ -184,7 +172,16 @@ class TournamentService:
         tournament = Tournament.create(
             tournament_id, profile, structure, name=name or tournament_id[:8], mode=mode
         )
-        store.create_tournament(tournament_id, tournament.name, profile.name, config.to_dict())
+        # a creation's answer is stored with the tournament's row: a retry
+        # of the command finds it, and makes no second tournament
+        answer = {"status": 200, "body": {"id": tournament_id}}
+        store.create_tournament(
+            tournament_id,
+            tournament.name,
+            profile.name,
+            config.to_dict(),
+            answer=(answer_key, json.dumps(answer)) if answer_key else None,
+        )
         service = cls(tournament, store, config)
         service.saved = 0
         service.logged_at = []
@@ -201,6 +198,7 @@ class TournamentService:
         service = cls(tournament, store, ServiceConfig(**config))
         service.logged_at = [e.get("logged_at") for e in stored]
         service.auth.load(store.players(tournament_id))
+        service.answers = store.answers(tournament_id)
         for player in tournament.players.values():
             if player.bot:
                 service.bots[player.player] = make_bot(player.bot)
@@ -231,123 +229,24 @@ class TournamentService:
 
     _table = table  # the older name, kept for callers outside the package
 
-    # ------------------------------------------------------------ persistence
-
-    def commit(self, only: TableRuntime | None = None) -> None:
-        """Store every event made since the last commit, in one transaction,
-        before anyone is told about them: inside the event loop the batch
-        goes to the store's writer thread (off the loop, with group commit)
-        and frames and answers wait for it (:meth:`after_stored`); outside
-        one it is stored before this returns.  ``only``: only that table's
-        hand changed (a table's own loop: 1,000 tables are not looked at
-        for each action)."""
-        new_events = self.tournament.events[self.saved :]
-        hand_batches = []
-        hand_starts: dict[str, int] = {}
-        for table in self.tables.values() if only is None else (only,):
-            if table.hand is None or table.hand_id is None:
-                continue
-            fresh = table.hand.events[table.saved :]
-            finished = table.hand.is_complete and table.hand_id not in self._finished_hands
-            if fresh or finished:
-                hand_batches.append(
-                    (table.hand_id, [hand_event_to_dict(e) for e in fresh], finished)
-                )
-                hand_starts[table.hand_id] = table.saved
-                table.saved = len(table.hand.events)
-                if finished:
-                    self._finished_hands.add(table.hand_id)
-        if not (new_events or hand_batches or self._new_hands or self._new_players):
-            return
-        if self.store_error is not None:
-            # after a lost write nothing more is stored: the log keeps no hole
-            raise FloormanError("the tournament could not be stored: it is stopped")
-        if self.read_only:
-            raise FloormanError(
-                "a replica of tournament {id} cannot change it", values={"id": self.id}
-            )
-        stamp = self.now()
-        batch = CommitBatch(
-            self.id,
-            [{**event_to_dict(e), "logged_at": stamp} for e in new_events],
-            self._new_hands,
-            hand_batches,
-            self.tournament.status if new_events else None,
-            self._new_players,
-            tournament_start=self.saved,
-            hand_starts=hand_starts,
-        )
-        if self.on_commit is not None:
-            self.on_commit(batch, self.saved, hand_starts)
-        self.saved = len(self.tournament.events)
-        self.logged_at += [stamp] * (self.saved - len(self.logged_at))
-        self._new_hands = []
-        self._new_players = []
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
-        if loop is None:
-            self.store.flush()  # after what the writer still holds, in order
-            self.store.commit_many([batch])  # raises: nothing was told
-            self._writes += 1
-            self._written(self._writes, None)
-        else:
-            future = self.store.commit_later(batch)
-            self._writes += 1
-            number = self._writes
-            future.add_done_callback(
-                lambda done: loop.call_soon_threadsafe(self._written, number, done.exception())
-            )
-        self.changed.set()
-
-    def _written(self, number: int, error: BaseException | None) -> None:
-        """Write ``number`` is stored (or failed: then the tournament stops
-        here, and a restart goes on from what was stored)."""
-        if error is not None and self.store_error is None:
-            log.error("storing tournament %s failed: it stops (%r)", self.id, error)
-            self.store_error = error
-            self.stopping = True
-        self._stored = max(self._stored, number)
-        while self._waiting and self._waiting[0][0] <= self._stored:
-            _, callback = self._waiting.popleft()
-            if self.store_error is None:
-                callback()
-
-    def after_stored(self, callback: Callable[[], None]) -> None:
-        """Run ``callback`` once every change committed so far is stored
-        (never, once storing failed: that state was never stored)."""
-        if self.store_error is not None:
-            return
-        if self._stored >= self._writes:
-            callback()
-        else:
-            self._waiting.append((self._writes, callback))
-
-    async def stored(self) -> None:
-        """Wait until every change committed so far is stored (an HTTP
-        answer says "done" only then).  Raises if storing failed."""
-        if self._stored < self._writes:
-            done = asyncio.get_running_loop().create_future()
-            self._waiting.append((self._writes, lambda: done.set_result(None)))
-            while not done.done() and self.store_error is None:
-                await asyncio.wait({done}, timeout=0.5)
-        if self.store_error is not None:
-            raise FloormanError("the tournament could not be stored: it is stopped")
-
-    def hand_dealt(self, hand_id: str, table: int, number: int) -> None:
-        """A new hand to store with the next commit."""
-        self._new_hands.append((hand_id, table, number))
-
     # ------------------------------------------------------------ registration
 
     def register(
-        self, name: str, kind: str = "human", confirmed: bool = True, *, commit: bool = True
+        self,
+        name: str,
+        kind: str = "human",
+        confirmed: bool = True,
+        *,
+        commit: bool = True,
+        token_hash: str | None = None,
     ) -> tuple[str, str]:
         """A new player and his secret token (only its hash is stored).  The
         name is trimmed; empty, too long, control characters or a name
         already entered (case and spaces aside) are refused (DE-GEN-2, OQ-64).
-        ``confirmed=False``: a running-along entry (DE-DEAL-4, OQ-46)."""
+        ``confirmed=False``: a running-along entry (DE-DEAL-4, OQ-46).
+        ``token_hash``: the hash of a token made by whoever registers him
+        (the server's edge: no token travels in a command); the token
+        returned is then empty."""
         bot = kind if kind in ("random", "sensible") else None
         if bot:
             self._verify_bots_allowed()
@@ -359,7 +258,11 @@ class TournamentService:
             )
         player = f"p{self.tournament.entries_made + 1}"  # never reused (OQ-41: unregistered)
         name = self.tournament.register(player, name, bot=bot, confirmed=confirmed).name
-        token, digest = self.auth.issue(player)
+        if token_hash is None:
+            token, digest = self.auth.issue(player)
+        else:
+            token, digest = "", token_hash
+            self.auth.by_hash[digest] = player
         # the player's row goes in the registration event's transaction:
         # a crash leaves both or neither (issue 12)
         self._new_players.append((player, name, "bot" if bot else kind, digest))
@@ -434,14 +337,8 @@ class TournamentService:
         return names
 
     def player_for(self, token: str | None) -> str | None:
-        """The player a token seats (None: no token, or nobody's).  A
-        replica that does not know it reads the players again: he may have
-        registered a moment ago through another web process."""
-        player = self.auth.player_for(token)
-        if player is None and token and self.read_only:
-            self.auth.load(self.store.players(self.id))
-            player = self.auth.player_for(token)
-        return player
+        """The player a token seats (None: no token, or nobody's)."""
+        return self.auth.player_for(token)
 
     def start(self) -> None:
         if self.tournament.status != "registering":
@@ -595,18 +492,10 @@ class TournamentService:
     def submit(self, player: str, data: Any) -> None:
         """A player's action from a browser or an external bot; any rule
         violation is raised (nothing changes) for an error frame.  Beside
-        the hand's actions: ``sit_out``, ``back`` and ``call_clock``.  A
-        message may carry an ``id``: sent again (a double click, a client's
-        retry), it is taken once and the repeat ignored."""
+        the hand's actions: ``sit_out``, ``back`` and ``call_clock``.  (A
+        message sent again, a double click, is answered once by the command
+        handler: :class:`~floorman.services.commands.Act` with its key.)"""
         kind = data.get("action") if isinstance(data, dict) else None
-        sent_as = data.get("id") if isinstance(data, dict) else None
-        if isinstance(sent_as, str) and sent_as and self.last_action.get(player) == sent_as:
-            return None  # the same message again (a double click, a retry): done once
-        self._submit(player, data, kind)
-        if isinstance(sent_as, str) and 0 < len(sent_as) <= 64:
-            self.last_action[player] = sent_as
-
-    def _submit(self, player: str, data: Any, kind: Any) -> None:
         if kind in ("sit_out", "back"):
             return self.floor_tools.sit_out(player, kind == "sit_out")
         if kind == "call_clock":

@@ -38,6 +38,8 @@ from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
+import hmac
 import json
 import logging
 import os
@@ -151,6 +153,14 @@ class HandSeal:
         if len(key) != KEY_BYTES:
             raise SecretKeyError("the secret key must be 32 bytes")
         self._aead = AESGCM(key)
+        self._key = key
+
+    def derive(self, label: str) -> str:
+        """A secret made from the key and ``label`` (the same label, the
+        same secret, in every process sharing the key): a registration
+        retried with its idempotency key gets the token it was first given."""
+        digest = hmac.new(self._key, b"floorman derived\0" + label.encode(), hashlib.sha256)
+        return base64.urlsafe_b64encode(digest.digest()[:18]).decode("ascii")
 
     @staticmethod
     def _bound(hand_id: str, seq: int) -> bytes:

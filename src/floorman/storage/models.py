@@ -103,3 +103,15 @@ class ChatRow(Base):
     name: Mapped[str] = mapped_column(String(100))
     text: Mapped[str] = mapped_column(Text)
     at: Mapped[float] = mapped_column(Float)
+
+
+class CommandAnswerRow(Base):
+    """The first answer to a command sent with an idempotency key (stored
+    in the transaction of what the command changed): a retry gets it again
+    instead of the command being carried out twice."""
+
+    __tablename__ = "command_answers"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)  # SHA-256 of author and key
+    tournament_id: Mapped[str | None] = mapped_column(String(64), index=True, nullable=True)
+    answer: Mapped[str] = mapped_column(Text)

@@ -30,6 +30,7 @@ from sqlalchemy.pool import StaticPool
 from floorman.storage.crypto import HandSeal, resolve_key
 from floorman.storage.models import (
     ChatRow,
+    CommandAnswerRow,
     HandEventRow,
     HandRow,
     PlayerRow,
@@ -140,9 +141,19 @@ class Store:
     # ------------------------------------------------------------ tournaments
 
     def create_tournament(
-        self, tournament_id: str, name: str, profile: str, config: dict[str, Any]
+        self,
+        tournament_id: str,
+        name: str,
+        profile: str,
+        config: dict[str, Any],
+        *,
+        answer: tuple[str, str] | None = None,
     ) -> None:
+        """``answer``: the creating command's (scoped key, answer), stored
+        in the same transaction; a key stored already refuses the creation."""
         with self._transaction() as session:
+            if answer is not None:
+                session.add(CommandAnswerRow(key=answer[0], tournament_id=None, answer=answer[1]))
             session.add(
                 TournamentRow(
                     id=tournament_id,
@@ -173,10 +184,18 @@ class Store:
                 .values(archived=archived)
             )
 
-    def delete_tournament(self, tournament_id: str) -> None:
+    def delete_tournament(
+        self, tournament_id: str, *, answer: tuple[str, str] | None = None
+    ) -> None:
         """Every row of the tournament, in one transaction (the caller
-        allows it only before the start: nothing was played)."""
+        allows it only before the start: nothing was played); ``answer``:
+        the deleting command's, kept."""
         with self._transaction() as session:
+            session.execute(
+                delete(CommandAnswerRow).where(CommandAnswerRow.tournament_id == tournament_id)
+            )
+            if answer is not None and answer[0]:
+                session.add(CommandAnswerRow(key=answer[0], tournament_id=None, answer=answer[1]))
             hands = select(HandRow.id).where(HandRow.tournament_id == tournament_id)
             session.execute(delete(HandEventRow).where(HandEventRow.hand_id.in_(hands)))
             session.execute(delete(HandRow).where(HandRow.tournament_id == tournament_id))
@@ -426,11 +445,38 @@ class Store:
                     .where(HandRow.id == hand_id)
                     .values(status="finished", ended_at=now)
                 )
+        if batch.answers:
+            session.execute(
+                insert(CommandAnswerRow),
+                [
+                    {"key": key, "tournament_id": tournament_id, "answer": answer}
+                    for key, answer in batch.answers
+                ],
+            )
         if batch.status is not None:
             session.execute(
                 update(TournamentRow)
                 .where(TournamentRow.id == tournament_id)
                 .values(status=batch.status)
+            )
+
+    # ------------------------------------------------------------ answers
+
+    def answers(self, tournament_id: str) -> dict[str, dict[str, Any]]:
+        """Every stored answer to a command of the tournament, by scoped key."""
+        with self._reading() as session:
+            rows = session.execute(
+                select(CommandAnswerRow.key, CommandAnswerRow.answer).where(
+                    CommandAnswerRow.tournament_id == tournament_id
+                )
+            )
+            return {key: json.loads(answer) for key, answer in rows}
+
+    def answer(self, key: str) -> str | None:
+        """The stored answer to the command with scoped key ``key``."""
+        with self._reading() as session:
+            return session.scalar(
+                select(CommandAnswerRow.answer).where(CommandAnswerRow.key == key)
             )
 
     def commit_later(self, batch: CommitBatch) -> Future[None]:
@@ -470,6 +516,15 @@ class Store:
                     name=name,
                     kind=kind,
                     token_hash=token_hash,
+                )
+            )
+
+    def player_by_token(self, tournament_id: str, digest: str) -> str | None:
+        """The player whose token has the SHA-256 ``digest``."""
+        with self._reading() as session:
+            return session.scalar(
+                select(PlayerRow.player).where(
+                    PlayerRow.tournament_id == tournament_id, PlayerRow.token_hash == digest
                 )
             )
 

@@ -42,6 +42,8 @@ class CommitBatch:
     #: primary key instead of appending after the first.
     tournament_start: int | None = None
     hand_starts: Mapping[str, int] = field(default_factory=dict)
+    #: (scoped key, answer as JSON) of the commands whose changes these are
+    answers: Sequence[tuple[str, str]] = ()
 
 
 class BackgroundWriter:

@@ -1,0 +1,448 @@
+"""Typed commands: everything a client may ask of a tournament, as data.
+
+The HTTP API and the websocket build the same command for the same request
+(:mod:`floorman.server.api`, :mod:`floorman.server.ws`); one handler
+carries it out (:mod:`floorman.services.handler`), in this process or in
+the runner that plays the tournament (:mod:`floorman.cluster`).  A command
+names its tournament, its author and an idempotency key: the same key from
+the same author again gets the first answer, never a second registration
+or a second call.
+
+Commands travel as plain dictionaries (:func:`command_to_dict`,
+:func:`command_from_dict`); reading one checks every field's type and
+refuses anything else, so a malformed message changes nothing.  No command
+carries a secret: a registration carries the hash of the token the edge
+made, never the token.
+
+>>> command = Register(tournament="t1", author="public", key="k-1", name="Ada")
+>>> command_from_dict(command_to_dict(command)) == command
+True
+>>> command_from_dict({"kind": "register", "tournament": "t1", "author": "public", "name": 7})
+Traceback (most recent call last):
+...
+floorman.services.commands.CommandError: register: name must be a text, not 7
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import types
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from floorman.engine.errors import FloormanError
+
+#: the author of a director's command (the director's token was checked)
+DIRECTOR = "director"
+#: the author of a command that needs no token (registering, a spectator's chat)
+PUBLIC = "public"
+#: the longest idempotency key taken (a client's UUID fits many times over)
+MAX_KEY = 128
+
+
+class CommandError(FloormanError):
+    """A message that is no command (unknown kind, a field of the wrong type)."""
+
+
+def player_author(player: str) -> str:
+    """The author of a player's command (his token was checked)."""
+    return f"player:{player}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Command:
+    """What every command carries.  ``key`` empty: no idempotency (each
+    sending is a new command)."""
+
+    kind: ClassVar[str] = ""
+    #: who may send it: "director", "player" or "anyone"
+    role: ClassVar[str] = "director"
+
+    tournament: str
+    author: str
+    key: str = ""
+
+    @property
+    def player(self) -> str | None:
+        """The player a player's command comes from."""
+        prefix = "player:"
+        return self.author[len(prefix) :] if self.author.startswith(prefix) else None
+
+    def scoped_key(self) -> str:
+        """The key as stored: one author's key never answers another's."""
+        if not self.key:
+            return ""
+        text = f"{self.author}\n{self.tournament}\n{self.kind}\n{self.key}"
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def may_be_sent_by_author(self) -> bool:
+        if self.role == "director":
+            return self.author == DIRECTOR
+        if self.role == "player":
+            return self.player is not None
+        return self.author == DIRECTOR or self.author == PUBLIC or self.player is not None
+
+
+# ---------------------------------------------------------------- the floor's
+
+
+@dataclass(frozen=True, kw_only=True)
+class CreateTournament(Command):
+    """A new tournament; ``settings``: the API's creation body (its own
+    model checks it at the edge, :class:`floorman.services.floor.Floor`
+    again)."""
+
+    kind = "create_tournament"
+    settings: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Archive(Command):
+    kind = "archive"
+    archived: bool = True
+
+
+@dataclass(frozen=True, kw_only=True)
+class Delete(Command):
+    kind = "delete"
+
+
+# ---------------------------------------------------------------- entries
+
+
+@dataclass(frozen=True, kw_only=True)
+class Register(Command):
+    """An entry; ``token_hash``: the SHA-256 of the token the edge made and
+    gives the player (empty: the handler makes one, in tests)."""
+
+    kind = "register"
+    role = "anyone"
+    name: str
+    confirmed: bool = True
+    token_hash: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class AddBots(Command):
+    kind = "add_bots"
+    count: int
+    bot_kind: str = "sensible"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Unregister(Command):
+    kind = "unregister"
+    target: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Confirm(Command):
+    kind = "confirm"
+    target: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Cancel(Command):
+    kind = "cancel"
+    note: str = ""
+
+
+# ---------------------------------------------------------------- the clock
+
+
+@dataclass(frozen=True, kw_only=True)
+class Start(Command):
+    kind = "start"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Pause(Command):
+    kind = "pause"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Resume(Command):
+    kind = "resume"
+
+
+# ---------------------------------------------------------------- rulings
+
+
+@dataclass(frozen=True, kw_only=True)
+class Warn(Command):
+    kind = "warn"
+    target: str
+    clause: str
+    note: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class TimePenalty(Command):
+    kind = "time_penalty"
+    target: str
+    clause: str
+    hands: int = 1
+    note: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Disqualify(Command):
+    kind = "disqualify"
+    target: str
+    clause: str
+    note: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class RuleHand(Command):
+    """A misdeal, a void or a dead hand at a table."""
+
+    kind = "rule_hand"
+    ruling: str
+    table: int
+    target: str | None = None
+    note: str = ""
+    clause: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetAbsent(Command):
+    kind = "set_absent"
+    target: str
+    absent: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class MuteChat(Command):
+    kind = "mute_chat"
+    target: str
+    muted: bool = True
+    note: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class OverrideChips(Command):
+    kind = "override_chips"
+    target: str
+    chips: int
+    note: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class OverrideSeat(Command):
+    kind = "override_seat"
+    target: str
+    table: int
+    seat: int
+    note: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class OverrideLevel(Command):
+    kind = "override_level"
+    level: int
+    note: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class RecordChipCounts(Command):
+    kind = "record_chip_counts"
+    table: int
+    counts: Mapping[str, int] = field(default_factory=dict)
+    confirm_correction: bool = False
+    note: str = ""
+
+
+# ---------------------------------------------------------------- players
+
+
+@dataclass(frozen=True, kw_only=True)
+class Act(Command):
+    """A player's message to his hand: an action (fold, bet 40, draw 2 …),
+    or ``sit_out``/``back``/``call_clock``; the engine reads ``data``."""
+
+    kind = "act"
+    role = "player"
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Chat(Command):
+    kind = "chat"
+    role = "anyone"
+    table: int | None
+    text: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeatOpened(Command):
+    """The player opened his seat (a socket's hello): he is back if his
+    clock had made him absent, and this socket keeps the seat."""
+
+    kind = "seat_opened"
+    role = "player"
+    socket: str = ""
+
+
+def act_command(
+    tournament_id: str, player: str, message: Mapping[str, Any], key: str | None = None
+) -> Act:
+    """The command of a player's message, over HTTP or the websocket alike:
+    the message's ``id`` is the command's key (a double click, a retry:
+    done once) unless the request names one."""
+    data = dict(message)
+    sent_as = data.pop("id", None)
+    if key is None and isinstance(sent_as, str) and 0 < len(sent_as) <= MAX_KEY:
+        key = sent_as
+    return Act(tournament=tournament_id, author=player_author(player), key=key or "", data=data)
+
+
+COMMANDS: dict[str, type[Command]] = {
+    cls.kind: cls
+    for cls in (
+        CreateTournament,
+        Archive,
+        Delete,
+        Register,
+        AddBots,
+        Unregister,
+        Confirm,
+        Cancel,
+        Start,
+        Pause,
+        Resume,
+        Warn,
+        TimePenalty,
+        Disqualify,
+        RuleHand,
+        SetAbsent,
+        MuteChat,
+        OverrideChips,
+        OverrideSeat,
+        OverrideLevel,
+        RecordChipCounts,
+        Act,
+        Chat,
+        SeatOpened,
+    )
+}
+
+
+def command_to_dict(command: Command) -> dict[str, Any]:
+    data = {"kind": command.kind, **dataclasses.asdict(command)}
+    for name, value in data.items():
+        if isinstance(value, Mapping):
+            data[name] = dict(value)
+    return data
+
+
+def _accepts(annotation: Any, value: Any) -> bool:
+    """Does ``value`` fit the field's type (the few types commands use)?"""
+    origin = typing.get_origin(annotation)
+    if origin in (typing.Union, types.UnionType):
+        return any(_accepts(arm, value) for arm in typing.get_args(annotation))
+    if annotation is type(None):
+        return value is None
+    if annotation is bool:
+        return isinstance(value, bool)
+    if annotation is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if annotation is str:
+        return isinstance(value, str)
+    if origin is Mapping or annotation is Mapping:
+        arms = typing.get_args(annotation)
+        if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
+            return False
+        return not arms or arms[1] is Any or all(_accepts(arms[1], v) for v in value.values())
+    return False
+
+
+_TYPE_WORDS = {str: "a text", int: "a whole number", bool: "true or false"}
+
+
+def _hints(cls: type[Command]) -> dict[str, Any]:
+    cached = _HINTS.get(cls)
+    if cached is None:
+        cached = _HINTS[cls] = typing.get_type_hints(cls)
+    return cached
+
+
+_HINTS: dict[type[Command], dict[str, Any]] = {}
+
+
+def command_from_dict(data: Any) -> Command:
+    """The command ``data`` describes; :class:`CommandError` naming the
+    first thing wrong otherwise."""
+    if not isinstance(data, Mapping):
+        raise CommandError("a command is an object with a kind")
+    kind = data.get("kind")
+    cls = COMMANDS.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise CommandError("unknown command {kind}", values={"kind": repr(kind)[:40]})
+    hints = _hints(cls)
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    unknown = set(data) - set(fields) - {"kind"}
+    if unknown:
+        raise CommandError(
+            "{kind}: unknown field {field}", values={"kind": kind, "field": sorted(unknown)[0]}
+        )
+    values: dict[str, Any] = {}
+    for name, spec in fields.items():
+        if name not in data:
+            if spec.default is dataclasses.MISSING and spec.default_factory is dataclasses.MISSING:
+                raise CommandError(
+                    "{kind}: {field} is missing", values={"kind": kind, "field": name}
+                )
+            continue
+        value = data[name]
+        if not _accepts(hints[name], value):
+            word = _TYPE_WORDS.get(hints[name], "of another type")
+            raise CommandError(
+                "{kind}: {field} must be {word}, not {value}",
+                values={"kind": kind, "field": name, "word": word, "value": repr(value)[:40]},
+            )
+        values[name] = value
+    if len(values.get("key", "")) > MAX_KEY:
+        raise CommandError("the idempotency key is longer than {limit}", values={"limit": MAX_KEY})
+    return cls(**values)
+
+
+__all__ = [
+    "COMMANDS",
+    "DIRECTOR",
+    "MAX_KEY",
+    "PUBLIC",
+    "Act",
+    "AddBots",
+    "Archive",
+    "Cancel",
+    "Chat",
+    "Command",
+    "CommandError",
+    "Confirm",
+    "CreateTournament",
+    "Delete",
+    "Disqualify",
+    "MuteChat",
+    "OverrideChips",
+    "OverrideLevel",
+    "OverrideSeat",
+    "Pause",
+    "RecordChipCounts",
+    "Register",
+    "Resume",
+    "RuleHand",
+    "SeatOpened",
+    "SetAbsent",
+    "Start",
+    "TimePenalty",
+    "Unregister",
+    "Warn",
+    "act_command",
+    "command_from_dict",
+    "command_to_dict",
+    "player_author",
+]

@@ -1,0 +1,218 @@
+"""Storing a tournament's changes: what a :class:`TournamentService` made
+since its last commit goes to the store in one batch, and nobody is told
+of it (a frame, an HTTP answer) before it is stored.
+
+A command's answer is stored in the batch of the changes it made
+(:meth:`Journal.one_batch`, :meth:`Journal.keep_answer`): after a crash
+either both are in the database or neither, so a retry of the command is
+either answered from the database or carried out for the first time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections import deque
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from floorman.engine.errors import FloormanError
+from floorman.engine.events import event_to_dict as hand_event_to_dict
+from floorman.storage import Store
+from floorman.storage.writer import CommitBatch
+from floorman.tournament.core import Tournament
+from floorman.tournament.events import event_to_dict
+
+if TYPE_CHECKING:
+    from floorman.services.tables import TableRuntime
+
+log = logging.getLogger("floorman.services")
+
+
+class Journal:
+    """The commit side of :class:`~floorman.services.runtime.TournamentService`
+    (a mixin: it works on the service's tournament and tables)."""
+
+    tournament: Tournament
+    store: Store
+    saved: int
+    logged_at: list[float | None]
+    changed: asyncio.Event
+    stopping: bool
+    read_only: bool
+    now: Callable[[], float]
+    _finished_hands: set[str]
+    _new_hands: list[tuple[str, int, int]]
+    _new_players: list[tuple[str, str, str, str]]
+    on_commit: Callable[[CommitBatch, int, dict[str, int]], None] | None
+
+    @property
+    def id(self) -> str:
+        return self.tournament.id
+
+    @property
+    def tables(self) -> dict[int, TableRuntime]:
+        raise NotImplementedError
+
+    def _start_journal(self, answers: dict[str, dict[str, Any]] | None = None) -> None:
+        # Writes run on the store's writer thread; what waits for them (a
+        # frame, an HTTP answer) waits here, in the order of the writes.
+        self._writes = 0  # batches handed to the writer
+        self._stored = 0  # of those, stored
+        self._waiting: deque[tuple[int, Callable[[], None]]] = deque()
+        self.store_error: BaseException | None = None
+        #: every command answered, by its scoped key (the first answer to a retry)
+        self.answers: dict[str, dict[str, Any]] = answers or {}
+        self._new_answers: list[tuple[str, str]] = []
+        self._holding = 0
+        self._held_tables: dict[int, TableRuntime] | None = {}
+
+    def keep_answer(self, scoped_key: str, answer: dict[str, Any]) -> None:
+        """``answer`` goes into the next batch, with the changes it answers."""
+        self.answers[scoped_key] = answer
+        self._new_answers.append((scoped_key, json.dumps(answer, separators=(",", ":"))))
+
+    @contextlib.contextmanager
+    def one_batch(self) -> Iterator[None]:
+        """Every commit asked for inside is one batch, made on leaving
+        (frames asked for inside wait for it)."""
+        self._holding += 1
+        try:
+            yield
+        finally:
+            self._holding -= 1
+            if not self._holding:
+                held, self._held_tables = self._held_tables, {}
+                writes = self._writes
+                if held is None:
+                    self.commit()
+                else:
+                    for table in held.values():
+                        self.commit(table)
+                if self._writes == writes:  # nothing to store: frames wait for nothing
+                    self._waiting = deque((min(n, writes), cb) for n, cb in self._waiting)
+                    self._written(self._stored, None)
+
+    def commit(self, only: TableRuntime | None = None) -> None:
+        """Store every event made since the last commit, in one transaction,
+        before anyone is told about them: inside the event loop the batch
+        goes to the store's writer thread (off the loop, with group commit)
+        and frames and answers wait for it (:meth:`after_stored`); outside
+        one it is stored before this returns.  ``only``: only that table's
+        hand changed (a table's own loop: 1,000 tables are not looked at
+        for each action)."""
+        if self._holding:
+            if only is None:
+                self._held_tables = None
+            elif self._held_tables is not None:
+                self._held_tables[only.number] = only
+            return
+        new_events = self.tournament.events[self.saved :]
+        hand_batches = []
+        hand_starts: dict[str, int] = {}
+        for table in self.tables.values() if only is None else (only,):
+            if table.hand is None or table.hand_id is None:
+                continue
+            fresh = table.hand.events[table.saved :]
+            finished = table.hand.is_complete and table.hand_id not in self._finished_hands
+            if fresh or finished:
+                hand_batches.append(
+                    (table.hand_id, [hand_event_to_dict(e) for e in fresh], finished)
+                )
+                hand_starts[table.hand_id] = table.saved
+                table.saved = len(table.hand.events)
+                if finished:
+                    self._finished_hands.add(table.hand_id)
+        if not (
+            new_events or hand_batches or self._new_hands or self._new_players or self._new_answers
+        ):
+            return
+        if self.store_error is not None:
+            # after a lost write nothing more is stored: the log keeps no hole
+            raise FloormanError("the tournament could not be stored: it is stopped")
+        if self.read_only:
+            raise FloormanError(
+                "a replica of tournament {id} cannot change it", values={"id": self.id}
+            )
+        stamp = self.now()
+        batch = CommitBatch(
+            self.id,
+            [{**event_to_dict(e), "logged_at": stamp} for e in new_events],
+            self._new_hands,
+            hand_batches,
+            self.tournament.status if new_events else None,
+            self._new_players,
+            tournament_start=self.saved,
+            hand_starts=hand_starts,
+            answers=self._new_answers,
+        )
+        if self.on_commit is not None:
+            self.on_commit(batch, self.saved, hand_starts)
+        self.saved = len(self.tournament.events)
+        self.logged_at += [stamp] * (self.saved - len(self.logged_at))
+        self._new_hands = []
+        self._new_players = []
+        self._new_answers = []
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None:
+            self.store.flush()  # after what the writer still holds, in order
+            self.store.commit_many([batch])  # raises: nothing was told
+            self._writes += 1
+            self._written(self._writes, None)
+        else:
+            future = self.store.commit_later(batch)
+            self._writes += 1
+            number = self._writes
+            future.add_done_callback(
+                lambda done: loop.call_soon_threadsafe(self._written, number, done.exception())
+            )
+        self.changed.set()
+
+    def _written(self, number: int, error: BaseException | None) -> None:
+        """Write ``number`` is stored (or failed: then the tournament stops
+        here, and a restart goes on from what was stored)."""
+        if error is not None and self.store_error is None:
+            log.error("storing tournament %s failed: it stops (%r)", self.id, error)
+            self.store_error = error
+            self.stopping = True
+        self._stored = max(self._stored, number)
+        while self._waiting and self._waiting[0][0] <= self._stored:
+            _, callback = self._waiting.popleft()
+            if self.store_error is None:
+                callback()
+
+    def after_stored(self, callback: Callable[[], None]) -> None:
+        """Run ``callback`` once every change committed so far is stored
+        (never, once storing failed: that state was never stored); inside
+        :meth:`one_batch`, once the batch made on leaving it is."""
+        if self.store_error is not None:
+            return
+        if self._holding:
+            self._waiting.append((self._writes + 1, callback))
+        elif self._stored >= self._writes:
+            callback()
+        else:
+            self._waiting.append((self._writes, callback))
+
+    async def stored(self) -> None:
+        """Wait until every change committed so far is stored (an HTTP
+        answer says "done" only then).  Raises if storing failed."""
+        if self._stored < self._writes:
+            done = asyncio.get_running_loop().create_future()
+            self._waiting.append((self._writes, lambda: done.set_result(None)))
+            while not done.done() and self.store_error is None:
+                await asyncio.wait({done}, timeout=0.5)
+        if self.store_error is not None:
+            raise FloormanError("the tournament could not be stored: it is stopped")
+
+    def hand_dealt(self, hand_id: str, table: int, number: int) -> None:
+        """A new hand to store with the next commit."""
+        self._new_hands.append((hand_id, table, number))
+
+
+__all__ = ["Journal"]
