@@ -292,6 +292,8 @@ def test_the_next_owner_handles_what_a_dead_runner_held_in_order(prefix: str) ->
             assert [a["n"] for a in answers] == [0, 1, 2]
             pending = await client.xpending(stream, "runners")
             assert int(pending["pending"]) == 0
+            consumers = await client.xinfo_consumers(stream, "runners")
+            assert [c["name"] for c in consumers] == ["runner-2"]  # the dead one forgotten
         await sender.stop()
         await client.aclose()
 
@@ -444,5 +446,68 @@ def test_changes_trimmed_away_unread_make_the_reader_catch_up(prefix: str) -> No
         await reader.stop()
         await client.aclose()
         await reader_client.aclose()
+
+    run(scenario)
+
+
+# ---------------------------------------------------------------- streams coming and going
+
+
+def test_a_command_stream_that_expired_is_served_when_it_comes_back(prefix: str) -> None:
+    """A command stream nobody writes to expires, its consumer group with
+    it; the next command makes it anew, and the runner reading it makes the
+    group again."""
+
+    async def scenario() -> None:
+        client = connect()
+        sender = CommandSender(client, "web-1", prefix=prefix)
+        stream = command_stream("t1", prefix)
+
+        async def handle(command: Json) -> Json:
+            return {"n": command["n"]}
+
+        server = CommandServer(client, consumer="runner-1", block_ms=200)
+        async with serving(server, [stream], handle):
+            assert await sender.send("t1", {"n": 0}, timeout=WAIT) == {"n": 0}
+            await client.delete(stream)  # as EXPIRE does
+            assert await sender.send("t1", {"n": 1}, timeout=WAIT) == {"n": 1}
+        await sender.stop()
+        await client.aclose()
+
+    run(scenario)
+
+
+def test_a_shared_streams_command_left_by_a_dead_runner_is_taken_once_stale(prefix: str) -> None:
+    """``floorman:cmd:any`` is read by every runner: none claims it whole
+    on starting, but what a dead one left pending goes to a live one."""
+
+    async def scenario() -> None:
+        client = connect()
+        sender = CommandSender(client, "web-1", prefix=prefix)
+        stream = command_stream(None, prefix)
+        holding = asyncio.Event()
+
+        async def hang(command: Json) -> Json:
+            holding.set()
+            await asyncio.Event().wait()
+            raise AssertionError
+
+        first = CommandServer(client, consumer="runner-1", shared=[stream])
+        task = asyncio.create_task(first.serve(lambda: [stream], hang, asyncio.Event()))
+        reply = await sender.post(None, {"n": 0}, timeout=WAIT)
+        await asyncio.wait_for(holding.wait(), WAIT)
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+
+        async def handle(command: Json) -> Json:
+            return {"n": command["n"], "by": "runner-2"}
+
+        second = CommandServer(
+            client, consumer="runner-2", shared=[stream], stale_seconds=0.3, block_ms=100
+        )
+        async with serving(second, [stream], handle):
+            assert await asyncio.wait_for(reply, WAIT) == {"n": 0, "by": "runner-2"}
+        await sender.stop()
+        await client.aclose()
 
     run(scenario)

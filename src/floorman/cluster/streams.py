@@ -61,6 +61,11 @@ REPLY_SECONDS = 60.0
 #: a command stream nobody writes to is gone this long after its last
 #: command's timeout: the commands carry tokens, and nobody waits any more
 COMMAND_TTL_EXTRA_SECONDS = 5
+#: a command stream a runner made to read (empty) goes after this long
+#: unless commands come (their sender sets a shorter time): its runner makes
+#: it again when it is still reading it (the tournament's stream is not
+#: left behind when the tournament is over)
+EMPTY_STREAM_TTL_SECONDS = 3600
 REPLY_MAXLEN = 10_000
 REPLY_TTL_SECONDS = 600
 CHANGES_MAXLEN = 10_000
@@ -114,8 +119,10 @@ def _entries(answer: Any) -> list[tuple[str, list[Entry]]]:
     return out
 
 
-def _nogroup(error: Exception) -> bool:
-    return isinstance(error, ResponseError) and "NOGROUP" in str(error)
+def _group_gone(error: Exception) -> bool:
+    """A stream read with XREADGROUP was deleted (expired), its group with
+    it: the blocked read is ended (``UNBLOCKED``), the next one refused."""
+    return isinstance(error, ResponseError) and str(error).startswith(("NOGROUP", "UNBLOCKED"))
 
 
 class _Reconnecting:
@@ -387,7 +394,8 @@ class CommandServer:
                     failures = 0
                 except (RedisError, OSError) as error:
                     failures += 1
-                    if _nogroup(error):  # a stream expired, its group with it
+                    if _group_gone(error):
+                        log.debug("a command stream expired (%s); reading it anew", error)
                         with contextlib.suppress(RedisError, OSError):
                             for lane in list(self.lanes.values()):
                                 await self._create_group(lane.stream)
@@ -403,7 +411,9 @@ class CommandServer:
         """Take the group's pending entries of ``stream`` (left by a runner
         that died before acknowledging them) into its lane, before anything
         read after them; returns how many.  Called for a stream that newly
-        appears in ``streams()``: its owner is gone (the lease says so)."""
+        appears in ``streams()``: its owner is gone (the lease says so).
+        Entries claimed for a stream not served yet wait in this consumer's
+        pending list until it is (claimed again then, in order)."""
         lane = self.lanes.get(stream)
         claimed: list[Entry] = []
         cursor = "0-0"
@@ -419,7 +429,17 @@ class CommandServer:
             log.info("%s claimed %d pending commands of %s", self.consumer, len(claimed), stream)
         if lane is not None:
             lane.add(claimed, in_order=True)
+        await self._forget_consumers(stream, min_idle_ms)
         return len(claimed)
+
+    async def _forget_consumers(self, stream: str, min_idle_ms: int) -> None:
+        """The group's other consumers holding nothing, idle ``min_idle_ms``:
+        runners gone (a live one reading again is simply made anew)."""
+        for consumer in await self.client.xinfo_consumers(stream, self.group):
+            name = _text(consumer["name"])
+            idle = int(consumer["idle"]) >= min_idle_ms
+            if name != self.consumer and not int(consumer["pending"]) and idle:
+                await self.client.xgroup_delconsumer(stream, self.group, name)
 
     # ------------------------------------------------------------ reading
 
@@ -438,9 +458,13 @@ class CommandServer:
             await self._create_group(stream)
             lane = _Lane(stream, exclusive=stream not in self.shared)
             self.lanes[stream] = lane
-            lane.task = asyncio.create_task(self._work(lane))
             if lane.exclusive:
-                await self.claim(stream)
+                try:  # what the last owner left comes first
+                    await self.claim(stream)
+                except BaseException:
+                    del self.lanes[stream]  # claimed next time round
+                    raise
+            lane.task = asyncio.create_task(self._work(lane))
 
     async def _create_group(self, stream: str) -> None:
         try:
@@ -448,16 +472,26 @@ class CommandServer:
         except ResponseError as error:
             if "BUSYGROUP" not in str(error):
                 raise
+        if not await self.client.xlen(stream):  # made here: it goes unless written to
+            await self.client.expire(stream, EMPTY_STREAM_TTL_SECONDS)
 
     async def _claim_stale(self) -> None:
-        """Pending entries of the shared streams idle too long: their runner died."""
+        """Pending entries of the shared streams idle too long: their runner
+        died.  This runner's own (queued, or a long command being handled)
+        are claimed again by it first, which makes them fresh: a live
+        runner's commands are never taken from it."""
         now = time.monotonic()
         if now - self._stale_at < self.stale_seconds / 2:
             return
         self._stale_at = now
         for lane in list(self.lanes.values()):
-            if not lane.exclusive:
-                await self.claim(lane.stream, int(self.stale_seconds * 1000))
+            if lane.exclusive:
+                continue
+            if lane.known:
+                await self.client.xclaim(
+                    lane.stream, self.group, self.consumer, 0, list(lane.known), justid=True
+                )
+            await self.claim(lane.stream, int(self.stale_seconds * 1000))
 
     async def _read_once(self) -> None:
         readable = {s: ">" for s, lane in self.lanes.items() if len(lane.queue) < self.prefetch}
@@ -560,8 +594,16 @@ class CommandServer:
         """A stream given up: its lane ends after the command it is handling."""
         lane.closing = True
         lane.wake.set()
-        if lane.task is not None and not lane.task.done():
-            self._closing[lane.stream] = lane.task
+        task = lane.task
+        if task is not None and not task.done():
+            self._closing[lane.stream] = task
+            task.add_done_callback(
+                lambda _: (
+                    self._closing.pop(lane.stream, None)
+                    if self._closing.get(lane.stream) is task
+                    else None
+                )
+            )
 
     async def _close_all(self, *, finish: bool) -> None:
         for lane in self.lanes.values():
