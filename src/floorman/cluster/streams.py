@@ -92,7 +92,7 @@ class NoRunner(Exception):
 
 
 def _text(value: Any) -> str:
-    """A clients's answer as text, with or without ``decode_responses``."""
+    """A client's answer as text, with or without ``decode_responses``."""
     return value.decode() if isinstance(value, bytes) else str(value)
 
 
