@@ -47,7 +47,7 @@ def test_every_command_travels_as_a_dictionary_and_back(kind: str) -> None:
     ("data", "says"),
     [
         ({"kind": "launch_missiles", "tournament": "t", "author": "director"}, "unknown command"),
-        ({"kind": "warn", "tournament": "t", "author": "director", "clause": "OQ-1"}, "missing"),
+        ({"kind": "warn", "tournament": "t", "author": "director", "clause": "OQ-03"}, "missing"),
         (
             {"kind": "override_chips", "tournament": "t", "author": "director", "target": "p1"}
             | {"chips": "lots", "note": "n"},
@@ -178,14 +178,16 @@ def test_an_action_sent_again_after_the_hand_moved_on_is_not_taken_twice(tmp_pat
         assert len(calls) == 1
 
 
-def test_the_answer_is_stored_in_the_batch_of_its_changes(tmp_path: Path) -> None:
+def test_the_answer_is_stored_in_the_batch_of_its_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """One transaction holds the registration and its answer: a crash
     leaves both or neither (never an entry whose retry registers again)."""
     with make_client(tmp_path) as client:
         tid = create_tournament(client, "nm-holdem")
         service = client.app.state.floor.get(tid)  # type: ignore[attr-defined]
         batches: list[Any] = []
-        service.on_commit = lambda batch, *_: batches.append(batch)
+        monkeypatch.setattr(service.sockets, "committed", lambda batch, *_: batches.append(batch))
         headers = {"Idempotency-Key": "one-transaction"}
         assert client.post(
             f"/api/tournaments/{tid}/register", json={"name": "Cy"}, headers=headers

@@ -82,6 +82,42 @@ def test_the_server_keeps_to_the_facade(path: Path) -> None:
     assert not found, f"server/{path.name} goes behind the services' facade: {found}"
 
 
+CLUSTER = SERVER.parent / "cluster"
+
+
+def cluster_problems(source: str) -> list[str]:
+    """Where a module of the multi-process deployment goes behind the
+    services' facade: it imports the engine or the tournament core, or
+    reaches into a service's tournament (``service.tournament.status``).
+    It keeps its own store and leases: those are its job."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        for module in imported(node):
+            if module.startswith(FORBIDDEN_PACKAGES):
+                found.append(f"line {node.lineno}: imports {module}")
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Attribute)
+            and node.value.attr == "tournament"
+        ):
+            found.append(f"line {node.lineno}: .tournament.{node.attr}")
+    return found
+
+
+@pytest.mark.parametrize("path", sorted(CLUSTER.glob("*.py")), ids=lambda p: p.name)
+def test_the_cluster_keeps_to_the_facade(path: Path) -> None:
+    """Issue 19: the runner and the web processes compose services (a
+    replica, a relay, the command handler); they fold no event themselves."""
+    found = cluster_problems(path.read_text(encoding="utf-8"))
+    assert not found, f"cluster/{path.name} goes behind the services' facade: {found}"
+
+
+def test_the_cluster_check_can_fail() -> None:
+    assert cluster_problems("from floorman.tournament.events import event_from_dict\n")
+    assert cluster_problems("x = service.tournament.status\n")
+    assert not cluster_problems("tid = command.tournament or None\n")
+
+
 def test_every_allowed_import_is_still_needed() -> None:
     """An exemption nobody uses any more is removed, not left to grow."""
     for name, modules in ALLOWED_IMPORTS.items():

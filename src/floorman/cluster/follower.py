@@ -1,38 +1,35 @@
 """A web process's replicas: every tournament loaded from the database and
-kept up to date by the runners' messages (:mod:`floorman.cluster.relay`),
-so the views and the frames are built here, by the same code as in one
-process, for the sockets connected here.
+kept up to date by the runners' messages on the changes stream
+(:mod:`floorman.cluster.streams`), folded by
+:class:`floorman.services.replica.Replica`, so the views and the frames are
+built here, by the same code as in one process, for the sockets connected
+here.
 
-A replica never changes anything itself (``read_only``): what would —
-an action, a chat line, a player coming back — is sent to the runner
-(``forward``).  A message whose first event number is not the next one
-(a message missed, a runner taking over) makes the replica read what it
-lacks from the database.
+A replica never changes anything itself: what would is a command, sent to
+the runner (:class:`floorman.cluster.web.RemoteCommands`).  Nothing here
+reads the database on the event loop: loads and catch-ups run in threads.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from typing import Any
 
-from floorman.cluster import bus
-from floorman.cluster.relay import RUNTIME_FIELDS
-from floorman.engine.errors import FloormanError
-from floorman.engine.events import event_from_dict as hand_event_from_dict
+from floorman.cluster import streams
 from floorman.services import Floor, TournamentService
 from floorman.services.auth import token_hash
-from floorman.tournament.events import event_from_dict
-from floorman.tournament.hands import replay_hand
-from floorman.tournament.state import table_of_hand
+from floorman.services.replica import Replica
 
 log = logging.getLogger("floorman.cluster")
 
-
 RECONCILE_SECONDS = 5.0
+#: how long an id or a token found in no database row is not asked again
+UNKNOWN_SECONDS = 2.0
+#: the most unknown ids and tokens remembered (a flood of made-up ones)
+UNKNOWN_LIMIT = 10_000
 
 
 class Followers:
@@ -41,68 +38,64 @@ class Followers:
     def __init__(self, floor: Floor, client: Any) -> None:
         self.floor = floor
         self.client = client
+        self.replicas: dict[str, Replica] = {}
         self.seen: dict[str, tuple[str, int]] = {}  # tournament -> (runner, message number)
         self._seen_changed = asyncio.Condition()
-        self._task: asyncio.Task[None] | None = None
-        self._subscribed = asyncio.Event()
-        self._unknown: dict[str, float] = {}  # ids asked for but not stored, and when
+        self._unknown: dict[str, float] = {}  # ids and token hashes not stored, and when
         self._notifying: set[asyncio.Task[None]] = set()
         self._reconciler: asyncio.Task[None] | None = None
+        self.reader = streams.ChangeReader(client, self.apply, self.after_gap)
 
     # ------------------------------------------------------------ loading
 
-    def load_all(self) -> None:
-        records = {r.id: r for r in self.floor.store.tournaments()}
-        for tid in list(self.floor.tournaments):
+    async def load_all(self) -> None:
+        records = {r.id: r for r in await asyncio.to_thread(self.floor.store.tournaments)}
+        for tid in list(self.replicas):
             if tid not in records:  # deleted
-                self.close_sockets(self.floor.tournaments.pop(tid), 4404, "no such tournament")
+                self._drop(tid, 4404, "no such tournament")
         for tid, record in records.items():
-            if tid not in self.floor.tournaments:
-                self.load(tid, record.config)
+            if tid not in self.replicas:
+                await self.load(tid, record.config)
         self.floor.archived = {tid for tid, r in records.items() if r.archived}
 
-    def load(self, tournament_id: str, config: dict[str, Any] | None = None) -> TournamentService:
-        if config is None:
-            record = self.floor.store.tournament(tournament_id)
-            if record is None:
-                raise FloormanError("no tournament {id}", values={"id": repr(tournament_id)})
-            config = record.config
-        service = TournamentService.load(self.floor.store, tournament_id, config)
-        service.read_only = True
-        old = self.floor.tournaments.get(tournament_id)
+    async def load(
+        self, tournament_id: str, config: dict[str, Any] | None = None
+    ) -> Replica | None:
+        replica = await Replica.load(self.floor.store, tournament_id, config)
+        if replica is None:
+            return None
+        old = self.replicas.get(tournament_id)
         if old is not None:  # read again: its sockets connect again, to this one
-            self.close_sockets(old, 1012, "the tournament was read again: connect again")
-        self.floor.tournaments[tournament_id] = service
-        return service
+            old.close_sockets(1012, "the tournament was read again: connect again")
+        self.replicas[tournament_id] = replica
+        self.floor.tournaments[tournament_id] = replica.service
+        return replica
 
-    @staticmethod
-    def close_sockets(service: TournamentService, code: int, reason: str) -> None:
-        for sub in list(service.sockets.subscribers):
-            service.sockets.unsubscribe(sub)
-            sub.finish(code, reason)
+    def _drop(self, tournament_id: str, code: int, reason: str) -> None:
+        replica = self.replicas.pop(tournament_id, None)
+        self.floor.tournaments.pop(tournament_id, None)
+        if replica is not None:
+            replica.close_sockets(code, reason)
+
+    def _unknown_lately(self, key: str) -> bool:
+        """Asked for a moment ago and not found: a made-up id or token costs
+        one query, not one per request."""
+        now = time.monotonic()
+        if now - self._unknown.get(key, -60.0) < UNKNOWN_SECONDS:
+            return True
+        if len(self._unknown) > UNKNOWN_LIMIT:
+            self._unknown.clear()
+        self._unknown[key] = now
+        return False
 
     async def knows(self, tournament_id: str) -> None:
         """Load ``tournament_id`` if it is stored but not followed yet (made
-        through another web process a moment ago); off the event loop, and
-        an id asked for a moment ago and not found costs no second query."""
-        if tournament_id in self.floor.tournaments or len(tournament_id) > 64:
+        through another web process a moment ago)."""
+        if tournament_id in self.replicas or len(tournament_id) > 64:
             return
-        now = time.monotonic()
-        if now - self._unknown.get(tournament_id, -60.0) < 2.0:
-            return  # asked a moment ago: a made-up id costs one query, not one per request
-        if len(self._unknown) > 10_000:
-            self._unknown.clear()
-        self._unknown[tournament_id] = now
-        record = await asyncio.to_thread(self.floor.store.tournament, tournament_id)
-        if record is None or tournament_id in self.floor.tournaments:
+        if self._unknown_lately(tournament_id):
             return
-        with contextlib.suppress(FloormanError):
-            loaded = await asyncio.to_thread(
-                TournamentService.load, self.floor.store, tournament_id, record.config
-            )
-            if tournament_id not in self.floor.tournaments:  # not loaded meanwhile
-                loaded.read_only = True
-                self.floor.tournaments[tournament_id] = loaded
+        if await self.load(tournament_id) is not None:
             self._unknown.pop(tournament_id, None)
 
     async def find_player(self, service: TournamentService, token: str) -> str | None:
@@ -114,142 +107,64 @@ class Followers:
         if player is not None or not token or len(token) > 200:
             return player
         digest = token_hash(token)
-        now = time.monotonic()
-        if now - self._unknown.get(digest, -60.0) < 2.0:
+        if self._unknown_lately(digest):
             return None
-        if len(self._unknown) > 10_000:
-            self._unknown.clear()
-        self._unknown[digest] = now
         player = await asyncio.to_thread(self.floor.store.player_by_token, service.id, digest)
         if player is not None:
             service.auth.by_hash[digest] = player
             self._unknown.pop(digest, None)
         return player
 
-    def catch_up(self, service: TournamentService) -> None:
-        """Read from the database what the replica lacks."""
-        store = service.store
-        for stored in store.tournament_events(service.id, start=service.saved):
-            service.tournament.apply(event_from_dict(stored))
-            service.logged_at.append(stored.get("logged_at"))
-        service.saved = len(service.tournament.events)
-        service.auth.load(store.players(service.id))
-        service.load_running_hands(missing_is_error=False)
-
     # ------------------------------------------------------------ following
 
     async def start(self) -> None:
-        self._task = asyncio.create_task(self._listen())
-        await asyncio.wait_for(self._subscribed.wait(), 10)
-        self.load_all()  # after subscribing: nothing falls between the two
+        await self.reader.start()  # before loading: nothing falls between the two
+        await self.load_all()
         self._reconciler = asyncio.create_task(self._reconcile())
 
     async def stop(self) -> None:
-        for task in (self._task, self._reconciler):
-            if task is not None:
-                task.cancel()
-                await asyncio.gather(task, return_exceptions=True)
+        await self.reader.stop()
+        if self._reconciler is not None:
+            self._reconciler.cancel()
+            await asyncio.gather(self._reconciler, return_exceptions=True)
+
+    async def after_gap(self) -> None:
+        """Messages were lost (trimmed, Redis restarted): the database has them."""
+        await self.load_all()
+        for replica in list(self.replicas.values()):
+            if await replica.catch_up():
+                replica.tell_everything()
 
     async def _reconcile(self) -> None:
         """Every few seconds, what the database holds beyond a live replica
         (the last message of a tournament lost: nothing after it shows the gap)."""
         while True:
             await asyncio.sleep(RECONCILE_SECONDS)
-            for service in list(self.floor.tournaments.values()):
-                if service.tournament.status not in ("registering", "running"):
+            for replica in list(self.replicas.values()):
+                if not replica.live:
                     continue
                 try:
-                    if service.store.tournament_events(service.id, start=service.saved):
-                        self.catch_up(service)
-                        for number in service.tournament.tables:
-                            service.broadcast_table(number)
-                        service.broadcast_summary()
+                    if await replica.catch_up():
+                        replica.tell_everything()
                 except Exception:
-                    log.exception("reconciling %s failed", service.id)
-
-    async def _listen(self) -> None:
-        while True:
-            try:
-                async with self.client.pubsub() as pubsub:
-                    await pubsub.subscribe(bus.CHANGES)
-                    if self._subscribed.is_set():  # again after a loss: catch up
-                        self.load_all()
-                        for service in self.floor.tournaments.values():
-                            self.catch_up(service)
-                    self._subscribed.set()
-                    async for message in pubsub.listen():
-                        if message.get("type") == "message":
-                            await self.apply(json.loads(message["data"]))
-            except asyncio.CancelledError:
-                raise
-            except Exception as error:
-                log.warning("changes channel lost (%r); subscribing again", error)
-                await asyncio.sleep(0.5)
+                    log.exception("reconciling %s failed", replica.id)
 
     async def apply(self, message: dict[str, Any]) -> None:
         tid = str(message["tournament"])
         if message.get("listing"):  # created, archived or deleted
-            self.load_all()
-        service = self.floor.get(tid)
-        if service is None:
-            try:
-                service = self.load(tid)
-            except FloormanError:  # deleted meanwhile
-                self._seen(tid, message)
-                return
+            await self.load_all()
+        replica = self.replicas.get(tid) or await self.load(tid)
+        if replica is None:  # deleted meanwhile
+            self._seen(tid, message)
+            return
         try:
-            self._fold(service, message["batches"])
+            await replica.fold(message)
         except Exception:  # a replica must never stop following
             log.exception("replica of %s out of step: reading it again", tid)
-            service = self.load(tid)
-        for number, runtime in message["tables"].items():
-            table = service.table(int(number))
-            for name in RUNTIME_FIELDS:
-                if name != "hand_id" or runtime.get(name) == table.hand_id:
-                    setattr(table, name, runtime.get(name))
-        if service.saved < int(message.get("saved", 0)):  # a message missed: the database has it
-            self.catch_up(service)
+            with contextlib.suppress(Exception):
+                replica = await self.load(tid) or replica
         self._seen(tid, message)
-        self._tell(service, message)
-
-    def _fold(self, service: TournamentService, batches: list[dict[str, Any]]) -> None:
-        for batch in batches:
-            if batch["start"] != service.saved:
-                self.catch_up(service)  # a gap: the database has it all
-                return
-            for stored in batch["events"]:
-                service.tournament.apply(event_from_dict(stored))
-                service.logged_at.append(stored.get("logged_at"))
-            service.saved = len(service.tournament.events)
-            for player, _name, _kind, digest in batch["players"]:
-                service.auth.by_hash[digest] = player
-            seal = service.store.seal
-            for hand_id, start, events, _finished in batch["hands"]:
-                table = service.table(table_of_hand(hand_id))
-                decoded = [
-                    hand_event_from_dict(seal.open(hand_id, start + k, text))
-                    for k, text in enumerate(events)
-                ]
-                if table.hand_id == hand_id and table.hand is not None and start == table.saved:
-                    table.hand.extend(decoded)
-                elif start == 0 and decoded:
-                    table.hand, table.hand_id = replay_hand(decoded), hand_id
-                else:
-                    stored = [hand_event_from_dict(e) for e in service.store.hand_events(hand_id)]
-                    table.hand, table.hand_id = replay_hand(stored), hand_id
-                assert table.hand is not None
-                table.saved = len(table.hand.events)
-
-    def _tell(self, service: TournamentService, message: dict[str, Any]) -> None:
-        """Frames to this process's sockets, built here."""
-        for number in message["tables"]:
-            service.broadcast_table(int(number))
-        if message.get("summary"):
-            service.broadcast_summary()
-        for number, line in message.get("chat", ()):
-            service.sockets.broadcast_chat(int(number), line)
-        for player, socket in message.get("seats", ()):
-            service.sockets.close_others(player, socket)
+        replica.tell(message)
 
     # ------------------------------------------------------------ reading one's writes
 

@@ -13,21 +13,12 @@ import contextlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from floorman.services.replica import table_runtime
 from floorman.storage.writer import CommitBatch
 
 if TYPE_CHECKING:
     from floorman.services.broadcast import Subscriber
     from floorman.services.runtime import TournamentService
-
-#: the table fields that live beside the events (clocks, the last result)
-RUNTIME_FIELDS = ("hand_id", "deadline", "remaining", "bank_from", "bank_elapsed", "last_result")
-
-
-def table_runtime(service: TournamentService, number: int) -> dict[str, Any]:
-    table = service.tables.get(number)
-    if table is None:
-        return {}
-    return {name: getattr(table, name) for name in RUNTIME_FIELDS}
 
 
 class Relay:
@@ -125,4 +116,4 @@ class Relay:
         return self.seq
 
 
-__all__ = ["RUNTIME_FIELDS", "Relay", "table_runtime"]
+__all__ = ["Relay"]

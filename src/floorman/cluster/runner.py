@@ -1,6 +1,6 @@
 """A table runner: a process that plays tournaments, those whose lease
 (:mod:`floorman.cluster.lease`) it holds, and carries out the commands the
-web processes send it (:mod:`floorman.cluster.bus`).
+web processes send it (:mod:`floorman.cluster.streams`).
 
 Every second it looks for tournaments being registered or played that no
 runner holds — a new one, or one whose runner died — and takes them over
@@ -17,14 +17,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 import secrets
 import signal
 from typing import Any
 
-from floorman.cluster import bus
+from floorman.cluster import streams
 from floorman.cluster.lease import Leases
 from floorman.cluster.relay import Relay
 from floorman.services import Floor, FloormanError, TournamentService
@@ -58,14 +57,19 @@ class Runner:
     async def run(self) -> None:
         self.store = Store(self.database_url)
         self.leases = Leases(self.database_url)
-        self.client = bus.connect(self.redis_url)
-        self.floor = Floor(self.store, self.director_token)
-        self.floor.claim = self.leases.try_acquire  # a new tournament is ours before it is stored
+        self.client = streams.connect(self.redis_url)
+        self.changes = streams.ChangePublisher(self.client)
+        self.commands = streams.CommandServer(self.client, consumer=self.id)
+        # a new tournament is ours (its lease) before it is stored, and its
+        # changes go to the web processes through a relay
+        self.floor = Floor(
+            self.store, self.director_token, claim=self.leases.try_acquire, fanout=self._relay_for
+        )
         self.handler = CommandHandler(self.floor, on_seat_opened=self._seat_opened)
         tasks = [
             asyncio.create_task(self._publish()),
             asyncio.create_task(
-                bus.serve_commands(self.client, self._command_keys, self.handle, self.stopping)
+                self.commands.serve(self._command_streams, self.handle, self.stopping)
             ),
         ]
         log.info("%s runs", self.id)
@@ -76,7 +80,7 @@ class Runner:
                     break
                 try:
                     await asyncio.to_thread(self._check_leases)
-                    self._take_over()
+                    await self._take_over()
                 except Exception:  # a database failing over: try again next time
                     log.exception("%s could not look for tournaments", self.id)
                 with contextlib.suppress(TimeoutError):
@@ -92,29 +96,34 @@ class Runner:
             await asyncio.gather(*tasks, return_exceptions=True)
             await self.client.aclose()
 
-    def _command_keys(self) -> list[str]:
-        return [bus.command_key(None), *(bus.command_key(t) for t in self.floor.tournaments)]
+    def _command_streams(self) -> list[str]:
+        """The shared stream and those of the tournaments this runner plays
+        (a tournament it only visits for one command is not among them)."""
+        return [streams.command_stream(None), *map(streams.command_stream, self.relays)]
 
     def _check_leases(self) -> None:
         """Runs in a thread: the lease connection's round trip stays off the loop."""
         self._alive = self.leases.alive()
 
-    def _take_over(self) -> None:
+    async def _take_over(self) -> None:
+        """Give up what no longer needs playing; take what nobody plays.
+        Every database round trip and every replay runs in a thread: the
+        tables of the tournaments already held play on meanwhile."""
         if not getattr(self, "_alive", True):
             for tid in list(self.floor.tournaments):
                 self._give_up(tid)
             return
         for tid, service in list(self.floor.tournaments.items()):
-            if service.store_error is not None or service.tournament.status not in LIVE:
+            if service.store_error is not None or not service.live:
                 self._give_up(tid)  # finished, cancelled, or its writes refused
-        owned = set(self.floor.tournaments) | self.releasing
-        for record in self.store.tournaments():
+        for record in await asyncio.to_thread(self.store.tournaments):
+            owned = set(self.floor.tournaments) | self.releasing
             if record.id in owned or record.status not in LIVE:
                 continue
-            if not self.leases.try_acquire(record.id):
+            if not await asyncio.to_thread(self.leases.try_acquire, record.id):
                 continue
             try:
-                service = TournamentService.load(self.store, record.id, record.config)
+                service = await asyncio.to_thread(self._load, record.id, record.config)
             except FloormanError:
                 log.exception("cannot load tournament %s", record.id)
                 self.leases.release(record.id)
@@ -122,24 +131,32 @@ class Runner:
             self._own(service, archived=record.archived)
             log.info("%s took tournament %s over", self.id, record.id)
 
+    def _load(self, tid: str, config: dict[str, Any]) -> TournamentService:
+        """A tournament this runner plays: its changes go to the web
+        processes through a :class:`Relay` instead of to sockets."""
+        return TournamentService.load(self.store, tid, config, fanout=self._relay_for)
+
+    def _relay_for(self, service: TournamentService) -> Relay:
+        return Relay(service, self.id, self._outbox.put_nowait)
+
     def _own(self, service: TournamentService, *, archived: bool = False) -> None:
-        relay = Relay(service, self.id, self._outbox.put_nowait)
-        service.broadcaster = relay
-        service.on_commit = relay.committed
+        relay = service.broadcaster
+        if not isinstance(relay, Relay):
+            raise RuntimeError(f"tournament {service.id} was not made to be played here")
         self.relays[service.id] = relay
         self.floor.tournaments[service.id] = service
         if archived:
             self.floor.archived.add(service.id)
-        if service.tournament.status == "running":
+        if service.status == "running":
             service.launch()
-        for number in service.tournament.tables:
+        for number in service.table_numbers():
             relay.broadcast_table(number)
         relay.broadcast_summary()
         self._keep(asyncio.get_running_loop().create_task(self._claim(service.id)))
 
     async def _claim(self, tid: str) -> None:
         with contextlib.suppress(Exception):
-            await self.client.set(bus.owner_key(tid), self.id)
+            await self.client.set(streams.owner_key(tid), self.id)
 
     def _give_up(self, tid: str) -> None:
         """Stop playing ``tid``; the lease goes only once its last writes
@@ -168,18 +185,20 @@ class Runner:
         while True:
             message = await self._outbox.get()
             try:
-                await self.client.publish(bus.CHANGES, json.dumps(message))
+                await self.changes.publish(message)
             except Exception as error:  # the web processes read the gap from the database
                 log.warning("a change was not published (%r)", error)
 
     # ------------------------------------------------------------ commands
 
-    def _visit(self, tid: str) -> TournamentService | None:
-        record = self.store.tournament(tid)
+    async def _visit(self, tid: str) -> TournamentService | None:
+        record = await asyncio.to_thread(self.store.tournament, tid)
         if record is None or record.status in LIVE:
             return None  # none (404 below), or some runner's: it was sent there
         try:
-            service = TournamentService.load(self.store, tid, record.config)
+            service = await asyncio.to_thread(
+                TournamentService.load, self.store, tid, record.config
+            )
         except FloormanError:
             log.exception("cannot load tournament %s", tid)
             return None
@@ -201,7 +220,7 @@ class Runner:
         seq_before = relay_before.seq if relay_before is not None else 0
         visited = None
         if tid is not None and tid not in self.floor.tournaments:
-            visited = self._visit(tid)  # one nobody plays: for this command only
+            visited = await self._visit(tid)  # one nobody plays: for this command only
         try:
             answer = await self.handler.execute(command)
         finally:
@@ -222,11 +241,14 @@ class Runner:
                 }
             )
             return {**reply, "tournament": tid, "runner": f"{self.id}/visits", "seq": self.visits}
-        for new, service in list(self.floor.tournaments.items()):
-            if new not in self.relays:
-                self._own(service)  # made by this command: its lease was taken first
         if isinstance(command, CreateTournament) and answer.ok:
+            # made by this command, its lease taken first: owned by its id
+            # (never by looking for tournaments without a relay, which would
+            # adopt one another command is visiting meanwhile)
             tid = str(answer.body.get("id"))
+            created = self.floor.tournaments.get(tid)
+            if created is not None and tid not in self.relays:
+                self._own(created)
         relay = self.relays.get(tid) if tid else None
         owner = self.floor.tournaments.get(tid) if tid else None
         if relay is None or tid is None:

@@ -47,7 +47,7 @@ from typing import Any
 import redis.asyncio as redis
 from redis.exceptions import RedisError, ResponseError
 
-from floorman.server.error_bodies import message_body
+from floorman.services.error_bodies import message_body
 
 log = logging.getLogger("floorman.cluster")
 
@@ -73,6 +73,17 @@ CHANGES_MAXLEN = 10_000
 Json = dict[str, Any]
 Handler = Callable[[Json], Awaitable[Json]]
 Entry = tuple[str, dict[str, str]]
+
+
+def connect(url: str) -> redis.Redis:
+    client: redis.Redis = redis.Redis.from_url(url, decode_responses=True, health_check_interval=10)
+    return client
+
+
+def owner_key(tournament_id: str) -> str:
+    """Names the runner playing a tournament (for people and tests to see;
+    the lease itself is PostgreSQL's)."""
+    return f"{PREFIX}owner:{tournament_id}"
 
 
 def command_stream(tournament_id: str | None, prefix: str = PREFIX) -> str:

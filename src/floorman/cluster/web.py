@@ -22,9 +22,9 @@ from typing import Any
 from fastapi import FastAPI
 from starlette.middleware import Middleware
 
-from floorman.cluster import bus
+from floorman.cluster import streams
 from floorman.cluster.follower import Followers
-from floorman.cluster.runner import LIVE, tournament_of
+from floorman.cluster.runner import tournament_of
 from floorman.server.app import create_app
 from floorman.services import Floor
 from floorman.services.commands import Command, command_to_dict
@@ -49,7 +49,7 @@ Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 @dataclass
 class WebSide:
     process: str
-    commands: bus.Commands
+    commands: streams.CommandSender
     followers: Followers
 
 
@@ -74,19 +74,19 @@ class RemoteCommands:
     archiving, deleting), answered once this process's replica shows what
     it changed, so a client reads its own writes from any web process."""
 
-    def __init__(self, commands: bus.Commands, followers: Followers) -> None:
+    def __init__(self, commands: streams.CommandSender, followers: Followers) -> None:
         self.commands = commands
         self.followers = followers
 
     async def execute(self, command: Command) -> Answer:
         tid = command.tournament or None
         replica = self.followers.floor.get(tid) if tid else None
-        live = replica is not None and replica.tournament.status in LIVE
+        live = replica is not None and replica.live
         try:
             reply = await self.commands.send(
                 tid if live else None, {"command": command_to_dict(command)}
             )
-        except bus.NoRunner:
+        except streams.NoRunner:
             return Answer(503, message_body(NO_RUNNER, clause="OQ-41"))
         if reply.get("seq") and reply.get("tournament"):
             await self.followers.wait_for(
@@ -105,8 +105,8 @@ def create_web_app(database_url: str, redis_url: str, director_token: str) -> Fa
         store = Store(database_url)
         floor = Floor(store, director_token)
         app.state.floor = floor
-        client = bus.connect(redis_url)
-        commands = bus.Commands(client, process)
+        client = streams.connect(redis_url)
+        commands = streams.CommandSender(client, process)
         await commands.start()
 
         followers = Followers(floor, client)

@@ -142,7 +142,7 @@ class LevelIn(BaseModel):
     is_break: bool = False
 
 
-class CreateTournament(BaseModel):
+class NewTournament(BaseModel):
     profile: str = Field(description="nm-draw, nm-holdem, de-holdem, tda")
     bots: int = Field(0, ge=0, le=10_000, description="bots registered at once")
     bot_kind: str = Field("sensible", description="sensible or random")
@@ -178,7 +178,7 @@ class CreateTournament(BaseModel):
     )
 
 
-class Register(BaseModel):
+class Entry(BaseModel):
     # Empty, too long or otherwise unfit names are refused by the rules with
     # their clause (DE-GEN-2, OQ-64); the bound here only stops abuse.
     name: str = Field(max_length=1000)
@@ -190,7 +190,7 @@ class Register(BaseModel):
     )
 
 
-class AddBots(BaseModel):
+class BotsToAdd(BaseModel):
     count: int = Field(ge=1, le=10_000)
     kind: str = "sensible"
 
@@ -271,7 +271,7 @@ async def list_tournaments(request: Request, archived: bool = False) -> list[dic
 
 @router.post("/tournaments", dependencies=[Director], summary="Create a tournament (director)")
 async def create_tournament(
-    request: Request, body: CreateTournament, key: IdempotencyKey = None
+    request: Request, body: NewTournament, key: IdempotencyKey = None
 ) -> dict[str, Any]:
     command = c.CreateTournament(
         tournament="", author=c.DIRECTOR, key=key or "", settings=body.model_dump()
@@ -321,11 +321,11 @@ def verify_registration_allowed(request: Request) -> None:
         )
 
 
-@router.post("/tournaments/{tournament_id}/register", summary="Register a player")
+@router.post("/tournaments/{tournament_id}/register", summary="Entry a player")
 async def register(
     request: Request,
     tournament_id: str,
-    body: Register,
+    body: Entry,
     token: Annotated[str | None, Depends(bearer)] = None,
     key: IdempotencyKey = None,
 ) -> dict[str, str]:
@@ -375,7 +375,7 @@ async def resume(
     "/tournaments/{tournament_id}/bots", dependencies=[Director], summary="Fill seats with bots"
 )
 async def add_bots(
-    request: Request, tournament_id: str, body: AddBots, key: IdempotencyKey = None
+    request: Request, tournament_id: str, body: BotsToAdd, key: IdempotencyKey = None
 ) -> dict[str, Any]:
     return await director_command(
         request, c.AddBots, tournament_id, key, count=body.count, bot_kind=body.kind
@@ -401,7 +401,7 @@ async def penalty(
 ) -> dict[str, Any]:
     return await director_command(
         request,
-        c.TimePenalty,
+        c.PenalizeTime,
         tournament_id,
         key,
         target=body.player,

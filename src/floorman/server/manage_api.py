@@ -14,11 +14,11 @@ from floorman.services import commands as c
 router = APIRouter(prefix="/api")
 
 
-class Cancel(BaseModel):
+class CallingOff(BaseModel):
     note: str = Field("", max_length=500)
 
 
-class Archive(BaseModel):
+class ArchiveChoice(BaseModel):
     archived: bool = True
 
 
@@ -39,7 +39,7 @@ async def unregister(
     summary="Call off a tournament that has not started (OQ-41)",
 )
 async def cancel(
-    request: Request, tournament_id: str, body: Cancel, key: IdempotencyKey = None
+    request: Request, tournament_id: str, body: CallingOff, key: IdempotencyKey = None
 ) -> dict[str, Any]:
     return await director_command(request, c.Cancel, tournament_id, key, note=body.note)
 
@@ -50,7 +50,7 @@ async def cancel(
     summary="Take a tournament out of the lobby's list (or back in)",
 )
 async def archive(
-    request: Request, tournament_id: str, body: Archive, key: IdempotencyKey = None
+    request: Request, tournament_id: str, body: ArchiveChoice, key: IdempotencyKey = None
 ) -> dict[str, Any]:
     return await director_command(request, c.Archive, tournament_id, key, archived=body.archived)
 
@@ -66,7 +66,7 @@ async def delete(
     return await director_command(request, c.Delete, tournament_id, key)
 
 
-class MuteChat(BaseModel):
+class ChatMute(BaseModel):
     player: str = Field(max_length=64)
     muted: bool = True
     note: str = Field("", max_length=500)
@@ -78,7 +78,7 @@ class MuteChat(BaseModel):
     summary="Mute a player's table chat, or let him speak again (DE-ETIQ-1/2)",
 )
 async def mute_chat(
-    request: Request, tournament_id: str, body: MuteChat, key: IdempotencyKey = None
+    request: Request, tournament_id: str, body: ChatMute, key: IdempotencyKey = None
 ) -> dict[str, Any]:
     return await director_command(
         request,

@@ -29,6 +29,8 @@ from typing import Any, Protocol
 
 import orjson
 
+from floorman.storage.writer import CommitBatch
+
 #: frames that hold the whole state: only the newest of each kind matters
 WHOLE_STATE = frozenset({"table", "tournament"})
 #: bytes of other frames (errors, chat) one subscriber may have queued
@@ -196,6 +198,8 @@ class Fanout(Protocol):
     def broadcast_table(self, number: int) -> None: ...
     def broadcast_chat(self, number: int, message: dict[str, Any]) -> None: ...
     def broadcast_summary(self) -> None: ...
+    def committed(self, batch: CommitBatch, start: int, hand_starts: dict[str, int]) -> None:
+        """A batch handed to the store (a relay publishes its events)."""
 
 
 class Broadcaster:
@@ -268,6 +272,9 @@ class Broadcaster:
             subs.discard(sub)
             if not subs:
                 del index[key]
+
+    def committed(self, batch: CommitBatch, start: int, hand_starts: dict[str, int]) -> None:
+        return None  # sockets hear of a change by its frames, once it is stored
 
     def take_seat(self, sub: Subscriber) -> int:
         """The player opened his seat on another device: every older socket

@@ -180,7 +180,7 @@ class Warn(Command):
 
 
 @dataclass(frozen=True, kw_only=True)
-class TimePenalty(Command):
+class PenalizeTime(Command):
     kind = "time_penalty"
     target: str
     clause: str
@@ -315,7 +315,7 @@ COMMANDS: dict[str, type[Command]] = {
         Pause,
         Resume,
         Warn,
-        TimePenalty,
+        PenalizeTime,
         Disqualify,
         RuleHand,
         SetAbsent,
@@ -431,6 +431,7 @@ __all__ = [
     "OverrideLevel",
     "OverrideSeat",
     "Pause",
+    "PenalizeTime",
     "RecordChipCounts",
     "Register",
     "Resume",
@@ -438,7 +439,6 @@ __all__ = [
     "SeatOpened",
     "SetAbsent",
     "Start",
-    "TimePenalty",
     "Unregister",
     "Warn",
     "act_command",

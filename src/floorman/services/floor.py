@@ -12,6 +12,7 @@ from typing import Any
 
 from floorman.engine.errors import FloormanError, ProfileError, SetupViolation
 from floorman.profiles import load_profile
+from floorman.services.broadcast import Fanout
 from floorman.services.runtime import ServiceConfig, TournamentService
 from floorman.services.structures import StructureLibrary, check_table_size
 from floorman.storage import Store
@@ -21,14 +22,24 @@ log = logging.getLogger("floorman.services")
 
 
 class Floor:
-    def __init__(self, store: Store, director_token: str) -> None:
+    def __init__(
+        self,
+        store: Store,
+        director_token: str,
+        *,
+        claim: Callable[[str], bool] | None = None,
+        fanout: Callable[[TournamentService], Fanout] | None = None,
+    ) -> None:
+        """``claim(id)``: taken before a new tournament is stored (a
+        runner's lease); ``fanout``: where the changes of the tournaments
+        made here go (a runner's relay), instead of this process's sockets."""
         self.store = store
         self.director_token = director_token
         self.tournaments: dict[str, TournamentService] = {}
         self.structures = StructureLibrary(store)
         self.archived: set[str] = set()
-        #: taken before a new tournament is stored (a runner's lease)
-        self.claim: Callable[[str], bool] | None = None
+        self.claim = claim
+        self.fanout = fanout
 
     def is_director(self, token: str | None) -> bool:
         # Bytes, not text: compare_digest refuses non-ASCII strings.
@@ -146,6 +157,7 @@ class Floor:
             config=config,
             claim=self.claim,
             answer_key=answer_key,
+            fanout=self.fanout,
         )
         self.tournaments[service.id] = service
         if bots and seat_bots:

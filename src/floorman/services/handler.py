@@ -84,7 +84,7 @@ runs(c.Start)(lambda s, _: s.start())
 runs(c.Pause)(lambda s, _: s.pause())
 runs(c.Resume)(lambda s, _: s.resume())
 runs(c.Warn)(lambda s, k: s.warn(k.target, k.clause, k.note))
-runs(c.TimePenalty)(lambda s, k: s.time_penalty(k.target, k.hands, k.clause, k.note))
+runs(c.PenalizeTime)(lambda s, k: s.time_penalty(k.target, k.hands, k.clause, k.note))
 runs(c.Disqualify)(lambda s, k: s.disqualify(k.target, k.clause, k.note))
 runs(c.RuleHand)(
     lambda s, k: s.rule_hand(k.ruling, k.table, player=k.target, note=k.note, clause=k.clause)

@@ -45,7 +45,6 @@ from floorman.services.journal import Journal
 from floorman.services.tables import ServiceConfig, TableLoops, TableRuntime, wait_for_event
 from floorman.sim.driver import TableDriver
 from floorman.storage import Store
-from floorman.storage.writer import CommitBatch
 from floorman.tournament.chip_history import ChipSample, chip_history
 from floorman.tournament.core import Tournament, TournamentError
 from floorman.tournament.events import event_from_dict, event_to_dict
@@ -73,7 +72,12 @@ class TournamentService(Journal):
         config: ServiceConfig,
         *,
         now: Callable[[], float] = time.time,
+        fanout: Callable[[TournamentService], Fanout] | None = None,
+        read_only: bool = False,
     ) -> None:
+        """``fanout``: where its changes go instead of this process's
+        sockets (a runner's relay to the web processes); ``read_only``: a
+        replica of a tournament another process plays (it never stores)."""
         self.tournament = tournament
         self.store = store
         self.config = config
@@ -100,16 +104,12 @@ class TournamentService(Journal):
         self.sockets = Broadcaster(
             self.table_frames, self.summary, self._seated_at, self._seated, self.after_stored
         )
-        self.broadcaster: Fanout = self.sockets
+        self.broadcaster: Fanout = self.sockets if fanout is None else fanout(self)
         self.changed = asyncio.Event()
         self._new_hands: list[tuple[str, int, int]] = []
         self._new_players: list[tuple[str, str, str, str]] = []
         self._start_journal()
-        # The multi-process deployment (floorman.cluster): a runner hears of
-        # each commit to relay it; a web process's replica never commits
-        # and sends what would change something to the runner.
-        self.on_commit: Callable[[CommitBatch, int, dict[str, int]], None] | None = None
-        self.read_only = False
+        self.read_only = read_only
         self._finished_hands: set[str] = set()
         self._runner: asyncio.Task[None] | None = None
         self._chip_history: tuple[int, list[ChipSample]] | None = None
@@ -117,6 +117,19 @@ class TournamentService(Journal):
         self.table_chat = TableChat(self)
         self.floor_tools = FloorTools(self)
         self.stopping = False
+
+    @property
+    def status(self) -> str:
+        """registering, running, finished or cancelled."""
+        return self.tournament.status
+
+    @property
+    def live(self) -> bool:
+        """Players to seat or hands to deal: somebody must play it."""
+        return self.tournament.status in ("registering", "running")
+
+    def table_numbers(self) -> list[int]:
+        return list(self.tournament.tables)
 
     @property
     def profile(self) -> RuleProfile:
@@ -159,6 +172,7 @@ class TournamentService(Journal):
         config: ServiceConfig | None = None,
         claim: Callable[[str], bool] | None = None,
         answer_key: str = "",
+        fanout: Callable[[TournamentService], Fanout] | None = None,
     ) -> TournamentService:
         """``claim(id)``: called before anything is stored (a runner of the
         multi-process deployment takes the tournament's lease first, so no
@@ -182,20 +196,31 @@ class TournamentService(Journal):
             config.to_dict(),
             answer=(answer_key, json.dumps(answer)) if answer_key else None,
         )
-        service = cls(tournament, store, config)
+        service = cls(tournament, store, config, fanout=fanout)
         service.saved = 0
         service.logged_at = []
         service.commit()
         return service
 
     @classmethod
-    def load(cls, store: Store, tournament_id: str, config: dict[str, Any]) -> TournamentService:
+    def load(
+        cls,
+        store: Store,
+        tournament_id: str,
+        config: dict[str, Any],
+        *,
+        fanout: Callable[[TournamentService], Fanout] | None = None,
+        read_only: bool = False,
+    ) -> TournamentService:
         """Rebuild a tournament from its events, and the hand each table was
         playing from that hand's events (it goes on where it stopped)."""
-        store.forget_failure(tournament_id)  # what follows is written after what was stored
+        if not read_only:
+            store.forget_failure(tournament_id)  # what follows is written after what was stored
         stored = store.tournament_events(tournament_id)
         tournament = Tournament.replay(event_from_dict(e) for e in stored)
-        service = cls(tournament, store, ServiceConfig(**config))
+        service = cls(
+            tournament, store, ServiceConfig(**config), fanout=fanout, read_only=read_only
+        )
         service.logged_at = [e.get("logged_at") for e in stored]
         service.auth.load(store.players(tournament_id))
         service.answers = store.answers(tournament_id)
