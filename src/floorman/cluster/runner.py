@@ -126,7 +126,7 @@ class Runner:
                 service = await asyncio.to_thread(self._load, record.id, record.config)
             except FloormanError:
                 log.exception("cannot load tournament %s", record.id)
-                self.leases.release(record.id)
+                await asyncio.to_thread(self.leases.release, record.id)
                 continue
             self._own(service, archived=record.archived)
             log.info("%s took tournament %s over", self.id, record.id)
@@ -171,7 +171,7 @@ class Runner:
                     await service.shutdown()
                 await asyncio.to_thread(self.store.flush)
             finally:
-                self.leases.release(tid)
+                await asyncio.to_thread(self.leases.release, tid)
                 self.releasing.discard(tid)
 
         self._keep(asyncio.get_running_loop().create_task(release()))
@@ -257,7 +257,7 @@ class Runner:
             relay.listing_changed()  # the lobby's list changed
         if owner is None:  # deleted
             self.relays.pop(tid, None)
-            self.leases.release(tid)
+            await asyncio.to_thread(self.leases.release, tid)
         # the message this command's changes went out in (0: none, nobody waits)
         seq = relay.flush() or (relay.seq if relay.seq > seq_before else 0)
         return {**reply, "tournament": tid, "runner": self.id, "seq": seq}

@@ -606,13 +606,15 @@ async def act(
 
 @router.get("/tournaments/{tournament_id}/hands", summary="Finished hands")
 async def hands(request: Request, tournament_id: str) -> list[dict[str, Any]]:
-    return service_of(request, tournament_id).finished_hands()
+    return await service_of(request, tournament_id).read_finished_hands()
 
 
-def finished_hand(request: Request, hand_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+async def finished_hand(
+    request: Request, hand_id: str
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """A finished hand's stored record and events; 404 for any other id."""
     try:
-        found = floor_of(request).finished_hand(hand_id)
+        found = await floor_of(request).read_finished_hand(hand_id)
     except StoredHandUnreadable as error:  # another key, or a row altered
         raise HTTPException(500, error_body(error)) from None
     if found is None:
@@ -622,7 +624,7 @@ def finished_hand(request: Request, hand_id: str) -> tuple[dict[str, Any], list[
 
 @router.get("/hands/{hand_id}", summary="A finished hand, step by step, as a spectator saw it")
 async def hand_history(request: Request, hand_id: str) -> dict[str, Any]:
-    return {"hand_id": hand_id, "steps": hand_steps(finished_hand(request, hand_id)[1])}
+    return {"hand_id": hand_id, "steps": hand_steps((await finished_hand(request, hand_id))[1])}
 
 
 @router.get(
@@ -633,7 +635,7 @@ async def hand_history(request: Request, hand_id: str) -> dict[str, Any]:
 async def hand_history_text(
     request: Request, hand_id: str, token: Annotated[str | None, Depends(bearer)] = None
 ) -> str:
-    row, events = finished_hand(request, hand_id)
+    row, events = await finished_hand(request, hand_id)
     service = floor_of(request).get(row["tournament"])
     hero = service.player_for(token) if service and token else None
     names = service.player_names() if service else None
@@ -648,6 +650,6 @@ async def hand_history_text(
 )
 async def hand_history_phh(request: Request, hand_id: str) -> str:
     try:
-        return hand_phh(finished_hand(request, hand_id)[1])
+        return hand_phh((await finished_hand(request, hand_id))[1])
     except FloormanError as error:  # e.g. dead hands, which PHH cannot write
         raise rule_error(error) from None

@@ -25,6 +25,8 @@ from floorman.server import (
     ws,
 )
 from floorman.services import Floor
+from floorman.services.handler import CommandHandler
+from floorman.services.lanes import CommandLanes
 from floorman.storage import Store
 
 STATIC = Path(__file__).with_name("static")
@@ -70,10 +72,14 @@ def create_app(database_url: str, director_token: str) -> FastAPI:
         store = Store(database_url)
         floor = Floor(store, director_token)
         app.state.floor = floor
+        # one process: commands queue per tournament, as a runner reads them
+        lanes = CommandLanes(CommandHandler(floor))
+        app.state.commands = lanes.execute
         floor.resume_all()
         try:
             yield
         finally:
+            await lanes.close()
             await floor.stop_all()
             store.close()
 

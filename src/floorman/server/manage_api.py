@@ -102,4 +102,4 @@ async def chat_log(
     # bounded: a table number past SQLite's 64 bits once answered 500 (test_api_fuzz)
     table: Annotated[int | None, Query(ge=1, le=100_000)] = None,
 ) -> list[dict[str, Any]]:
-    return service_of(request, tournament_id).chat_log(table)
+    return await service_of(request, tournament_id).read_chat(table)

@@ -1,7 +1,11 @@
-"""Saved structures (director): list, read, save under a name, delete."""
+"""Saved structures (director): list, read, save under a name, delete.
+
+Structures are no tournament's events: each process reads and writes
+them in the database itself, by a thread (never on the event loop)."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -26,12 +30,12 @@ class StructureIn(BaseModel):
 
 @router.get("/structures", summary="The saved structures")
 async def structures(request: Request) -> list[dict[str, Any]]:
-    return floor_of(request).structures.all()
+    return await asyncio.to_thread(floor_of(request).structures.all)
 
 
 @router.get("/structures/{name}", summary="One saved structure")
 async def structure(request: Request, name: str) -> dict[str, Any]:
-    found = floor_of(request).structures.get(name)
+    found = await asyncio.to_thread(floor_of(request).structures.get, name)
     if found is None:
         raise http_error(404, "no saved structure {name}", {"name": repr(name)})
     return found
@@ -42,13 +46,13 @@ async def save_structure(request: Request, name: str, body: StructureIn) -> dict
     data = body.model_dump()
     profile = data.pop("profile")
     try:
-        return floor_of(request).structures.save(name, profile, data)
+        return await asyncio.to_thread(floor_of(request).structures.save, name, profile, data)
     except FloormanError as error:
         raise rule_error(error) from None
 
 
 @router.delete("/structures/{name}", dependencies=[Director], summary="Delete a structure")
 async def delete_structure(request: Request, name: str) -> dict[str, bool]:
-    if not floor_of(request).structures.delete(name):
+    if not await asyncio.to_thread(floor_of(request).structures.delete, name):
         raise http_error(404, "no saved structure {name}", {"name": repr(name)})
     return {"deleted": True}

@@ -193,6 +193,14 @@ class SocketState:
         return self.phase is ConnectionPhase.OPEN
 
 
+@dataclass(frozen=True)
+class ChatHistory:
+    """A socket's own request, queued among its commands: the table's
+    last chat lines for the frame ``chat_history``."""
+
+    table: int
+
+
 class SocketSession:
     """One client's socket: its subscriber, the task sending its frames and
     the loop reading its messages."""
@@ -223,7 +231,7 @@ class SocketSession:
         self.execute = execute
         # a socket's commands are carried out one after the other, in the
         # order it sent them (one worker per socket, never one task each)
-        self.outbox: asyncio.Queue[Command] = asyncio.Queue()
+        self.outbox: asyncio.Queue[Command | ChatHistory] = asyncio.Queue()
         self.worker: asyncio.Task[None] | None = None
 
     async def run(self) -> None:
@@ -361,7 +369,7 @@ class SocketSession:
             self.frame(self.service.table_view(table, self.player))
             self.chat_history(table)
 
-    def send_command(self, command: Command) -> None:
+    def send_command(self, command: Command | ChatHistory) -> None:
         """Queue ``command`` behind this socket's earlier ones."""
         self.outbox.put_nowait(command)
 
@@ -370,6 +378,10 @@ class SocketSession:
         error frame (nothing changed)."""
         while True:
             command = await self.outbox.get()
+            if isinstance(command, ChatHistory):
+                lines = await self.service.read_chat(command.table, limit=50, reader=self.player)
+                self.frame({"type": "chat_history", "table": command.table, "lines": lines})
+                continue
             turn = self.service.rulings["turn"]
             try:
                 assert self.execute is not None, "a socket session needs a command handler"
@@ -393,9 +405,10 @@ class SocketSession:
         self.send_command(Chat(tournament=self.service.id, author=author, table=table, text=line))
 
     def chat_history(self, table: int | None) -> None:
+        """The table's last lines, read off the event loop, in this socket's
+        order of commands (a line it sends next comes after them)."""
         if table is not None:
-            lines = self.service.chat_log(table, limit=50, reader=self.player)
-            self.frame({"type": "chat_history", "table": table, "lines": lines})
+            self.send_command(ChatHistory(table))
 
     def handle(self, text: str | None) -> None:
         """One client message (None: a binary frame): a watch request or an

@@ -4,6 +4,7 @@ director can mute a player (DE-ETIQ-1/2: excessive talk)."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Any
 
 from floorman.engine.errors import ProfileError, RuleViolation
@@ -27,6 +28,27 @@ class TableChat:
         always speaks at his own table).  Refused: not text, empty or over
         :data:`CHAT_MAX` characters, faster than one line a second, or the
         director muted him (DE-ETIQ-1/2)."""
+        table, name, line, now = self.verify_line(player, table, text)
+        message_id = self.service.store.add_chat(self.service.id, table, player, name, line, now)
+        return self._tell(player, table, name, line, now, message_id)
+
+    async def say_off_the_loop(
+        self, player: str | None, table: int | None, text: Any
+    ) -> dict[str, Any]:
+        """:meth:`say`, the line stored by a thread: the event loop serving
+        every socket never waits for the database."""
+        table, name, line, now = self.verify_line(player, table, text)
+        store = self.service.store
+        message_id = await asyncio.to_thread(
+            store.add_chat, self.service.id, table, player, name, line, now
+        )
+        return self._tell(player, table, name, line, now, message_id)
+
+    def verify_line(
+        self, player: str | None, table: int | None, text: Any
+    ) -> tuple[int, str, str, float]:
+        """The table, the speaker's name, the line as shown and its time;
+        raises for a line the rules refuse (see :meth:`say`)."""
         service = self.service
         tournament = service.tournament
         if not isinstance(text, str) or not text.strip() or len(text) > CHAT_MAX:
@@ -49,7 +71,11 @@ class TableChat:
         self.last_line[speaker] = now
         line = " ".join(text.split())  # control characters and layout go
         name = state.name if state is not None else "spectator"
-        message_id = service.store.add_chat(service.id, table, player, name, line, now)
+        return table, name, line, now
+
+    def _tell(
+        self, player: str | None, table: int, name: str, line: str, now: float, message_id: int
+    ) -> dict[str, Any]:
         message = {
             "type": "chat",
             "id": message_id,
@@ -62,7 +88,7 @@ class TableChat:
         if player is None and self.hidden_from_players(table):
             # no help from outside while the hand runs (DE-INFO-1…3, DE-GEN-1)
             message["players_see"] = False
-        service.broadcaster.broadcast_chat(table, message)
+        self.service.broadcaster.broadcast_chat(table, message)
         return message
 
     def hidden_from_players(self, table: int) -> bool:
@@ -80,6 +106,19 @@ class TableChat:
         at ``table``, who reads no spectator's line while its hand runs
         (DE-INFO-1…3, under a profile that says so)."""
         lines = self.service.store.chat(self.service.id, table=table, limit=limit)
+        return self.readable(lines, table, reader)
+
+    async def log_off_the_loop(
+        self, table: int | None = None, limit: int = 500, *, reader: str | None = None
+    ) -> list[dict[str, Any]]:
+        """:meth:`log`, read by a thread."""
+        store = self.service.store
+        lines = await asyncio.to_thread(store.chat, self.service.id, table=table, limit=limit)
+        return self.readable(lines, table, reader)
+
+    def readable(
+        self, lines: list[dict[str, Any]], table: int | None, reader: str | None
+    ) -> list[dict[str, Any]]:
         if table is None or reader is None or not self.hidden_from_players(table):
             return lines
         state = self.service.tournament.players.get(reader)

@@ -3,6 +3,7 @@ restart, and the director's token."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import hmac
 import logging
@@ -171,12 +172,12 @@ class Floor:
         """The lobby's tournaments: those not archived, or only the archived."""
         return [s for tid, s in self.tournaments.items() if (tid in self.archived) == archived]
 
-    def archive(self, tournament_id: str, archived: bool = True) -> None:
+    async def archive(self, tournament_id: str, archived: bool = True) -> None:
         """Out of the lobby's list (or back in); a running tournament stays listed."""
         service = self._service(tournament_id)
         if archived and service.tournament.status == "running":
             raise ProfileError("a running tournament cannot be archived")
-        self.store.set_archived(tournament_id, archived)
+        await asyncio.to_thread(self.store.set_archived, tournament_id, archived)
         if archived:
             self.archived.add(tournament_id)
         else:
@@ -192,7 +193,7 @@ class Floor:
                 "only a tournament that never started can be deleted; archive it instead"
             )
         await service.shutdown()
-        self.store.delete_tournament(tournament_id, answer=answer)
+        await asyncio.to_thread(self.store.delete_tournament, tournament_id, answer=answer)
         del self.tournaments[tournament_id]
         self.archived.discard(tournament_id)
 
@@ -201,6 +202,12 @@ class Floor:
         if service is None:
             raise ProfileError("no tournament {id}", values={"id": repr(tournament_id)})
         return service
+
+    async def read_finished_hand(
+        self, hand_id: str
+    ) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+        """:meth:`finished_hand`, read off the event loop."""
+        return await asyncio.to_thread(self.finished_hand, hand_id)
 
     def finished_hand(self, hand_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
         """A finished hand's stored record and its events; None for a hand

@@ -117,11 +117,6 @@ def _act(service: TournamentService, command: c.Act) -> None:
     service.submit(str(command.player), dict(command.data))
 
 
-@runs(c.Chat, settle=False)
-def _chat(service: TournamentService, command: c.Chat) -> None:
-    service.chat(command.player, command.table, command.text)
-
-
 class CommandHandler:
     """Carries out commands against one :class:`Floor` (this process's
     tournaments, or a runner's).  ``on_seat_opened(service, player,
@@ -143,7 +138,7 @@ class CommandHandler:
             if isinstance(command, c.CreateTournament):
                 return await self._create(command)
             if isinstance(command, c.Archive):
-                self.floor.archive(command.tournament, command.archived)
+                await self.floor.archive(command.tournament, command.archived)
                 return Answer(200, {"ok": True})
             if isinstance(command, c.Delete):
                 return await self._delete(command)
@@ -165,6 +160,8 @@ class CommandHandler:
                 service.commit()
         elif isinstance(command, c.SeatOpened):
             answer = self._seat_opened(service, command)
+        elif isinstance(command, c.Chat):
+            answer = await self._chat(service, command)
         else:
             answer = self._run(service, command, scoped)
         try:
@@ -203,6 +200,14 @@ class CommandHandler:
         service.settle()
         return Answer(200, {"ok": True, "result": added})
 
+    async def _chat(self, service: TournamentService, command: c.Chat) -> Answer:
+        """A chat line is stored by a thread (it is no tournament event)."""
+        try:
+            await service.say(command.player, command.table, command.text)
+        except FloormanError as error:
+            return refusal(error)
+        return Answer(200, {"ok": True})
+
     def _seat_opened(self, service: TournamentService, command: c.SeatOpened) -> Answer:
         player = str(command.player)
         service.back(player)
@@ -218,7 +223,11 @@ class CommandHandler:
                 return Answer.from_dict(json.loads(first))
         settings = dict(command.settings)
         bots, bot_kind = settings.get("bots", 0), settings.get("bot_kind", "sensible")
-        service = self.floor.create(**settings, seat_bots=False, answer_key=scoped)
+        # made and first stored by a thread: the tables playing meanwhile
+        # never wait for the database
+        service = await asyncio.to_thread(
+            self.floor.create, **settings, seat_bots=False, answer_key=scoped
+        )
         if bots:  # in steps: other tournaments play on meanwhile
             await service.add_bots_in_steps(int(bots), str(bot_kind))
         try:

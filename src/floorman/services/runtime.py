@@ -450,10 +450,24 @@ class TournamentService(Journal):
         """A table chat line (see :class:`~floorman.services.chat.TableChat`)."""
         return self.table_chat.say(player, table, text)
 
+    async def say(self, player: str | None, table: int | None, text: Any) -> dict[str, Any]:
+        """:meth:`chat`, stored off the event loop (the command handler's way)."""
+        return await self.table_chat.say_off_the_loop(player, table, text)
+
     def chat_log(
         self, table: int | None = None, limit: int = 500, *, reader: str | None = None
     ) -> list[dict[str, Any]]:
         return self.table_chat.log(table, limit, reader=reader)
+
+    async def read_chat(
+        self, table: int | None = None, limit: int = 500, *, reader: str | None = None
+    ) -> list[dict[str, Any]]:
+        """:meth:`chat_log`, read off the event loop."""
+        return await self.table_chat.log_off_the_loop(table, limit, reader=reader)
+
+    async def read_finished_hands(self) -> list[dict[str, Any]]:
+        """:meth:`finished_hands`, read off the event loop."""
+        return await asyncio.to_thread(self.finished_hands)
 
     def mute_chat(self, player: str, muted: bool, note: str = "") -> None:
         self.tournament.mute_chat(player, muted, note)
