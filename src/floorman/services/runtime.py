@@ -40,6 +40,7 @@ from floorman.services.broadcast import (
 )
 from floorman.services.charts import chip_chart_svg
 from floorman.services.chat import TableChat
+from floorman.services.director import DirectorCalls
 from floorman.services.floor_tools import FloorTools
 from floorman.services.journal import Journal
 from floorman.services.tables import ServiceConfig, TableLoops, TableRuntime, wait_for_event
@@ -47,7 +48,7 @@ from floorman.sim.driver import TableDriver
 from floorman.storage import Store
 from floorman.tournament.chip_history import ChipSample, chip_history
 from floorman.tournament.core import Tournament, TournamentError
-from floorman.tournament.events import event_from_dict, event_to_dict
+from floorman.tournament.events import event_from_dict
 from floorman.tournament.hands import replay_hand
 from floorman.tournament.names import name_key
 from floorman.tournament.state import hand_id
@@ -61,7 +62,7 @@ MAX_ENTRIES = 10_000
 BOTS_AT_ONCE = 250
 
 
-class TournamentService(Journal):
+class TournamentService(Journal, DirectorCalls):
     """One tournament being played.  Commands are synchronous and verified by
     the core or the engine; :meth:`run` plays the tables until the end."""
 
@@ -396,55 +397,7 @@ class TournamentService(Journal):
             runner.cancel()
             await asyncio.gather(runner, return_exceptions=True)
 
-    def pause(self) -> None:
-        """The director's pause: the level clock and every action clock
-        stop where they stand; nobody acts or times out (NM-D-1G, OQ-03)."""
-        self.tournament.pause(self.now())
-        for table in self.tables.values():
-            self.driver.hold_clock(table)
-
-    def resume(self) -> None:
-        at = self.now()
-        self.tournament.resume(at)
-        for table in self.tables.values():
-            self.driver.release_clock(table, at)
-
-    def disqualify(self, player: str, clause: str, note: str = "") -> None:
-        """Disqualification; during his hand it is dead at once, his chips
-        leave play when it ends (NM-D-1C/1D/1E, DE-PENALTY-3, NM-D-1G)."""
-        self.tournament.verify_clauses(clause)
-        self.tournament.disqualify(player, clause, note)
-        state = self.tournament.players[player]
-        table = self.tables.get(state.table) if state.table is not None else None
-        if table is not None:
-            if self.driver.kill_disqualified(table):
-                self.commit()
-                self.broadcast_table(table.number)
-            table.wake.set()
-
-    # ------------------------------------------------------------ the director's rulings
-    # Each is verified by the core; the server then calls :meth:`settle`.
-
-    def warn(self, player: str, clause: str, note: str = "") -> None:
-        self.tournament.verify_clauses(clause)
-        self.tournament.warn(player, clause, note)
-
-    def time_penalty(self, player: str, hands: int, clause: str, note: str = "") -> None:
-        """His next ``hands`` hands are dealt dead (OQ-62)."""
-        self.tournament.verify_clauses(clause)
-        self.tournament.time_penalty(player, hands, clause, note)
-
-    def rule_hand(
-        self,
-        ruling: str,
-        table: int,
-        *,
-        player: str | None = None,
-        note: str = "",
-        clause: str | None = None,
-    ) -> dict[str, object]:
-        """A misdeal, a void or a dead hand (:class:`FloorTools`)."""
-        return self.floor_tools.rule_hand(ruling, table, player=player, note=note, clause=clause)
+    # ------------------------------------------------------------ chat
 
     def chat(self, player: str | None, table: int | None, text: Any) -> dict[str, Any]:
         """A table chat line (see :class:`~floorman.services.chat.TableChat`)."""
@@ -468,63 +421,6 @@ class TournamentService(Journal):
     async def read_finished_hands(self) -> list[dict[str, Any]]:
         """:meth:`finished_hands`, read off the event loop."""
         return await asyncio.to_thread(self.finished_hands)
-
-    def mute_chat(self, player: str, muted: bool, note: str = "") -> None:
-        self.tournament.mute_chat(player, muted, note)
-
-    def unregister(self, player: str) -> None:
-        """Take an entry back before the seat draw (OQ-41); a bot goes too."""
-        self.tournament.unregister(player)
-        self.bots.pop(player, None)
-
-    def cancel(self, note: str = "") -> None:
-        """Call the tournament off before its start (OQ-41)."""
-        self.tournament.cancel(note)
-
-    def confirm(self, player: str) -> None:
-        """An unconfirmed entry is paid or checked in (DE-DEAL-3/4, OQ-46)."""
-        self.tournament.confirm(player)
-
-    def set_absent(self, player: str, absent: bool) -> None:
-        self.tournament.set_absent(player, absent, reason="director")
-
-    def override_chips(self, player: str, chips: int, note: str) -> None:
-        """Correct a stack (NM-D-1G, OQ-03): pending while his hand runs."""
-        self.tournament.override_chips(player, chips, note)
-
-    def override_seat(self, player: str, table: int, seat: int, note: str) -> None:
-        self.tournament.override_seat(player, table, seat, note)
-
-    def override_level(self, level: int, note: str) -> None:
-        self.tournament.override_level(level, self.now(), note)
-
-    def record_chip_counts(
-        self,
-        table: int,
-        counts: Mapping[str, int],
-        *,
-        confirm_correction: bool = False,
-        note: str = "",
-    ) -> list[dict[str, Any]]:
-        """A live table's chip counts (NM-D-1B s2); the eliminations, moves
-        and breaks they lead to, as event dictionaries."""
-        events = self.tournament.record_chip_counts(
-            table,
-            dict(counts),
-            secure_randbelow,
-            self.now(),
-            confirm_correction=confirm_correction,
-            note=note,
-        )
-        return [event_to_dict(e) for e in events]
-
-    def settle(self) -> None:
-        """After a director's call: store it, tell everyone, wake the tables."""
-        self.commit()
-        self.broadcast_summary()
-        for number in self.tournament.tables:
-            self.broadcast_table(number)
-            self.table(number).wake.set()
 
     # ------------------------------------------------------------ player input
 
