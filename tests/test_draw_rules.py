@@ -534,7 +534,7 @@ def test_NM_D_2E_s2_H_standing_pat_still_decides_the_unseen_bid() -> None:
     hand = act(deal(), "s1 check, s2 bet 4, s3 call, s4 call, s1 call")
     act(hand, "s1 draw 2c3d, s2 draw, s3 draw 4c5h, s4 draw 6c7h")
     view = hand.seat_view(2)
-    assert view.unseen_bet and [n.clause for n in view.hints] == ["NM-D-2E s2"]
+    assert view.variant.unseen_bet and [n.clause for n in view.hints] == ["NM-D-2E s2"]
     act(hand, "s2 bet 10")
     assert hand.round_kind == "unseen" and hand.unseen_round_played
     assert hand.in_unseen[1] and not hand.seen_acted

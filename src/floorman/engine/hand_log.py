@@ -155,7 +155,7 @@ def _fold(hand: Any) -> tuple[_Entry, ...]:
         i = position.get(getattr(event, "seat", -1), -1)
         prior = shadow.bets[i] if i >= 0 else 0
         facing = shadow.max_bet
-        voting = getattr(shadow, "checkdown_votes", None) is not None
+        voting = shadow.vote_open
         shadow.events.append(event)
         shadow._apply(event)
         round_after: str | None = shadow._log_round()
@@ -222,11 +222,11 @@ def _fold(hand: Any) -> tuple[_Entry, ...]:
         elif isinstance(event, HandEnded):
             if event.carried_pot:
                 # everyone checked in the draw (OQ-10), or every hand was dead (DE-SEATED-3)
-                kind = "check_pot_out" if getattr(hand, "check_pot", False) else "carried_out"
+                kind = "check_pot_out" if hand.check_pot else "carried_out"
                 lines.append(LogLine(kind, amount=event.carried_pot, round=round_before))
             line = LogLine("hand_over", round=round_before)
         elif isinstance(event, CheckdownProposed | CheckdownVoted):
-            agreed = getattr(shadow, "checkdown_votes", None) is None
+            agreed = not shadow.vote_open
             if agreed and (isinstance(event, CheckdownProposed) or event.agree):
                 line = LogLine("checkdown", round=round_after)  # NM-H-13
         if line is not None:
@@ -234,7 +234,7 @@ def _fold(hand: Any) -> tuple[_Entry, ...]:
         if (
             voting
             and isinstance(event, Folded)
-            and shadow.checkdown_votes is None
+            and not shadow.vote_open
             and shadow.folded.count(False) > 1
         ):
             # the last player yet to agree left: the others had all agreed (NM-H-13)
