@@ -173,7 +173,8 @@ def discards(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     return tuple(c for c in cards if c is not best)
 
 
-SensibleBot.strategies = {"holdem": SensibleBot._holdem, "draw": SensibleBot._draw_game}
+#: hold'em's equity against pot odds; the draw's made hand, exchange and unseen play
+SensibleBot.strategies = {"equity": SensibleBot._holdem, "made-hand": SensibleBot._draw_game}
 
 
 def register_strategy(name: str, strategy: Strategy) -> None:

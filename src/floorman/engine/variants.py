@@ -196,7 +196,7 @@ class HoldemVariant(Variant):
     max_players = 10  # NM-H-1
     uses_blinds = True
     phh_code = "NT"
-    bot_strategy = "holdem"
+    bot_strategy = "equity"
     ui = VariantUI(True, True, ("checkdown",), "No-limit hold'em")
 
     def start(self, profile: RuleProfile, **spec: Any) -> Hand:
@@ -230,7 +230,7 @@ class DrawVariant(Variant):
     max_players = 5  # NM-D-1A
     uses_blinds = False
     phh_code = "NMD"
-    bot_strategy = "draw"
+    bot_strategy = "made-hand"
     ui = VariantUI(False, False, ("draw", "look"), "NM draw")
 
     def start(self, profile: RuleProfile, **spec: Any) -> Hand:

@@ -372,7 +372,7 @@ def fuzz_in_chunks(
     time; ``done(total so far)`` after every chunk.  The hands and so the
     findings are the same for any number of workers."""
     parts = [(min(chunk, hands - i), seed, start + i) for i in range(0, hands, chunk)]
-    total = FuzzResult(seed=seed, hands={"holdem": 0, "draw": 0})
+    total = FuzzResult(seed=seed, hands={load_profile(name).game: 0 for name in PROFILES})
     began = time.perf_counter()
 
     def add(part: FuzzResult) -> None:
