@@ -173,6 +173,11 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
     def _view_fields(self, seat: int | None, mine: int | None) -> GameFields:
         """The game's round, board, hints and own part of the seat view."""
 
+    def limit_clause(self) -> str:
+        """The clause a bet over the limit is refused by: the profile's (a
+        game with a limit of its own cites its own)."""
+        return self.rulings.get("half_pot", self.rulings["no_limit"])
+
     def bet_limit_view(self) -> BetLimit:
         """The betting structure as the seat view names it: the profile's
         (a game with a limit of its own names it here)."""
@@ -516,7 +521,7 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
             )
         if amount > hi:
             if hi < cap:
-                clause = self.rulings.get("half_pot", self.rulings["no_limit"])
+                clause = self.limit_clause()
                 why = "{action} to {amount}: the limit allows at most {maximum}"
                 values["maximum"] = hi
             else:

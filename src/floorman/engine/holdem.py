@@ -134,7 +134,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
         ``carried_pot`` is the pot of a hand in which every hand was dead,
         carried to this one (DE-SEATED-3, OQ-45: see ``_all_dead_events``).
         """
-        if profile.game != "holdem":
+        if profile.game != cls.game:  # a game built on hold'em plays its own profiles
             raise ProfileError(f"profile {profile.name!r} is not a hold'em profile")
         seated = seat_players(seats, stacks, players, button=button, most=10, rule="NM-H-1")
         order, index = seated.order, seated.place_of
@@ -161,7 +161,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
         ):
             raise ProfileError("the blinds must be posted by players dealt in")
         event = HandStarted(
-            game="holdem",
+            game=cls.game,
             profile=profile,
             hand_id=hand_id,
             table=table,
