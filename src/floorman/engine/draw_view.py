@@ -36,6 +36,16 @@ _ROUND_LABELS = {
 
 
 @view_record
+class DrawSeat:
+    """What anyone may know of one player's draw."""
+
+    seat: int
+    drew: int | None  #: how many he exchanged, where that is public (OQ-17)
+    looked: bool | None  #: has he looked at his drawn cards (None: nothing drawn yet)
+    in_unseen: bool  #: did he bet or call unseen (NM-D-2E)
+
+
+@view_record
 class DrawPart(VariantPart):
     """The draw's part of a seat view: the exchange and the unseen rounds."""
 
@@ -46,6 +56,7 @@ class DrawPart(VariantPart):
     unseen_bet: bool  #: a bet or call now leaves this seat in unseen (NM-D-2E)
     high_bidder: int | None  #: the seat of the high bidder H (NM-D-2E)
     check_pot: bool  #: everyone checked: the pot goes to the next deal (OQ-10)
+    seats: tuple[DrawSeat, ...]  #: each player's draw, in the order of ``players``
     game: str = "draw"
 
     def leading_actions(self) -> tuple[str, ...]:
@@ -110,9 +121,7 @@ class DrawViews:
 
     def _seat_player(self, i: int, mine: int | None) -> PlayerView:
         """A player's drawn cards stay face down, even to him, until he
-        looks (NM-D-2E, OQ-19); draw counts are public during the draw,
-        afterwards only the dealer's unless the profile shows all (NM-D-2D
-        s4-s5, OQ-17)."""
+        looks (NM-D-2E, OQ-19)."""
         own: tuple[str | None, ...] | None = None
         if i in self.shown:
             own = tuple([CARD_TEXT[c] for c in self.shown[i]])
@@ -125,21 +134,36 @@ class DrawViews:
                 *[CARD_TEXT[c] for c in held],
                 *[None if hidden else CARD_TEXT[c] for c in self.drawn[i]],
             )
+        return PlayerView(
+            *self._player_view(i),
+            bool(self.cards[i]) and not self.folded[i],  # has_cards
+            own,  # cards
+        )
+
+    def _public_draw_count(self, i: int) -> int | None:
+        """How many cards position ``i`` exchanged, where anyone may know:
+        during the draw, afterwards only the dealer's unless the profile
+        shows all (NM-D-2D s4-s5, OQ-17); None before he drew."""
         discarded = self.discarded[i]
-        count = None
         if discarded is not None and (
             not self._draw_over()
             or i == self.dealer_position()
             or self.profile.show_all_draw_counts
         ):
-            count = len(discarded)
-        return PlayerView(
-            *self._player_view(i),
-            bool(self.cards[i]) and not self.folded[i],  # has_cards
-            own,  # cards
-            count,  # drew
-            self.looked[i] if discarded is not None else None,  # looked
-            self.in_unseen[i],  # in_unseen
+            return len(discarded)
+        return None
+
+    def _draw_seats(self) -> tuple[DrawSeat, ...]:
+        return tuple(
+            [
+                DrawSeat(
+                    self.seats[i],
+                    self._public_draw_count(i),
+                    self.looked[i] if self.discarded[i] is not None else None,
+                    self.in_unseen[i],
+                )
+                for i in range(self.n)
+            ]
         )
 
     @property
@@ -192,6 +216,7 @@ class DrawViews:
             (can_look and self.round_kind in ("opening", "unseen")) or pat_h,
             self.seats[self.high_bidder] if self.high_bidder is not None else None,
             self.check_pot,
+            self._draw_seats(),
         )
         hints = (
             unseen_hints(

@@ -23,7 +23,6 @@ named (NM-D-1F, DE-MISDEAL-1).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,7 +54,7 @@ from floorman.engine.events import (
     PotAwarded,
     Shown,
 )
-from floorman.engine.seat_view import HandName, LogLine, PlayerView
+from floorman.engine.seat_view import HandName, LogLine
 
 #: the categories named by two ranks (aces and sevens, kings full of sevens)
 _TWO_RANKS = frozenset({HandCategory.TWO_PAIR, HandCategory.FULL_HOUSE})
@@ -93,9 +92,8 @@ class _Drew:
 _Entry = LogLine | _Dealt | _Drew
 
 
-def hand_log(hand: Any, seat: int | None, players: Sequence[PlayerView]) -> tuple[LogLine, ...]:
-    """The log of ``hand`` as ``seat`` (None: a spectator) may know it;
-    ``players`` is his seat view's players (whose draw counts he may see).
+def hand_log(hand: Any, seat: int | None) -> tuple[LogLine, ...]:
+    """The log of ``hand`` as ``seat`` (None: a spectator) may know it.
 
     What every viewer reads alike is folded once per change of the hand
     (kept on the hand with its event count), each viewer's lines are then
@@ -115,7 +113,10 @@ def hand_log(hand: Any, seat: int | None, players: Sequence[PlayerView]) -> tupl
                 lines.append(LogLine("dealt", round=entry.round))
                 deal_logged = True
         else:
-            count = entry.count if entry.position == mine else players[entry.position].drew
+            # only a game with a draw logs one: it says whose count is public
+            count = (
+                entry.count if entry.position == mine else hand._public_draw_count(entry.position)
+            )
             kind = "stand_pat" if count == 0 else "draw"
             lines.append(LogLine(kind, entry.seat, count=count, round=entry.round))
     return tuple(lines)

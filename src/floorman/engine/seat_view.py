@@ -73,9 +73,6 @@ class PlayerView:
     has_cards: bool
     #: the cards the viewer may see (None: face down to him), or None: none
     cards: tuple[str | None, ...] | None
-    drew: int | None = None  #: draw: how many he exchanged, where that is public (OQ-17)
-    looked: bool | None = None  #: draw: has he looked at his drawn cards
-    in_unseen: bool | None = None  #: draw: did he bet or call unseen (NM-D-2E)
 
 
 @view_record
@@ -554,7 +551,7 @@ def build_seat_view(hand: Any, seat: int | None, *, display: bool = True) -> Sea
         fields.hints,
         fields.notes,
         part,
-        hand_log(hand, seat, players) if display else (),
+        hand_log(hand, seat) if display else (),
     )
 
 
