@@ -183,6 +183,19 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
         (a game with a limit of its own names it here)."""
         return profile_bet_limit(self)
 
+    #: the log line of a pot carried in from the previous deal (the hand log)
+    log_carried_in = "carried_in"
+
+    @abstractmethod
+    def _log_round(self) -> str | None:
+        """The round the hand log files an event under (the seat view's
+        ``round``), None before the first."""
+
+    def _public_draw_count(self, i: int) -> int | None:
+        """How many cards position ``i`` exchanged, where anyone may know it
+        (the hand log's draw lines); a game without a draw has none."""
+        return None
+
     @abstractmethod
     def snapshot(self) -> dict[str, Any]:
         """The whole state as data (every card included), to compare a live
