@@ -60,7 +60,7 @@ def engine(
         raise typer.Exit(2)
     profile = load_profile(name)
     variant = variant_for(profile)
-    if players > variant.max_players:
+    if players > variant.max_players:  # the game's table limit (NM-H-1, NM-D-1A)
         typer.echo(f"error: {name} seats at most {variant.max_players} players", err=True)
         raise typer.Exit(2)
     try:

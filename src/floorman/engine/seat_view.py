@@ -206,7 +206,7 @@ class VariantPart:
         return ()
 
     def trailing_actions(self) -> tuple[str, ...]:
-        """The game's actions offered last (the check-down's)."""
+        """The game's actions offered last (the check-down's, NM-H-13)."""
         return ()
 
     def blocks_betting(self) -> bool:

@@ -257,7 +257,8 @@ def legal_move(hand: Hand, rng: random.Random) -> str:
         return f"seat {seat} shows"
     if phase == Phase.DRAWING and rng.random() < ILLEGAL_RATE:
         illegal_draw(hand, seat, rng)
-    move = variant_for(hand.profile).fuzz_move(hand, seat, rng)  # the game's own moves
+    # the game's own moves: the draw's exchange and looks (NM-D-2E), a check-down proposal
+    move = variant_for(hand.profile).fuzz_move(hand, seat, rng)
     if move is not None:
         return move
     if phase != Phase.BETTING:
