@@ -369,11 +369,11 @@ def test_NM_D_2D_s4_s5_OQ_17_draw_counts_public_during_the_draw_then_only_the_de
         profile = with_changes(NM_DRAW, show_all_draw_counts=show_all)
         hand = act(deal(profile=profile), "s1 bet 2, s2 call, s3 call, s4 call")
         act(hand, "s1 draw 2c3d, s2 draw 3h, s3 draw")
-        during = [p["drew"] for p in hand.view(None)["players"]]
+        during = [p["drew"] for p in hand.view(None)["variant"]["seats"]]
         assert during == [2, 1, 0, None]
         act(hand, "s4 draw 6c7hJd")
         for who in (None, 1, 4):
-            after = [p["drew"] for p in hand.view(who)["players"]]
+            after = [p["drew"] for p in hand.view(who)["variant"]["seats"]]
             assert after == ([2, 1, 0, 3] if show_all else [None, None, None, 3])
 
 
@@ -534,7 +534,7 @@ def test_NM_D_2E_s2_H_standing_pat_still_decides_the_unseen_bid() -> None:
     hand = act(deal(), "s1 check, s2 bet 4, s3 call, s4 call, s1 call")
     act(hand, "s1 draw 2c3d, s2 draw, s3 draw 4c5h, s4 draw 6c7h")
     view = hand.seat_view(2)
-    assert view.unseen_bet and [n.clause for n in view.hints] == ["NM-D-2E s2"]
+    assert view.variant.unseen_bet and [n.clause for n in view.hints] == ["NM-D-2E s2"]
     act(hand, "s2 bet 10")
     assert hand.round_kind == "unseen" and hand.unseen_round_played
     assert hand.in_unseen[1] and not hand.seen_acted

@@ -372,7 +372,7 @@ class DrawDeals(RuleBasedStateMachine):
     def one_player_to_act_or_none(self) -> None:
         hand = self.hand
         acting = [s for s in hand.seats if hand.legal_actions(s) is not None]
-        drawing = [s for s in hand.seats if hand.view(s)["can_draw"]]
+        drawing = [s for s in hand.seats if hand.view(s)["variant"]["can_draw"]]
         assert len(acting) <= 1 and len(drawing) <= 1 and not (acting and drawing)
         if hand.phase == Phase.BETTING and hand.actor is not None:
             i = hand.position[hand.actor]

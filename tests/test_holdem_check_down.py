@@ -42,7 +42,7 @@ def test_NM_H_13_agreed_check_down_makes_the_round_zero() -> None:
     limp_to_flop(hand)
     # preflop or facing a bet no proposal; any player in the pot may propose
     hand.propose_checkdown(3)
-    assert hand.view(1)["checkdown_vote"] == [3]
+    assert hand.view(1)["variant"]["checkdown_vote"] == [3]
     rejected(hand, ActionNotAllowed, "NM-H-13", hand.propose_checkdown, 1)
     rejected(hand, ActionNotAllowed, "NM-H-13", hand.vote_checkdown, 3, True)
     hand.vote_checkdown(1, True)

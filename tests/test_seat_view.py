@@ -30,7 +30,14 @@ VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 
 def test_the_schema_is_a_valid_json_schema() -> None:
     jsonschema.Draft202012Validator.check_schema(SCHEMA)
-    assert set(SCHEMA["required"]) >= {"pot_lines", "legal", "actions", "draw_limit", "players"}
+    assert set(SCHEMA["required"]) >= {"pot_lines", "legal", "actions", "variant", "players"}
+    # the game's own part: a union tagged by ``game``, one member per registered part
+    members = SCHEMA["properties"]["variant"]["oneOf"]
+    parts = [SCHEMA["$defs"][m["$ref"].split("/")[-1]] for m in members]
+    tags = {part["properties"]["game"]["const"] for part in parts}
+    assert tags >= {"holdem", "draw"}
+    assert "draw_limit" in SCHEMA["$defs"]["DrawPart"]["required"]
+    assert "draw_limit" not in SCHEMA["properties"]
 
 
 def side_pot_hand_with_antes() -> HoldemHand:
@@ -100,9 +107,10 @@ def test_legal_actions_and_bet_sizes_come_from_the_engine() -> None:
     view = hand.seat_view(3)
     assert view.actions == ("fold", "call", "raise")
     assert [s.name for s in view.bet_sizes] == ["min", "pot", "max"]
-    assert view.bet_limit.kind == "no-limit" and view.draw_limit is None
+    assert view.bet_limit.kind == "no-limit" and view.variant.game == "holdem"
+    assert not hasattr(view.variant, "draw_limit")  # hold'em sets no draw keys
     assert hand.seat_view(1).actions == () and hand.seat_view(None).legal is None
-    assert view.checkdown_voters == (1, 2, 3) and view.hole_cards == 2
+    assert view.variant.checkdown_voters == (1, 2, 3) and view.hole_cards == 2
 
 
 def play_draw_views(seed: int) -> list[dict[str, Any]]:
@@ -137,8 +145,10 @@ def test_draw_views_hold_the_schema_and_the_draw_limits() -> None:
     for frame in frames:
         VALIDATOR.validate(frame)
         assert frame["board"] is None and frame["hole_cards"] == 5
-        assert frame["draw_limit"]["max_cards"] == 4
-        if frame["must_look"] and frame["legal"]:
+        part = frame["variant"]
+        assert part["game"] == "draw" and part["draw_limit"]["max_cards"] == 4
+        assert "checkdown_voters" not in part  # the draw sets no check-down keys
+        if part["must_look"] and frame["legal"]:
             assert set(frame["actions"]) <= {"fold", "look"}  # NM-D-2E s4
     assert any("draw" in f["actions"] for f in frames)
     assert any("look" in f["actions"] for f in frames)

@@ -45,3 +45,13 @@ def test_openapi_lists_the_endpoints(client: TestClient) -> None:
     for field in ("profile", "bots", "starting_stack", "level_seconds", "action_delay_ms", "mode"):
         assert field in fields, field
     assert client.get("/health").json()["status"] == "ok"
+
+
+def test_profiles_carry_what_the_browser_shows_of_their_game(client: TestClient) -> None:
+    """Issue 19: the structure editor asks the profile's ``ui`` (its
+    variant's metadata) whether blinds apply, never the game's name."""
+    listed = {p["name"]: p for p in client.get("/api/profiles").json()}
+    assert listed["nm-holdem"]["ui"]["blinds"] and listed["nm-holdem"]["ui"]["board"]
+    draw = listed["nm-draw"]["ui"]
+    assert not draw["blinds"] and not draw["board"] and set(draw["controls"]) == {"draw", "look"}
+    assert all(set(p) == {"name", "title", "game", "ui"} for p in listed.values())

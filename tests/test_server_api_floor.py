@@ -179,7 +179,7 @@ def test_time_penalty_and_absence_kill_the_players_next_hands(client: TestClient
         for seat, t in by_seat.items()
     }
     seat_of = {p: s for s, p in player_at.items()}
-    big_blind = table_view(client, tid, None)["hand"]["big_blind_seat"]
+    big_blind = table_view(client, tid, None)["hand"]["variant"]["big_blind_seat"]
     # The big blind is away: the others fold to him, he never acts (acting
     # would bring him back).
     away = player_at[big_blind]

@@ -90,7 +90,8 @@ class Person(threading.Thread):
     ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         rng = self.rng
         fold = [{"action": "check_or_call"}, {"action": "fold"}]
-        if hand.get("can_draw"):
+        part = hand.get("variant") or {}
+        if part.get("can_draw"):
             mine = next(p for p in hand["players"] if p["seat"] == seat)["cards"] or []
             known = [c for c in mine if c]
             count = rng.choice([1, 2, 3, 3, 4])
@@ -99,7 +100,7 @@ class Person(threading.Thread):
             ]
         # Look at the first chance (so every run has a Look), later at random.
         first_look = not self.sent["look"]
-        if hand.get("can_look") and (first_look or hand.get("must_look") or rng.random() < 0.5):
+        if part.get("can_look") and (first_look or part.get("must_look") or rng.random() < 0.5):
             return {"action": "look"}, fold
         legal = hand.get("legal")
         if not legal:

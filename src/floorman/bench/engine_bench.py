@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from floorman.engine.betting import BettingHand
 from floorman.engine.cards import shuffled_deck
 from floorman.engine.draw import DrawHand
 from floorman.engine.errors import RuleViolation
@@ -114,6 +115,28 @@ def play_draw_hand(profile: RuleProfile, rng: random.Random, players: int, stack
         except RuleViolation:
             # NM-D-2E s4: behind a seen player one must look before acting.
             hand.look(seat)
+
+
+@dataclass(frozen=True)
+class EngineWorkload:
+    """How the engine bench plays one game's hands, and the peer (PokerKit,
+    for no-limit hold'em) that plays the same hands, if any."""
+
+    play: Callable[[RuleProfile, random.Random, int, int], None]
+    peer: Callable[[int, int, int], Measurement | None] | None
+
+
+def workload_for(hand_class: type[BettingHand]) -> EngineWorkload:
+    """The bench of a game, by its variant's hand class: each game's loop is
+    written for speed against its own hand class."""
+    workloads = {
+        HoldemHand: EngineWorkload(play_holdem_hand, measure_pokerkit),
+        DrawHand: EngineWorkload(play_draw_hand, None),
+    }
+    try:
+        return workloads[hand_class]
+    except KeyError:
+        raise LookupError(f"no engine bench plays {hand_class.__name__} hands") from None
 
 
 def measure(

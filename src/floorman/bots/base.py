@@ -85,6 +85,7 @@ def situation_from_view(view: SeatView) -> Situation:
             opponents += 1
     assert me is not None, f"seat {seat} is not in its own view"
     own = me.cards or ()
+    facts = view.variant.bot_facts(seat)
     v = view.legal
     legal = (
         LegalActions(
@@ -112,11 +113,11 @@ def situation_from_view(view: SeatView) -> Situation:
         pot=view.pot,
         stack=me.stack,
         opponents=opponents,
-        can_look=view.can_look,
+        can_look=facts.can_look,
         big_blind=view.bet_unit,
-        is_high_bidder=view.high_bidder == seat,
-        must_look=view.must_look or bool(legal and legal.must_look),
-        max_draw=view.draw_limit.max_cards if view.draw_limit is not None else 0,
+        is_high_bidder=facts.is_high_bidder,
+        must_look=facts.must_look or bool(legal and legal.must_look),
+        max_draw=facts.max_draw,
     )
 
 

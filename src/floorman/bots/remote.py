@@ -18,6 +18,6 @@ def situation_from_frame(frame: dict[str, Any]) -> Situation | None:
     if not data or you.get("seat") is None:
         return None
     view = SeatView.from_json(data)
-    if view.you is None or not (view.legal or view.can_draw or view.can_look):
+    if view.you is None or not (view.legal or view.variant.awaits_seat()):
         return None
     return situation_from_view(view)

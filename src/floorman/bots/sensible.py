@@ -23,17 +23,26 @@ from floorman.engine.cards import Card
 from floorman.engine.common import Phase
 from floorman.engine.draw import DrawRound
 from floorman.engine.evaluator import HandCategory, category, evaluate
+from floorman.engine.variants import variant_for
+
+Strategy = Callable[["SensibleBot", Situation, random.Random], Action]
 
 
 class SensibleBot:
     name = "sensible"
-    _strategies: ClassVar[dict[str, Callable[[SensibleBot, Situation, random.Random], Action]]]
+    #: the strategies by name; each variant names its own (``bot_strategy``)
+    strategies: ClassVar[dict[str, Strategy]]
 
     def __init__(self, trials: int = 150) -> None:
         self.trials = trials
+        self._by_game: dict[str, Strategy] = {}
 
     def decide(self, situation: Situation, rng: random.Random) -> Action:
-        return self._strategies[situation.game](self, situation, rng)
+        strategy = self._by_game.get(situation.game)
+        if strategy is None:
+            strategy = self.strategies[variant_for(situation.game).bot_strategy]
+            self._by_game[situation.game] = strategy
+        return strategy(self, situation, rng)
 
     # ------------------------------------------------------------ hold'em
 
@@ -164,5 +173,11 @@ def discards(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     return tuple(c for c in cards if c is not best)
 
 
-#: the strategy that plays each variant, by its name
-SensibleBot._strategies = {"holdem": SensibleBot._holdem, "draw": SensibleBot._draw_game}
+#: hold'em's equity against pot odds; the draw's made hand, exchange and unseen play
+SensibleBot.strategies = {"equity": SensibleBot._holdem, "made-hand": SensibleBot._draw_game}
+
+
+def register_strategy(name: str, strategy: Strategy) -> None:
+    """A strategy a variant may name as its ``bot_strategy`` (a game whose
+    play differs from the built-in ones')."""
+    SensibleBot.strategies[name] = strategy

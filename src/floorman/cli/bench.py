@@ -32,7 +32,12 @@ def engine(
     players: Annotated[int, typer.Option(min=2, max=10, help="Players at the table.")] = 6,
     hands: Annotated[int, typer.Option(min=1, help="Complete hands to play.")] = 20_000,
     seed: Annotated[int, typer.Option(help="Seed of the workload's random choices.")] = 1,
-    game: Annotated[str, typer.Option(help="holdem (nm-holdem rules) or nm-draw.")] = "holdem",
+    workload: Annotated[
+        str,
+        typer.Option(
+            "--game", help="A rule profile (nm-holdem, nm-draw), or holdem for nm-holdem."
+        ),
+    ] = "holdem",
     peer_hands: Annotated[
         int | None, typer.Option(min=1, help="Hands for PokerKit (default: hands/20, ≥ 300).")
     ] = None,
@@ -44,22 +49,26 @@ def engine(
     200), with PokerKit on the same workload in the same run where installed.
     floorman and PokerKit alternate for ``rounds`` rounds and each one's best
     round counts, so both are measured under the same machine conditions."""
-    from floorman.bench.engine_bench import (
-        measure,
-        measure_pokerkit,
-        play_draw_hand,
-        play_holdem_hand,
-    )
-    from floorman.profiles import load_profile
+    from floorman.bench.engine_bench import measure, workload_for
+    from floorman.engine.variants import variant_for
+    from floorman.profiles import load_profile, profile_names
 
-    if game not in ("holdem", "nm-draw"):
-        typer.echo("error: --game must be holdem or nm-draw", err=True)
+    # a profile's name, or a game for its NM profile ("holdem": nm-holdem)
+    name = workload if workload in profile_names() else f"nm-{workload}"
+    if name not in profile_names():
+        typer.echo(f"error: --game must be a rule profile or a game, not {workload!r}", err=True)
         raise typer.Exit(2)
-    if game == "nm-draw" and players > 5:
-        typer.echo("error: the NM draw seats at most 5 players (NM-D-1A)", err=True)
+    profile = load_profile(name)
+    variant = variant_for(profile)
+    if players > variant.max_players:  # the game's table limit (NM-H-1, NM-D-1A)
+        typer.echo(f"error: {name} seats at most {variant.max_players} players", err=True)
         raise typer.Exit(2)
-    profile = load_profile("nm-draw" if game == "nm-draw" else "nm-holdem")
-    play = play_draw_hand if game == "nm-draw" else play_holdem_hand
+    try:
+        bench = workload_for(variant.hand_class)
+    except LookupError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(2) from None
+    play = bench.play
     per_round = max(1, hands // rounds)
     peer_round = max(1, (peer_hands or max(300, hands // 20)) // rounds)
     measure("warm-up", play, profile, players, min(200, per_round), seed)
@@ -67,13 +76,13 @@ def engine(
     peers = []
     for k in range(rounds):
         ours.append(measure("floorman", play, profile, players, per_round, seed + k))
-        if game == "holdem":
-            peer = measure_pokerkit(players, peer_round, seed + k)
+        if bench.peer is not None:
+            peer = bench.peer(players, peer_round, seed + k)
             if peer is not None:
                 peers.append(peer)
     best = max(ours, key=lambda m: m.per_second)
     typer.echo(
-        f"game: {game}, players: {players}, hands: {per_round * rounds}, seed: {seed},"
+        f"game: {workload}, players: {players}, hands: {per_round * rounds}, seed: {seed},"
         f" rounds: {rounds}"
     )
     typer.echo(
@@ -81,7 +90,7 @@ def engine(
         + ", ".join(f"{m.per_second:,.0f}" for m in ours)
         + f" hands/s (best {best.per_second:,.0f})"
     )
-    if game == "holdem":
+    if bench.peer is not None:
         if not peers:
             typer.echo("pokerkit: not installed (pip install pokerkit) - no ratio")
         else:

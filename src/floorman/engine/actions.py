@@ -110,6 +110,13 @@ class PlayableHand(Protocol):
     def bet_or_raise_to(self, seat: int, amount: int) -> Event: ...
 
 
+#: the refusal of an action a game does not have, where a rule names it
+_NOT_IN_THIS_GAME = {
+    "vote_checkdown": ("this game has no agreed check-down", "NM-H-13"),
+    "draw": ("this game has no draw", "NM-H-3"),
+}
+
+
 def apply_action(hand: PlayableHand, seat: int, action: Action) -> Event:
     """Verify and apply ``action`` for ``seat``; raises a RuleViolation and
     changes nothing when it is not allowed."""
@@ -117,19 +124,12 @@ def apply_action(hand: PlayableHand, seat: int, action: Action) -> Event:
     if kind in ("bet", "raise"):
         assert action.amount is not None
         return hand.bet_or_raise_to(seat, action.amount)
-    if kind == "vote_checkdown":
-        vote = getattr(hand, "vote_checkdown", None)
-        if vote is None:
-            raise ActionNotAllowed(
-                "this game has no agreed check-down", clause="NM-H-13", seat=seat, action=kind
-            )
-        return vote(seat, bool(action.agree))  # type: ignore[no-any-return]
-    if kind == "draw":
-        if not hasattr(hand, "draw"):
-            raise ActionNotAllowed("this game has no draw", clause="NM-H-3", seat=seat)
-        return hand.draw(seat, action.cards)  # type: ignore[no-any-return]
-    method = getattr(hand, kind, None)
+    method = getattr(hand, kind, None)  # the game's own action of that name, if it has one
     if method is None:
+        missing = _NOT_IN_THIS_GAME.get(kind)
+        if missing is not None:
+            text, clause = missing
+            raise ActionNotAllowed(text, clause=clause, seat=seat, action=kind)
         raise ActionNotAllowed(
             "{action} is not part of this game",
             clause="DE-INTURN-1",
@@ -137,4 +137,8 @@ def apply_action(hand: PlayableHand, seat: int, action: Action) -> Event:
             action=kind,
             values={"action": kind},
         )
+    if kind == "vote_checkdown":
+        return method(seat, bool(action.agree))  # type: ignore[no-any-return]
+    if kind == "draw":
+        return method(seat, action.cards)  # type: ignore[no-any-return]
     return method(seat)  # type: ignore[no-any-return]

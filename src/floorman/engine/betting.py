@@ -15,7 +15,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, ClassVar, NamedTuple, Self
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
 from floorman.engine.awarding import AwardingMixin
 from floorman.engine.cards import Card
@@ -48,7 +48,14 @@ from floorman.engine.events import (
 from floorman.engine.floor import FloorMixin
 from floorman.engine.limits import POT_LIMITS, limit_max
 from floorman.engine.profile import RuleProfile
-from floorman.engine.seat_view import PlayerView, SeatView, build_seat_view
+from floorman.engine.seat_view import (
+    BetLimit,
+    GameFields,
+    PlayerView,
+    SeatView,
+    build_seat_view,
+    profile_bet_limit,
+)
 
 
 class LegalActions(NamedTuple):
@@ -90,6 +97,8 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
     used: set[int]
     burned: list[Card]
     hole_card_count = 0  # how many cards each player is dealt
+    #: everyone checked and the pot goes to the next deal (the draw's OQ-10)
+    check_pot = False
     has_unseen_cards = False  # only the draw deals cards a player may not have seen
     has_extra_rules = False  # the draw adds the unseen rules to raising
 
@@ -161,8 +170,52 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
         """Position ``i`` as the viewer at position ``mine`` may see it."""
 
     @abstractmethod
-    def _view_fields(self, seat: int | None, mine: int | None) -> dict[str, Any]:
-        """The game's own fields of the seat view."""
+    def _view_fields(self, seat: int | None, mine: int | None) -> GameFields:
+        """The game's round, board, hints and own part of the seat view."""
+
+    def limit_clause(self) -> str:
+        """The clause a bet over the limit is refused by: the profile's (a
+        game with a limit of its own cites its own)."""
+        return self.rulings.get("half_pot", self.rulings["no_limit"])
+
+    def bet_limit_view(self) -> BetLimit:
+        """The betting structure as the seat view names it: the profile's
+        (a game with a limit of its own names it here)."""
+        return profile_bet_limit(self)
+
+    #: the log line of a pot carried in from the previous deal (the hand log)
+    log_carried_in = "carried_in"
+
+    @abstractmethod
+    def _log_round(self) -> str | None:
+        """The round the hand log files an event under (the seat view's
+        ``round``), None before the first."""
+
+    def _public_draw_count(self, i: int) -> int | None:
+        """How many cards position ``i`` exchanged, where anyone may know it
+        (the hand log's draw lines); a game without a draw has none."""
+        return None
+
+    @abstractmethod
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as data (every card included), to compare a live
+        hand with its replay."""
+
+    if TYPE_CHECKING:  # every game's showdown (ShowdownMixin) gives these
+
+        def show(self, seat: int) -> Event: ...
+
+        def muck(self, seat: int) -> Event: ...
+
+        def can_show(self, seat: int) -> bool: ...
+
+        def can_muck(self, seat: int) -> bool: ...
+
+    @property
+    def vote_open(self) -> bool:
+        """Whether a vote among the players is open (hold'em's check-down,
+        NM-H-13); none in a game without one."""
+        return False
 
     @abstractmethod
     def bot_fields(self, i: int) -> BotFields:
@@ -481,7 +534,7 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
             )
         if amount > hi:
             if hi < cap:
-                clause = self.rulings.get("half_pot", self.rulings["no_limit"])
+                clause = self.limit_clause()
                 why = "{action} to {amount}: the limit allows at most {maximum}"
                 values["maximum"] = hi
             else:

@@ -99,7 +99,7 @@ class DrawHand(ShowdownMixin, DrawViews, BettingHand):
         """Start a deal.  ``carried_pot`` is a check-pot from the previous
         deal (OQ-10); with ``profile.reante_check_pot`` false nobody antes
         into it."""
-        if profile.game != "draw":
+        if profile.game != cls.game:
             raise ProfileError(f"profile {profile.name!r} is not a draw profile")
         # NM-D-1A: 4 or 5 a table; five players is also what one deck can
         # serve when everyone draws four (25 + 20 + a burn).
@@ -114,7 +114,7 @@ class DrawHand(ShowdownMixin, DrawViews, BettingHand):
             # such a table would deal for ever without a chip changing hands.
             ante = ante_unit
         event = HandStarted(
-            game="draw",
+            game=cls.game,
             profile=profile,
             hand_id=hand_id,
             table=table,

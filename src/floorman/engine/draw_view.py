@@ -6,14 +6,22 @@ OQ-19), and the same facts for an in-process bot without building a view."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from floorman.engine.betting import BotFields
 from floorman.engine.cards import CARD_TEXT, Card
 from floorman.engine.common import COMPLETE, DEALING, DRAWING, POSTING, Phase
 from floorman.engine.draw_hints import PAT_H_HINT, unseen_hints
 from floorman.engine.profile import RuleProfile
-from floorman.engine.seat_view import DrawLimit, PlayerView, note
+from floorman.engine.seat_view import (
+    BotFacts,
+    DrawLimit,
+    GameFields,
+    PlayerView,
+    VariantPart,
+    note,
+    view_record,
+)
 
 if TYPE_CHECKING:
     from floorman.engine.draw import DrawRound
@@ -25,6 +33,46 @@ _ROUND_LABELS = {
     "unseen": "unseen round",
     "seen": "seen round",
 }
+
+
+@view_record
+class DrawSeat:
+    """What anyone may know of one player's draw."""
+
+    seat: int
+    drew: int | None  #: how many he exchanged, where that is public (OQ-17)
+    looked: bool | None  #: has he looked at his drawn cards (None: nothing drawn yet)
+    in_unseen: bool  #: did he bet or call unseen (NM-D-2E)
+
+
+@view_record
+class DrawPart(VariantPart):
+    """The draw's part of a seat view: the exchange and the unseen rounds."""
+
+    draw_limit: DrawLimit
+    must_look: bool  #: look before checking, calling or raising (NM-D-2E s4)
+    can_look: bool
+    can_draw: bool
+    unseen_bet: bool  #: a bet or call now leaves this seat in unseen (NM-D-2E)
+    high_bidder: int | None  #: the seat of the high bidder H (NM-D-2E)
+    check_pot: bool  #: everyone checked: the pot goes to the next deal (OQ-10)
+    seats: tuple[DrawSeat, ...]  #: each player's draw, in the order of ``players``
+    game: str = "draw"
+
+    def leading_actions(self) -> tuple[str, ...]:
+        looks = ("look",) if self.can_look else ()
+        return (*looks, "draw") if self.can_draw else looks
+
+    def blocks_betting(self) -> bool:
+        return self.must_look
+
+    def awaits_seat(self) -> bool:
+        return self.can_draw or self.can_look
+
+    def bot_facts(self, seat: int) -> BotFacts:
+        return BotFacts(
+            self.can_look, self.must_look, self.high_bidder == seat, self.draw_limit.max_cards
+        )
 
 
 class DrawViews:
@@ -73,9 +121,7 @@ class DrawViews:
 
     def _seat_player(self, i: int, mine: int | None) -> PlayerView:
         """A player's drawn cards stay face down, even to him, until he
-        looks (NM-D-2E, OQ-19); draw counts are public during the draw,
-        afterwards only the dealer's unless the profile shows all (NM-D-2D
-        s4-s5, OQ-17)."""
+        looks (NM-D-2E, OQ-19)."""
         own: tuple[str | None, ...] | None = None
         if i in self.shown:
             own = tuple([CARD_TEXT[c] for c in self.shown[i]])
@@ -88,21 +134,36 @@ class DrawViews:
                 *[CARD_TEXT[c] for c in held],
                 *[None if hidden else CARD_TEXT[c] for c in self.drawn[i]],
             )
+        return PlayerView(
+            *self._player_view(i),
+            bool(self.cards[i]) and not self.folded[i],  # has_cards
+            own,  # cards
+        )
+
+    def _public_draw_count(self, i: int) -> int | None:
+        """How many cards position ``i`` exchanged, where anyone may know:
+        during the draw, afterwards only the dealer's unless the profile
+        shows all (NM-D-2D s4-s5, OQ-17); None before he drew."""
         discarded = self.discarded[i]
-        count = None
         if discarded is not None and (
             not self._draw_over()
             or i == self.dealer_position()
             or self.profile.show_all_draw_counts
         ):
-            count = len(discarded)
-        return PlayerView(
-            *self._player_view(i),
-            bool(self.cards[i]) and not self.folded[i],  # has_cards
-            own,  # cards
-            count,  # drew
-            self.looked[i] if discarded is not None else None,  # looked
-            self.in_unseen[i],  # in_unseen
+            return len(discarded)
+        return None
+
+    def _draw_seats(self) -> tuple[DrawSeat, ...]:
+        return tuple(
+            [
+                DrawSeat(
+                    self.seats[i],
+                    self._public_draw_count(i),
+                    self.looked[i] if self.discarded[i] is not None else None,
+                    self.in_unseen[i],
+                )
+                for i in range(self.n)
+            ]
         )
 
     @property
@@ -134,7 +195,7 @@ class DrawViews:
             self.profile.max_draw,
         )
 
-    def _view_fields(self, seat: int | None, mine: int | None) -> dict[str, Any]:
+    def _view_fields(self, seat: int | None, mine: int | None) -> GameFields:
         can_look = seat is not None and self.can_look(seat)
         must_look = mine is not None and self.must_look(mine)
         # H stood pat: nothing to look at, and his bet is still the unseen bid (NM-D-2E s2)
@@ -147,41 +208,34 @@ class DrawViews:
         hidden = 0
         if mine is not None and not self.looked[mine]:
             hidden = len(self.drawn[mine])
-        return {
-            "game": self.game,
-            "round": self.round_kind,
-            "round_label": self._round_label(),
-            "board": None,
-            "bet_unit": self.bet_unit,
-            "draw_limit": DrawLimit(self.profile.max_draw, 3, "NM-D-2D s6, OQ-15, OQ-16"),
-            "must_look": must_look,
-            "can_look": can_look,
-            "can_draw": seat is not None and self.actor == seat and self.phase == DRAWING,
-            "can_propose_checkdown": False,
-            "can_vote_checkdown": False,
-            "checkdown_vote": None,
-            "checkdown_voters": (),
-            "unseen_bet": (can_look and self.round_kind in ("opening", "unseen")) or pat_h,
-            "high_bidder": self.seats[self.high_bidder] if self.high_bidder is not None else None,
-            "check_pot": self.check_pot,
-            "hints": (
-                unseen_hints(
-                    self.round_kind,
-                    mine is not None and mine == self.high_bidder,
-                    hidden,
-                    must_look,
-                )
-                if can_look
-                else (PAT_H_HINT,)
-                if pat_h
-                else ()
-            ),
-            "notes": (
-                (note("Everyone checked: the pot is carried to the next deal", "OQ-10"),)
-                if self.check_pot
-                else ()
-            ),
-        }
+        part = DrawPart(
+            DrawLimit(self.profile.max_draw, 3, "NM-D-2D s6, OQ-15, OQ-16"),
+            must_look,
+            can_look,
+            seat is not None and self.actor == seat and self.phase == DRAWING,
+            (can_look and self.round_kind in ("opening", "unseen")) or pat_h,
+            self.seats[self.high_bidder] if self.high_bidder is not None else None,
+            self.check_pot,
+            self._draw_seats(),
+        )
+        hints = (
+            unseen_hints(
+                self.round_kind,
+                mine is not None and mine == self.high_bidder,
+                hidden,
+                must_look,
+            )
+            if can_look
+            else (PAT_H_HINT,)
+            if pat_h
+            else ()
+        )
+        notes = (
+            (note("Everyone checked: the pot is carried to the next deal", "OQ-10"),)
+            if self.check_pot
+            else ()
+        )
+        return GameFields(self.round_kind, self._round_label(), None, hints, notes, part)
 
     def _round_label(self) -> str:
         if self.phase == DRAWING:

@@ -23,7 +23,6 @@ named (NM-D-1F, DE-MISDEAL-1).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,7 +54,7 @@ from floorman.engine.events import (
     PotAwarded,
     Shown,
 )
-from floorman.engine.seat_view import HandName, LogLine, PlayerView
+from floorman.engine.seat_view import HandName, LogLine
 
 #: the categories named by two ranks (aces and sevens, kings full of sevens)
 _TWO_RANKS = frozenset({HandCategory.TWO_PAIR, HandCategory.FULL_HOUSE})
@@ -93,9 +92,8 @@ class _Drew:
 _Entry = LogLine | _Dealt | _Drew
 
 
-def hand_log(hand: Any, seat: int | None, players: Sequence[PlayerView]) -> tuple[LogLine, ...]:
-    """The log of ``hand`` as ``seat`` (None: a spectator) may know it;
-    ``players`` is his seat view's players (whose draw counts he may see).
+def hand_log(hand: Any, seat: int | None) -> tuple[LogLine, ...]:
+    """The log of ``hand`` as ``seat`` (None: a spectator) may know it.
 
     What every viewer reads alike is folded once per change of the hand
     (kept on the hand with its event count), each viewer's lines are then
@@ -115,7 +113,10 @@ def hand_log(hand: Any, seat: int | None, players: Sequence[PlayerView]) -> tupl
                 lines.append(LogLine("dealt", round=entry.round))
                 deal_logged = True
         else:
-            count = entry.count if entry.position == mine else players[entry.position].drew
+            # only a game with a draw logs one: it says whose count is public
+            count = (
+                entry.count if entry.position == mine else hand._public_draw_count(entry.position)
+            )
             kind = "stand_pat" if count == 0 else "draw"
             lines.append(LogLine(kind, entry.seat, count=count, round=entry.round))
     return tuple(lines)
@@ -155,7 +156,7 @@ def _fold(hand: Any) -> tuple[_Entry, ...]:
         i = position.get(getattr(event, "seat", -1), -1)
         prior = shadow.bets[i] if i >= 0 else 0
         facing = shadow.max_bet
-        voting = getattr(shadow, "checkdown_votes", None) is not None
+        voting = shadow.vote_open
         shadow.events.append(event)
         shadow._apply(event)
         round_after: str | None = shadow._log_round()
@@ -222,11 +223,11 @@ def _fold(hand: Any) -> tuple[_Entry, ...]:
         elif isinstance(event, HandEnded):
             if event.carried_pot:
                 # everyone checked in the draw (OQ-10), or every hand was dead (DE-SEATED-3)
-                kind = "check_pot_out" if getattr(hand, "check_pot", False) else "carried_out"
+                kind = "check_pot_out" if hand.check_pot else "carried_out"
                 lines.append(LogLine(kind, amount=event.carried_pot, round=round_before))
             line = LogLine("hand_over", round=round_before)
         elif isinstance(event, CheckdownProposed | CheckdownVoted):
-            agreed = getattr(shadow, "checkdown_votes", None) is None
+            agreed = not shadow.vote_open
             if agreed and (isinstance(event, CheckdownProposed) or event.agree):
                 line = LogLine("checkdown", round=round_after)  # NM-H-13
         if line is not None:
@@ -234,7 +235,7 @@ def _fold(hand: Any) -> tuple[_Entry, ...]:
         if (
             voting
             and isinstance(event, Folded)
-            and shadow.checkdown_votes is None
+            and not shadow.vote_open
             and shadow.folded.count(False) > 1
         ):
             # the last player yet to agree left: the others had all agreed (NM-H-13)

@@ -52,7 +52,7 @@ from floorman.engine.events import (
     Shown,
 )
 from floorman.engine.profile import RuleProfile, check_forced_bets
-from floorman.engine.seat_view import PlayerView
+from floorman.engine.seat_view import GameFields, PlayerView, VariantPart, view_record
 from floorman.engine.seating import checked_deck, dead_seats, seat_players
 from floorman.engine.showdown import ShowdownMixin
 
@@ -69,6 +69,24 @@ def blind_seats(order: Sequence[int], button: int, profile: RuleProfile) -> tupl
     if len(order) == 2 and profile.heads_up_button_posts_small_blind and button in order:
         return order[1], order[0]
     return order[0], order[1]
+
+
+@view_record
+class HoldemPart(VariantPart):
+    """Hold'em's part of a seat view: the blinds and the check-down."""
+
+    small_blind_seat: int | None
+    big_blind_seat: int | None
+    blinds: tuple[int, int]  #: the small and the big blind
+    can_propose_checkdown: bool  #: NM-H-13
+    can_vote_checkdown: bool
+    checkdown_vote: tuple[int, ...] | None  #: who agreed so far while a vote is open
+    checkdown_voters: tuple[int, ...]  #: whose agreement a check-down needs (NM-H-13)
+    game: str = "holdem"
+
+    def trailing_actions(self) -> tuple[str, ...]:
+        offered = ("propose_checkdown",) if self.can_propose_checkdown else ()
+        return (*offered, "vote_checkdown") if self.can_vote_checkdown else offered
 
 
 class HoldemHand(ShowdownMixin, BettingHand):
@@ -116,7 +134,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
         ``carried_pot`` is the pot of a hand in which every hand was dead,
         carried to this one (DE-SEATED-3, OQ-45: see ``_all_dead_events``).
         """
-        if profile.game != "holdem":
+        if profile.game != cls.game:  # a game built on hold'em plays its own profiles
             raise ProfileError(f"profile {profile.name!r} is not a hold'em profile")
         seated = seat_players(seats, stacks, players, button=button, most=10, rule="NM-H-1")
         order, index = seated.order, seated.place_of
@@ -143,7 +161,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
         ):
             raise ProfileError("the blinds must be posted by players dealt in")
         event = HandStarted(
-            game="holdem",
+            game=cls.game,
             profile=profile,
             hand_id=hand_id,
             table=table,
@@ -549,35 +567,26 @@ class HoldemHand(ShowdownMixin, BettingHand):
         shown = self.shown.get(i) or self.holes[i] or ()
         return BotFields(shown, 0, self.board, self.street_name, False, False, False, 0)
 
-    def _view_fields(self, seat: int | None, mine: int | None) -> dict[str, Any]:
+    def _view_fields(self, seat: int | None, mine: int | None) -> GameFields:
         started = self.started
         street = self.street_name
         votes = self.checkdown_votes
-        return {
-            "game": self.game,
-            "round": street,
-            "round_label": "hand over" if self.phase == COMPLETE else street,
-            "street": street,
-            "board": tuple([CARD_TEXT[c] for c in self.board]),
-            "bet_unit": self.bet_unit,
-            "small_blind_seat": started.small_blind_seat,
-            "big_blind_seat": started.big_blind_seat,
-            "blinds": (started.small_blind, started.big_blind),
-            "must_look": False,
-            "can_look": False,
-            "can_draw": False,
-            "can_propose_checkdown": seat is not None and self.can_propose_checkdown(seat),
-            "can_vote_checkdown": seat is not None and self.can_vote_checkdown(seat),
-            "checkdown_vote": (
-                tuple(sorted(self.seats[i] for i in votes)) if votes is not None else None
-            ),
-            "checkdown_voters": (
-                tuple(self.checkdown_voters()) if self.profile.checkdown_agreement else ()
-            ),
-            "unseen_bet": False,
-            "hints": (),
-            "notes": (),
-        }
+        part = HoldemPart(
+            started.small_blind_seat,
+            started.big_blind_seat,
+            (started.small_blind, started.big_blind),
+            seat is not None and self.can_propose_checkdown(seat),
+            seat is not None and self.can_vote_checkdown(seat),
+            tuple(sorted(self.seats[i] for i in votes)) if votes is not None else None,
+            tuple(self.checkdown_voters()) if self.profile.checkdown_agreement else (),
+        )
+        board = tuple([CARD_TEXT[c] for c in self.board])
+        label = "hand over" if self.phase == COMPLETE else street
+        return GameFields(street, label, board, (), (), part)
+
+    @property
+    def vote_open(self) -> bool:
+        return self.checkdown_votes is not None
 
     def snapshot(self) -> dict[str, Any]:
         """The whole state as data (every card included), to compare a live

@@ -18,7 +18,9 @@ from floorman.engine.errors import ProfileError, SetupViolation
 
 # The allowed values of the text switches are these types' arguments, read
 # by the validation (:func:`allowed_values`): a new value is added here only.
-Game = Literal["holdem", "draw"]
+#: a registered variant's name (:mod:`floorman.engine.variants`), checked
+#: against the registry, not a fixed list: a game registers itself
+Game = str
 Betting = Literal["no-limit", "half-pot-limit"]
 ShowdownOrder = Literal["final-round", "last-aggressor-any-street"]
 Rulebook = Literal["NM-D", "NM-H", "DE"]
@@ -207,8 +209,20 @@ def allowed_values(field_name: str) -> tuple[str, ...]:
     return get_args(hint) if get_origin(hint) is Literal else ()
 
 
+def _game_problem(value: object) -> str | None:
+    # imported here: the variants' games read profiles
+    from floorman.engine.variants import VARIANTS
+
+    if isinstance(value, str) and value in VARIANTS:
+        return None
+    listed = ", ".join(repr(game) for game in VARIANTS)
+    return f"field 'game' must be one of {listed}, not {value!r}"
+
+
 def _type_problem(name: str, value: object) -> str | None:
     """What is wrong with ``value`` for the field ``name``, from its type."""
+    if name == "game":
+        return _game_problem(value)
     hint = _field_types()[name]
     if get_origin(hint) is Literal:
         choices = get_args(hint)

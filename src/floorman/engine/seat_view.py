@@ -24,7 +24,7 @@ import types
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar, Union, dataclass_transform
+from typing import Any, NamedTuple, TypeVar, Union, dataclass_transform
 
 from floorman.engine.common import COMPLETE
 from floorman.engine.pots import build_pots
@@ -33,14 +33,14 @@ _V = TypeVar("_V")
 
 
 @dataclass_transform(frozen_default=True)
-def _view(cls: type[_V]) -> type[_V]:
+def view_record(cls: type[_V]) -> type[_V]:
     """A view record: frozen to the type checker, a plain slotted dataclass
     at run time (as the engine's events), because a bot builds one view per
     decision and a frozen dataclass costs several times as much to build."""
     return dataclass(slots=True)(cls)
 
 
-@_view
+@view_record
 class PotLine:
     """A pot being played for (main pot first, then side pots, NM-D-3B)."""
 
@@ -50,7 +50,7 @@ class PotLine:
     carried: int
 
 
-@_view
+@view_record
 class Award:
     """A pot awarded at the end of the hand."""
 
@@ -59,7 +59,7 @@ class Award:
     shares: tuple[int, ...]
 
 
-@_view
+@view_record
 class PlayerView:
     seat: int
     player: str
@@ -73,12 +73,9 @@ class PlayerView:
     has_cards: bool
     #: the cards the viewer may see (None: face down to him), or None: none
     cards: tuple[str | None, ...] | None
-    drew: int | None = None  #: draw: how many he exchanged, where that is public (OQ-17)
-    looked: bool | None = None  #: draw: has he looked at his drawn cards
-    in_unseen: bool | None = None  #: draw: did he bet or call unseen (NM-D-2E)
 
 
-@_view
+@view_record
 class Legal:
     """The betting options of the seat to act (the engine's LegalActions)."""
 
@@ -92,7 +89,7 @@ class Legal:
     must_look: bool  #: draw: look before checking, calling or raising (NM-D-2E s4)
 
 
-@_view
+@view_record
 class BetLimit:
     """The betting structure, for the client to name (the numbers are in
     :class:`Legal`)."""
@@ -103,7 +100,7 @@ class BetLimit:
     clause: str
 
 
-@_view
+@view_record
 class DrawLimit:
     """How many cards a player may exchange (NM-D-2D s6, OQ-15)."""
 
@@ -112,7 +109,7 @@ class DrawLimit:
     clause: str
 
 
-@_view
+@view_record
 class BetSize:
     """A suggested amount inside the legal range (the pot sizes)."""
 
@@ -120,7 +117,7 @@ class BetSize:
     amount: int
 
 
-@_view
+@view_record
 class Note:
     """A line for people, with the clause behind it."""
 
@@ -137,7 +134,7 @@ def note(template: str, clause: str, **values: int | str) -> Note:
     return Note(template.format(**values) if values else template, clause, template, values)
 
 
-@_view
+@view_record
 class HandName:
     """A made hand, for the client to name in its own language."""
 
@@ -150,7 +147,7 @@ class HandName:
     ranks: tuple[str, ...]
 
 
-@_view
+@view_record
 class LogLine:
     """One line of the running hand log (:mod:`floorman.engine.hand_log`)."""
 
@@ -180,7 +177,65 @@ class LogLine:
 _SHARED: frozenset[type] = frozenset({LogLine})
 
 
-@_view
+class BotFacts(NamedTuple):
+    """What a bot reads of the game's part of its view (``bots.base``): the
+    same four facts whichever game, so a bot client never asks which."""
+
+    can_look: bool = False  #: drawn cards to look at (NM-D-2E)
+    must_look: bool = False  #: look before checking, calling or raising (NM-D-2E s4)
+    is_high_bidder: bool = False
+    max_draw: int = 0  #: the most cards he may exchange
+
+
+_NO_FACTS = BotFacts()
+
+
+class VariantPart:
+    """The game's own part of a seat view (``SeatView.variant``): one
+    slotted dataclass per game, tagged by its ``game`` field (declared last
+    by each part, defaulting to the game's name), registered with its
+    variant (:mod:`floorman.engine.variants`).  What every client needs of
+    it whichever the game is asked through these methods, never by its
+    type or tag."""
+
+    __slots__ = ()
+    game: str
+
+    def leading_actions(self) -> tuple[str, ...]:
+        """The game's actions offered after the betting ones (look, draw)."""
+        return ()
+
+    def trailing_actions(self) -> tuple[str, ...]:
+        """The game's actions offered last (the check-down's, NM-H-13)."""
+        return ()
+
+    def blocks_betting(self) -> bool:
+        """Whether the seat must do something of the game's before it may
+        check, call or raise (the draw's look behind a seen player)."""
+        return False
+
+    def awaits_seat(self) -> bool:
+        """Whether the seat has something to do though not to bet (a bot
+        client answers then too: the draw's exchange, a look)."""
+        return False
+
+    def bot_facts(self, seat: int) -> BotFacts:
+        return _NO_FACTS
+
+
+class GameFields(NamedTuple):
+    """What a game gives the seat view besides the core it shares with
+    every game (:func:`build_seat_view`)."""
+
+    round: str
+    round_label: str
+    board: tuple[str, ...] | None
+    hints: tuple[Note, ...]
+    notes: tuple[Note, ...]
+    variant: VariantPart
+
+
+@view_record
 class SeatView:
     """What one seat (or a spectator, ``you`` None) may see of a hand."""
 
@@ -208,23 +263,10 @@ class SeatView:
     actions: tuple[str, ...]
     bet_limit: BetLimit
     bet_sizes: tuple[BetSize, ...]
-    must_look: bool
-    can_look: bool
-    can_draw: bool
-    can_propose_checkdown: bool
-    can_vote_checkdown: bool
-    checkdown_vote: tuple[int, ...] | None  #: who agreed so far while a vote is open
-    checkdown_voters: tuple[int, ...]  #: whose agreement a check-down needs (NM-H-13)
-    unseen_bet: bool  #: draw: a bet or call now leaves this seat in unseen (NM-D-2E)
     hints: tuple[Note, ...]  #: for this seat: what its options mean now
     notes: tuple[Note, ...]  #: for everyone at the table
-    street: str | None = None
-    small_blind_seat: int | None = None
-    big_blind_seat: int | None = None
-    blinds: tuple[int, int] | None = None
-    draw_limit: DrawLimit | None = None
-    high_bidder: int | None = None
-    check_pot: bool = False
+    #: the game's own part, tagged by its ``game`` (HoldemPart, DrawPart, ...)
+    variant: VariantPart
     #: the running hand log, oldest first (display views only)
     log: tuple[LogLine, ...] = ()
 
@@ -325,7 +367,26 @@ def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
+def _part_classes() -> dict[str, type[VariantPart]]:
+    """The registered games' view parts, by tag (the one registry:
+    :mod:`floorman.engine.variants`)."""
+    # imported here: the variants import the games, which import this module
+    from floorman.engine.variants import registered_variants
+
+    return {part_tag(v.part_class): v.part_class for v in registered_variants()}
+
+
+def part_tag(part_class: type[VariantPart]) -> str:
+    """The tag a view part carries in its ``game`` field (a variant may
+    reuse another game's part: the tag names the part, not the game)."""
+    tag = next(f.default for f in dataclasses.fields(part_class) if f.name == "game")  # type: ignore[arg-type]
+    assert isinstance(tag, str), f"{part_class.__name__} has no game tag"
+    return tag
+
+
 def _typed(kind: Any, data: Any) -> Any:
+    if kind is VariantPart:
+        return _typed(_part_classes()[data["game"]], data)
     origin = typing.get_origin(kind)
     if origin in (Union, types.UnionType):
         if data is None:
@@ -349,6 +410,8 @@ _SCALARS = {int: "integer", str: "string", bool: "boolean"}
 
 
 def _schema(kind: Any, definitions: dict[str, Any]) -> dict[str, Any]:
+    if kind is VariantPart:  # a tagged union: the part whose ``game`` the tag names
+        return {"oneOf": [_schema(c, definitions) for c in _part_classes().values()]}
     origin = typing.get_origin(kind)
     if origin in (Union, types.UnionType):
         options = [_schema(a, definitions) for a in typing.get_args(kind) if a is not type(None)]
@@ -377,7 +440,14 @@ def _schema(kind: Any, definitions: dict[str, Any]) -> dict[str, Any]:
             definitions[name] = {
                 "type": "object",
                 "description": (kind.__doc__ or name).strip().splitlines()[0],
-                "properties": {f.name: _schema(hints[f.name], definitions) for f in fields},
+                "properties": {
+                    f.name: (
+                        {"const": f.default}  # a view part's tag
+                        if f.name == "game" and issubclass(kind, VariantPart)
+                        else _schema(hints[f.name], definitions)
+                    )
+                    for f in fields
+                },
                 "required": [f.name for f in fields],
                 "additionalProperties": False,
             }
@@ -401,17 +471,20 @@ def seat_view_schema() -> dict[str, Any]:
 
 
 def build_seat_view(hand: Any, seat: int | None, *, display: bool = True) -> SeatView:
-    """The skeleton every game shares: players, pots, legal actions and bet
-    sizes; the game (``hand._view_fields``, ``hand._seat_player``) adds its
-    own fields and decides which cards the viewer sees."""
-    # imported here: the log builder makes this module's LogLine records
+    """The core every game shares: players, pots, legal actions and bet
+    sizes; the game (its variant's ``view_fields``, ``hand._seat_player``) gives
+    its round, board, hints and its own part, and decides which cards the
+    viewer sees."""
+    # imported here: the log builder makes this module's LogLine records, the
+    # variants' games import this module
     from floorman.engine.hand_log import hand_log
+    from floorman.engine.variants import variant_for
 
     mine = hand.position.get(seat) if seat is not None else None
-    fields: dict[str, Any] = hand._view_fields(seat, mine)
+    fields = variant_for(hand.game).view_fields(hand, seat, mine)
+    part = fields.variant
     raw = hand.legal_actions(seat) if seat is not None else None
     legal = Legal(*raw) if raw is not None else None
-    must_look: bool = fields["must_look"]
     players = tuple([hand._seat_player(i, mine) for i in range(hand.n)])
     lines: tuple[PotLine, ...] = ()
     if display and hand.phase != COMPLETE:
@@ -429,7 +502,7 @@ def build_seat_view(hand: Any, seat: int | None, *, display: bool = True) -> Sea
     if legal is not None:
         if legal.can_fold:
             actions.append("fold")
-        if not must_look:
+        if not part.blocks_betting():
             if legal.can_check:
                 actions.append("check")
             if legal.call_amount > 0:
@@ -439,10 +512,7 @@ def build_seat_view(hand: Any, seat: int | None, *, display: bool = True) -> Sea
                 actions.append("bet" if legal.is_bet else "raise")
                 if display:
                     sizes = _bet_sizes(lo, hi, max(hand.bets), hand.pot_total, legal.call_amount)
-    if fields["can_look"]:
-        actions.append("look")
-    if fields["can_draw"]:
-        actions.append("draw")
+    actions.extend(part.leading_actions())
     if seat is not None and mine is not None and hand.can_show(seat):
         actions.append("show")
         if hand.can_muck(seat):
@@ -454,34 +524,38 @@ def build_seat_view(hand: Any, seat: int | None, *, display: bool = True) -> Sea
         and hand.can_show_cards(seat)
     ):
         actions.append("show_cards")  # out of play: shown to everyone (DE-HOLE-4)
-    if fields["can_propose_checkdown"]:
-        actions.append("propose_checkdown")
-    if fields["can_vote_checkdown"]:
-        actions.append("vote_checkdown")
+    actions.extend(part.trailing_actions())
     return SeatView(
-        hand_id=hand.started.hand_id,
-        profile=hand.profile.name,
-        phase=hand.phase,
-        button=hand.button,
-        actor=hand.actor,
-        you=seat,
-        hole_cards=hand.hole_card_count,
-        pot=hand.pot_total,
-        pot_lines=lines,
-        pots=tuple(Award(a.amount, a.winners, a.shares) for a in hand.awards),
-        carried_pot=hand.started.carried_pot,
-        ante=hand.ante_unit,
-        players=players,
-        legal=legal,
-        actions=tuple(actions),
-        bet_limit=_bet_limit(hand),
-        bet_sizes=tuple(sizes),
-        log=hand_log(hand, seat, players) if display else (),
-        **fields,
+        hand.game,
+        hand.started.hand_id,
+        hand.profile.name,
+        hand.phase,
+        fields.round,
+        fields.round_label,
+        hand.button,
+        hand.actor,
+        seat,
+        hand.hole_card_count,
+        fields.board,
+        hand.pot_total,
+        lines,
+        tuple(Award(a.amount, a.winners, a.shares) for a in hand.awards),
+        hand.started.carried_pot,
+        hand.ante_unit,
+        hand.bet_unit,
+        players,
+        legal,
+        tuple(actions),
+        hand.bet_limit_view(),
+        tuple(sizes),
+        fields.hints,
+        fields.notes,
+        part,
+        hand_log(hand, seat) if display else (),
     )
 
 
-def _bet_limit(hand: Any) -> BetLimit:
+def profile_bet_limit(hand: Any) -> BetLimit:
     """The profile's betting structure (NM-H-5, NM-D-3A, OQ-48)."""
     if hand.profile.betting == "half-pot-limit":
         floor: int = hand.profile.half_pot_floor_antes * hand.ante_unit

@@ -254,12 +254,15 @@ def replay_phh(
     *,
     profile: RuleProfile | None = None,
     check_finishing_stacks: bool = True,
+    hand_class: type[HoldemHand] = HoldemHand,
 ) -> HoldemHand:
-    """Play the file's actions through a :class:`HoldemHand` under
-    ``profile`` (default ``nm-holdem``).  The hand must finish, and end with
-    the file's ``finishing_stacks`` when it gives them."""
+    """Play the file's actions through a :class:`HoldemHand` (or a game
+    that plays as hold'em, ``hand_class``) under ``profile`` (default
+    ``nm-holdem``).  The hand must finish, and end with the file's
+    ``finishing_stacks`` when it gives them."""
     phh = hand if isinstance(hand, PhhHand) else read_phh(hand)
-    table = start_hand(phh, profile if profile is not None else load_profile(DEFAULT_PROFILE))
+    rules = profile if profile is not None else load_profile(DEFAULT_PROFILE)
+    table = start_hand(phh, rules, hand_class)
     return replay_history(
         table,
         phh,
@@ -272,7 +275,9 @@ def replay_phh(
     )
 
 
-def start_hand(phh: PhhHand, profile: RuleProfile) -> HoldemHand:
+def start_hand(
+    phh: PhhHand, profile: RuleProfile, hand_class: type[HoldemHand] = HoldemHand
+) -> HoldemHand:
     """The hand as it stands before the first action: blinds and antes
     posted, nothing dealt (cards come from the file's ``d dh``/``d db``).
     Under a profile whose forced bets are stated in antes (nm-holdem:
@@ -281,7 +286,7 @@ def start_hand(phh: PhhHand, profile: RuleProfile) -> HoldemHand:
     n = phh.player_count
     hand_id, table_number = hand_labels(phh.fields)
     try:
-        return HoldemHand.start(
+        return hand_class.start(
             profile,
             seats=phh.seats,
             stacks=phh.starting_stacks,

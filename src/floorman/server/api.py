@@ -15,7 +15,6 @@ from fastapi.responses import PlainTextResponse
 from pydantic import AfterValidator, BaseModel, Field
 from starlette.requests import HTTPConnection
 
-from floorman.profiles import load_profile, profile_names
 from floorman.rules import check_citation
 from floorman.server.error_bodies import error_body, http_error, message_body
 from floorman.server.history import hand_phh, hand_steps, hand_text
@@ -26,6 +25,7 @@ from floorman.services import (
     ProfileError,
     RuleViolation,
     TournamentService,
+    profile_listing,
 )
 from floorman.services import commands as c
 from floorman.services.auth import token_hash
@@ -257,10 +257,7 @@ class ChipCounts(BaseModel):
 
 @router.get("/profiles", summary="The rule profiles a tournament can use")
 async def profiles() -> list[dict[str, Any]]:
-    return [
-        {"name": n, "title": load_profile(n).title, "game": load_profile(n).game}
-        for n in profile_names()
-    ]
+    return profile_listing()
 
 
 @router.get("/tournaments", summary="All tournaments")

@@ -6,6 +6,7 @@ they raise (the rules' own, with their clauses)."""
 
 from floorman.engine.errors import FloormanError, ProfileError, RuleViolation
 from floorman.services.floor import Floor
+from floorman.services.profiles import profile_listing
 from floorman.services.runtime import SEAT_TAKEN_CODE, ServiceConfig, TournamentService
 
 __all__ = [
@@ -16,4 +17,5 @@ __all__ = [
     "RuleViolation",
     "ServiceConfig",
     "TournamentService",
+    "profile_listing",
 ]

@@ -255,24 +255,14 @@ def legal_move(hand: Hand, rng: random.Random) -> str:
             return f"seat {seat} mucks"
         hand.show(seat)
         return f"seat {seat} shows"
-    if phase == Phase.DRAWING:
-        if rng.random() < ILLEGAL_RATE:
-            illegal_draw(hand, seat, rng)
-        held = held_cards(hand, seat)
-        cards = rng.sample(held, rng.randint(0, min(len(held), hand.profile.max_draw)))
-        apply_action(hand, seat, draw(seat, cards))
-        return f"seat {seat} draws {len(cards)}"
+    if phase == Phase.DRAWING and rng.random() < ILLEGAL_RATE:
+        illegal_draw(hand, seat, rng)
+    # the game's own moves: the draw's exchange and looks (NM-D-2E), a check-down proposal
+    move = variant_for(hand.profile).fuzz_move(hand, seat, rng)
+    if move is not None:
+        return move
     if phase != Phase.BETTING:
         raise InvariantBroken(f"seat {seat} to act in the {phase} phase")
-    offered = hand.seat_view(seat, display=False).actions  # what this game offers now
-    if "look" in offered:
-        legal = hand.legal_actions()
-        if (legal is not None and legal.must_look) or rng.random() < 0.3:
-            apply_action(hand, seat, Action("look"))  # NM-D-2E s4: behind a seen player
-            return f"seat {seat} looks"
-    if "propose_checkdown" in offered and rng.random() < 0.05:
-        apply_action(hand, seat, Action("propose_checkdown"))  # NM-H-13
-        return f"seat {seat} proposes a check-down"
     legal = hand.legal_actions()
     if legal is None:
         raise InvariantBroken(f"seat {seat} to act but no legal actions")
@@ -383,7 +373,7 @@ def fuzz_in_chunks(
     time; ``done(total so far)`` after every chunk.  The hands and so the
     findings are the same for any number of workers."""
     parts = [(min(chunk, hands - i), seed, start + i) for i in range(0, hands, chunk)]
-    total = FuzzResult(seed=seed, hands={"holdem": 0, "draw": 0})
+    total = FuzzResult(seed=seed, hands={load_profile(name).game: 0 for name in PROFILES})
     began = time.perf_counter()
 
     def add(part: FuzzResult) -> None:

@@ -2,7 +2,7 @@
 // buttons; bet/raise amounts bounded by the engine's limits; the draw; the
 // Look button of unseen betting; the hold'em check-down vote.  All of it is
 // read from the engine's seat view (view.actions, view.legal, view.bet_sizes,
-// view.draw_limit, view.hints): no rule is computed here.
+// view.variant.draw_limit, view.hints): no rule is computed here.
 
 import { cardElement } from "./cards.js";
 import { h } from "./dom.js";
@@ -26,7 +26,7 @@ export function decisionKey(view) {
     view.legal,
     view.actions,
     view.hints,
-    view.checkdown_vote,
+    view.variant.checkdown_vote,
     me && me.cards,
     me && me.folded,
   ]);
@@ -51,14 +51,14 @@ export function renderHero(cardsRoot, actionsRoot, ctx) {
 
 function heroCards(me, { view, selected, rerender }) {
   if (!me || !me.cards) return [h("span", { class: "muted" }, t("table.no_cards"))];
-  if (view.can_draw) {
+  if (view.variant.can_draw) {
     return me.cards.map((code) =>
       cardElement(code, {
         size: "large",
         selected: selected.has(code),
         onclick: () => {
           if (selected.has(code)) selected.delete(code);
-          else if (selected.size < view.draw_limit.max_cards) selected.add(code);
+          else if (selected.size < view.variant.draw_limit.max_cards) selected.add(code);
           rerender();
         },
       }),
@@ -91,7 +91,7 @@ function heroActions(me, ctx) {
   const hints = [];
   const buttons = [];
   if (may.has("draw")) {
-    const { max_cards: most, dealt_at_once: now, clause } = view.draw_limit;
+    const { max_cards: most, dealt_at_once: now, clause } = view.variant.draw_limit;
     const text =
       most > now ? t("table.draw_hint_split", { most, now }) : t("table.draw_hint", { most });
     hints.push(hint(text, clause));
@@ -107,7 +107,7 @@ function heroActions(me, ctx) {
   if (may.has("muck")) {
     buttons.push(button(t("table.muck"), "muck", () => send({ action: "muck" })));
   }
-  const vote = view.checkdown_vote ? checkdownVote(ctx) : null;
+  const vote = view.variant.checkdown_vote ? checkdownVote(ctx) : null;
   if (view.legal) buttons.push(...bettingButtons(me, ctx));
   if (may.has("propose_checkdown")) {
     buttons.push(
@@ -185,9 +185,9 @@ function drawButton({ selected, send }) {
 
 /** An open check-down vote (NM-H-13): his own vote, or how it stands. */
 function checkdownVote({ view, send, nameOf }) {
-  const agreed = view.checkdown_vote;
+  const agreed = view.variant.checkdown_vote;
   if (!view.actions.includes("vote_checkdown")) {
-    const voters = view.checkdown_voters.length;
+    const voters = view.variant.checkdown_voters.length;
     return h(
       "p",
       { class: "hint", "data-testid": "checkdown-status" },
@@ -273,7 +273,7 @@ function confirmFold({ send, actionsRoot }) {
 function amountControls(me, view, send) {
   const { min_raise_to: lo, max_raise_to: hi, is_bet: isBet } = view.legal;
   // Betting before looking, in the rounds where that makes him "in unseen" (NM-D-2E).
-  const unseen = view.unseen_bet;
+  const unseen = view.variant.unseen_bet;
   const verb = t(
     isBet
       ? unseen

@@ -47,10 +47,12 @@ function seatStatus(player, seat, view) {
   if (player.dead || declared) notes.push(t("table.seat.dead"));
   else if (player.folded) notes.push(t("table.seat.folded"));
   if (!player.folded && player.all_in) notes.push(t("table.seat.all_in"));
-  if (player.drew !== null && player.drew !== undefined) {
-    notes.push(player.drew ? t("table.seat.drew", { count: player.drew }) : t("table.seat.stood_pat"));
+  // the draw's part of the view says each player's draw (a game without one has no seats there)
+  const draw = (view.variant.seats || []).find((s) => s.seat === player.seat);
+  if (draw && draw.drew !== null) {
+    notes.push(draw.drew ? t("table.seat.drew", { count: draw.drew }) : t("table.seat.stood_pat"));
   }
-  if (player.in_unseen) notes.push(t("table.seat.in_unseen"));
+  if (draw && draw.in_unseen) notes.push(t("table.seat.in_unseen"));
   return notes;
 }
 

@@ -17,7 +17,8 @@ const DEFAULT_MINUTES = 20;
  * every change (for the create form's choice).
  */
 export function structureEditor({ profiles, ok, fail, changed }) {
-  const games = new Map(profiles.map((p) => [p.name, p.game]));
+  // what each profile's game shows (its variant's UI metadata, GET /api/profiles)
+  const uis = new Map(profiles.map((p) => [p.name, p.ui]));
   const editor = { levels: [], saved: [] };
 
   fill(
@@ -27,8 +28,8 @@ export function structureEditor({ profiles, ok, fail, changed }) {
   $("#s-profile").value = "nm-holdem";
 
   function blindsNote() {
-    const game = games.get($("#s-profile").value);
-    fill("s-blinds-note", tr(game === "draw" ? "director.s.ante_only" : "director.s.blinds_rule"));
+    const ui = uis.get($("#s-profile").value);
+    fill("s-blinds-note", tr(ui && !ui.blinds ? "director.s.ante_only" : "director.s.blinds_rule"));
   }
 
   /** The server's blinds for a level, while its ante is the one it saved. */

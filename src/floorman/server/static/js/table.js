@@ -173,7 +173,7 @@ function render() {
   if (!seat) return;
   tools.render(frame);
   const view = frame.hand;
-  const drawHand = view && view.can_draw ? view.hand_id : null;
+  const drawHand = view && view.variant.can_draw ? view.hand_id : null;
   if (drawHand !== state.drawHand) {
     state.selected.clear();
     state.drawHand = drawHand;

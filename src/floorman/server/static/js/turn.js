@@ -140,14 +140,14 @@ export const PRE_ACTIONS = ["check_fold", "call_any", "fold_any"];
 export function preAction(choice, view) {
   if (!view.legal) return undefined;
   const may = new Set(view.actions);
-  if (view.must_look || !may.size) return null;
+  if (view.variant.must_look || !may.size) return null;
   if (choice === "check_fold") {
     if (may.has("check")) return { action: "check" };
     return may.has("fold") ? { action: "fold" } : null;
   }
   if (choice === "call_any") {
     if (may.has("check")) return { action: "check" };
-    return may.has("call") && !view.unseen_bet ? { action: "call" } : null;
+    return may.has("call") && !view.variant.unseen_bet ? { action: "call" } : null;
   }
   if (choice === "fold_any") return may.has("call") && may.has("fold") ? { action: "fold" } : null;
   return null;
