@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -90,8 +91,14 @@ class LevelClock:
         if upcoming is not None and not upcoming.is_break and blinds_for is not None:
             blinds = blinds_for(upcoming.ante)
             next_blinds = list(blinds) if any(blinds) else None
+        index = min(level, len(structure.levels)) - 1
         return {
             "level": level,
+            # the number people read: breaks are no levels (as the editor counts)
+            "play_level": play_number(structure.levels, index),
+            # since the start, pauses included: the room's "we have played 2:13"
+            "running_seconds": 0 if self.started_at is None else int(now - self.started_at),
+            "colour_up": colour_up(structure.levels, index, seconds_left, blinds_for),
             "seconds_left": seconds_left,
             "ante": current.ante,
             "is_break": current.is_break,
@@ -101,3 +108,77 @@ class LevelClock:
             "next_blinds": next_blinds,
             "seconds_to_break": to_break,
         }
+
+
+def play_number(levels: Sequence[Level], index: int) -> int | None:
+    """Level ``index``'s number among the levels played (None: a break).
+
+    >>> from floorman.tournament.structure import Level
+    >>> levels = (Level(10, 60), Level(0, 60, is_break=True), Level(20, 60))
+    >>> [play_number(levels, k) for k in range(3)]
+    [1, None, 2]
+    """
+    if levels[index].is_break:
+        return None
+    return sum(1 for lv in levels[: index + 1] if not lv.is_break)
+
+
+def smallest_chips(
+    levels: Sequence[Level], blinds_for: Callable[[int], tuple[int, int]] | None = None
+) -> list[int | None]:
+    """For each level, the smallest chip still needed from it on: the
+    greatest common divisor of every ante and blind of that level and of
+    every level after it (None: nothing is played from there on).
+
+    >>> from floorman.tournament.structure import Level
+    >>> levels = (Level(10, 60), Level(20, 60), Level(0, 60, is_break=True), Level(100, 60))
+    >>> smallest_chips(levels)
+    [10, 20, 100, 100]
+    """
+    units: list[int | None] = [None] * len(levels)
+    unit = 0
+    for index in range(len(levels) - 1, -1, -1):
+        level = levels[index]
+        if not level.is_break:
+            blinds = blinds_for(level.ante) if blinds_for is not None else (0, 0)
+            for amount in (level.ante, *blinds):
+                if amount:
+                    unit = math.gcd(unit, amount)
+        units[index] = unit or None
+    return units
+
+
+def colour_up(
+    levels: Sequence[Level],
+    index: int,
+    seconds_left: int,
+    blinds_for: Callable[[int], tuple[int, int]] | None = None,
+) -> dict[str, Any] | None:
+    """The next time the smallest chip in play is needed no more (a
+    colour-up or chip race, the room's own procedure: no rulebook here
+    says how, OQ-68): the chip that goes, the smallest one after it, the
+    level it happens before, whether a break comes first, and in how many
+    seconds.  None: no such change ahead.
+
+    >>> from floorman.tournament.structure import Level
+    >>> levels = (Level(25, 60), Level(50, 60), Level(0, 600, is_break=True), Level(100, 60))
+    >>> colour_up(levels, 0, 30)
+    {'chip': 25, 'smallest_after': 50, 'before_level': 2, 'at_break': False, 'in_seconds': 30}
+    >>> colour_up(levels, 1, 10)["before_level"], colour_up(levels, 1, 10)["at_break"]
+    (3, True)
+    """
+    units = smallest_chips(levels, blinds_for)
+    now = units[index]
+    ahead = seconds_left
+    for later in range(index + 1, len(levels)):
+        unit = units[later]
+        if not levels[later].is_break and now and unit and unit > now:
+            return {
+                "chip": now,
+                "smallest_after": unit,
+                "before_level": play_number(levels, later),
+                "at_break": levels[later - 1].is_break,
+                "in_seconds": ahead,
+            }
+        ahead += levels[later].seconds
+    return None

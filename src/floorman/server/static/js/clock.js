@@ -13,12 +13,80 @@ import { connectionText, levelsOf, makeCountdown, profileTitle, stakesText } fro
 const SHOWN_PLACES = 10;
 
 languageSwitch($("#corner"));
+const sounds = makeSounds();
 const id = tournamentIdFromPath();
 const countdown = makeCountdown();
 const percent = new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 2 });
 // Seconds from the end of the current level to the next break (null: no
 // break to come, undefined: nothing to show, as on a break).
 let breakAfterLevel;
+// Seconds played since the start, and when that was read (null: not running).
+let running = null;
+const timeOfDay = new Intl.DateTimeFormat(lang, { hour: "2-digit", minute: "2-digit" });
+
+/** The room's alarms, on when the director turns them on (kept in this
+ * browser): a level starts, a break starts, one minute of a level left.
+ * Each sound played is also noted on the page (data-sound), so a test and a
+ * screen reader see what was heard. */
+function makeSounds() {
+  const button = $("#sound");
+  let on = localStorage.getItem("floorman.clock.sound") === "on";
+  let context = null;
+  let stage = undefined; // the level (and break) last seen while running
+  let warned = false; // the one-minute warning of this level given
+  const show = () => {
+    button.setAttribute("aria-pressed", String(on));
+    button.textContent = tr(on ? "clock.sound_on" : "clock.sound_off");
+  };
+  const beep = (kind, notes) => {
+    document.body.dataset.sound = kind;
+    document.body.dataset.sounds = String(Number(document.body.dataset.sounds || 0) + 1);
+    if (!context) return;
+    let at = context.currentTime;
+    for (const [hz, seconds] of notes) {
+      const tone = context.createOscillator();
+      const gain = context.createGain();
+      tone.frequency.value = hz;
+      gain.gain.setValueAtTime(0.25, at);
+      gain.gain.exponentialRampToValueAtTime(0.001, at + seconds);
+      tone.connect(gain).connect(context.destination);
+      tone.start(at);
+      tone.stop(at + seconds);
+      at += seconds;
+    }
+  };
+  const play = (kind) => {
+    if (!on) return;
+    if (kind === "level") beep(kind, [[660, 0.25], [880, 0.35]]);
+    else if (kind === "break") beep(kind, [[880, 0.3], [660, 0.3], [440, 0.5]]);
+    else beep(kind, [[990, 0.2]]);
+  };
+  button.addEventListener("click", () => {
+    on = !on;
+    localStorage.setItem("floorman.clock.sound", on ? "on" : "off");
+    // a browser lets a page sound only after a click on it
+    if (on && !context && window.AudioContext) context = new AudioContext();
+    show();
+  });
+  show();
+  return {
+    watch(now, onBreak) {
+      if (now !== null && stage !== undefined && stage !== null && now !== stage) {
+        play(onBreak ? "break" : "level");
+        warned = false;
+      }
+      if (now !== null) stage = now;
+    },
+    tick(left) {
+      if (left === null || stage === undefined || stage === null) return;
+      if (left > 60) warned = false;
+      else if (!warned && left > 0) {
+        warned = true;
+        play("minute");
+      }
+    },
+  };
+}
 
 async function load() {
   try {
@@ -93,6 +161,13 @@ function renderPayouts(t) {
   );
 }
 
+/** The next colour-up: which chip goes, before which level. */
+function colourUpText(up) {
+  if (!up) return "";
+  const values = { chip: chips(up.chip), after: chips(up.smallest_after), level: String(up.before_level) };
+  return tr(up.at_break ? "clock.colour_up_break" : "clock.colour_up", values);
+}
+
 function render(t) {
   document.title = tr("clock.doc_title", { name: t.name });
   fill("name", `${t.name} · ${profileTitle(t.profile)}`);
@@ -105,8 +180,13 @@ function render(t) {
       ? tr("common.status.finished")
       : onBreak
         ? tr("common.break")
-        : tr("common.level_n", { level: String(number) }),
+        : tr("common.level_n", { level: String((t.clock && t.clock.play_level) || number) }),
   );
+  const up = t.status === "running" && t.clock ? t.clock.colour_up : null;
+  $("#colour-up").hidden = !up;
+  fill("colour-up", colourUpText(up));
+  running = t.status === "running" && t.clock ? { seconds: t.clock.running_seconds, at: performance.now() } : null;
+  sounds.watch(t.status === "running" && !paused ? `${number}:${onBreak}` : null, onBreak);
   $("#paused").hidden = !paused;
   fill("stakes", bigStakes(current));
   const upcoming = nextLevel(t, next);
@@ -128,6 +208,12 @@ function render(t) {
 
 function tick() {
   const left = countdown.left();
+  sounds.tick(left);
+  fill("time-of-day", timeOfDay.format(new Date()));
+  fill(
+    "running",
+    running ? tr("clock.running", { time: clockText(running.seconds + (performance.now() - running.at) / 1000) }) : "",
+  );
   const time = $("#time");
   time.textContent = left === null ? "–:––" : clockText(left);
   time.toggleAttribute("data-low", left !== null && left < 60);
