@@ -1,17 +1,22 @@
 """The multi-process deployment (issue 12, "Beyond one process"): ``floorman
 serve --workers 2 --runners 2`` on a real PostgreSQL and a real Redis, a bot
 tournament with people playing over websockets through either web process;
-the runner playing it is killed with SIGKILL in the middle of the play, then
-a web process.  Another runner takes the tournament over within seconds, the
-people's sockets come back through a web process, and the tournament plays
-to the end: every place given, every chip accounted for, no hand dealt
-twice, and no frame to any seat carrying a card that seat may not see."""
+the runner playing it is killed with SIGKILL in the middle of the play;
+every registration is retried with its idempotency key (issue 19); every
+Redis connection is killed, then Redis itself (SIGKILL, started again
+empty), then a web process.  Another runner takes the tournament over
+within seconds, the people's sockets come back through a web process, and
+the tournament plays to the end: one entry per person, every place given,
+every chip accounted for, no hand dealt twice, no token in Redis, and no
+frame to any seat carrying a card that seat may not see."""
 
 from __future__ import annotations
 
 import contextlib
 import json
 import os
+import shutil
+import subprocess
 import threading
 import time
 from collections import Counter
@@ -117,6 +122,44 @@ class Person(threading.Thread):
             sock.send({"action": "check_or_call"})
 
 
+class OwnRedis:
+    """A Redis of this test's own, on a free port, to kill and start again
+    (the one 'make test' started serves the other tests meanwhile)."""
+
+    def __init__(self, directory: Path) -> None:
+        binary = shutil.which("redis-server")
+        if binary is None:
+            pytest.fail("redis-server is needed: 'make test' installs it (scripts/ensure-redis)")
+        self.binary, self.directory, self.port = binary, directory, free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [
+                *(self.binary, "--port", str(self.port), "--bind", "127.0.0.1"),
+                *("--save", "", "--appendonly", "no", "--dir", str(self.directory)),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        client = redis.Redis.from_url(self.url)
+        wait_until(lambda: _pings(client), 10, "redis-server to start")
+
+    def kill(self) -> None:
+        """SIGKILL: every stream, group and pending command is gone."""
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(10)
+
+
+def _pings(client: redis.Redis) -> bool:
+    try:
+        return bool(client.ping())
+    except redis.RedisError:
+        return False
+
+
 def owner(client: redis.Redis, tid: str) -> str | None:
     value = client.get(f"floorman:owner:{tid}")
     return value.decode() if isinstance(value, bytes) else value
@@ -132,6 +175,8 @@ def test_two_web_processes_two_runners_survive_kill_minus_nine(
 ) -> None:
     port = free_port()
     key = new_key()
+    own_redis = OwnRedis(tmp_path)
+    own_redis.start()
     env: dict[str, str | None] = {
         "FLOORMAN_DIRECTOR_TOKEN": DIRECTOR,
         "FLOORMAN_SECRET_KEY": key,
@@ -149,10 +194,9 @@ def test_two_web_processes_two_runners_survive_kill_minus_nine(
         "--database-url",
         database,
         "--redis-url",
-        REDIS,
+        own_redis.url,
     ]
-    bus = redis.Redis.from_url(REDIS)
-    bus.delete("floorman:changes")  # this run's changes only
+    bus = redis.Redis.from_url(own_redis.url)
     done = threading.Event()
     people: list[Person] = []
     with serving(command, env, tmp_path, port) as cluster:
@@ -236,6 +280,14 @@ def test_two_web_processes_two_runners_survive_kill_minus_nine(
             # from where they stopped (replies and changes are streams)
             bus.client_kill_filter(_type="normal", skipme=True)
             before = hands_finished()
+            wait_until(lambda: hands_finished() > before, 60, "play to go on after the loss")
+            # then Redis itself dies and comes back empty: the runners make
+            # their groups again, the web processes read what they missed
+            # from the database, a command lost with it is retried by its client
+            own_redis.kill()
+            time.sleep(1.0)
+            own_redis.start()
+            before = hands_finished()
             wait_until(lambda: hands_finished() > before, 60, "play to go on after the takeover")
             web = httpx.get(f"{url}/health", timeout=5).json()["process"]
             os.kill(pid_of(web), 9)  # then a web process, with sockets on it
@@ -274,6 +326,7 @@ def test_two_web_processes_two_runners_survive_kill_minus_nine(
             for person in people:
                 person.join(timeout=10)
             reader.close()
+    own_redis.kill()
     assert takeover_seconds < 10, takeover_seconds
     # the runners' messages carry the hands sealed as the database does: no deck, no card
     relayed = [
