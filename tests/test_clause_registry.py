@@ -430,6 +430,11 @@ def test_a_ruling_citing_a_made_up_clause_is_refused_and_records_nothing(
             response = client.post(f"{base}/floor/{path}", json=body, headers=AUTH)
             assert response.status_code == 422, response.text
             assert f"unknown clause '{named}': not in the rules registry" in response.text
+            # the reason itself, translatable by the pages (issue 20: not
+            # "invalid input: clause")
+            detail = response.json()["detail"]
+            assert detail["template"] == "unknown clause {clause}: not in the rules registry"
+            assert detail["values"] == {"clause": repr(named)}
         nothing = client.post(
             f"{base}/floor/{path}", json={"player": ann, "clause": "be nice"}, headers=AUTH
         )

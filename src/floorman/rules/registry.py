@@ -62,10 +62,17 @@ class UnknownClause(FloormanError, ValueError):
     """A citation that names a clause the rules registry does not hold, or no
     clause at all.  ``unknown`` lists the IDs that are not in the registry."""
 
-    def __init__(self, message: str, *, citation: str, unknown: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        template: str,
+        *,
+        citation: str,
+        unknown: tuple[str, ...] = (),
+        values: dict[str, str] | None = None,
+    ) -> None:
         self.citation = citation
         self.unknown = unknown
-        super().__init__(message)
+        super().__init__(template, values=values or {})
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,16 +263,18 @@ def check_citation(text: str) -> list[str]:
     ids = ids_in(text)
     if not ids:
         raise UnknownClause(
-            f"{text.strip()!r} cites no clause of the rules registry",
+            "{citation} cites no clause of the rules registry",
             citation=text,
+            values={"citation": repr(text.strip())},
         )
     known = registry()
     unknown = tuple(i for i in ids if i not in known)
     if unknown:
         raise UnknownClause(
-            f"unknown clause {unknown[0]!r}: not in the rules registry",
+            "unknown clause {clause}: not in the rules registry",
             citation=text,
             unknown=unknown,
+            values={"clause": repr(unknown[0])},
         )
     return ids
 

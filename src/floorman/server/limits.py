@@ -15,7 +15,8 @@ from fastapi import Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from floorman.server.error_bodies import message_body
+from floorman.server.error_bodies import error_body, message_body
+from floorman.services import FloormanError
 
 MAX_BODY = 1 << 20  # bytes of one request body
 MAX_DEPTH = 32  # nesting of JSON a client sends
@@ -139,6 +140,12 @@ async def validation_error(request: Request, error: Exception) -> JSONResponse:
     """422 for input the models refuse, naming the field and the reason but
     never echoing the input (it may be huge, or not encodable)."""
     assert isinstance(error, RequestValidationError)
+    for item in error.errors():
+        refused = (item.get("ctx") or {}).get("error")
+        if isinstance(refused, FloormanError):
+            # one of our own checks (a made-up clause): its reason, in the
+            # shape the pages translate, not "invalid input: clause"
+            return JSONResponse({"detail": error_body(refused)}, status_code=422)
     details = [
         {
             "loc": [str(part) for part in item.get("loc", ())],

@@ -98,14 +98,22 @@ def seating_chart(t: Tournament) -> list[dict[str, Any]]:
 
 def ruling_log(t: Tournament, logged_at: Sequence[float | None]) -> list[dict[str, Any]]:
     """Every ruling with its clause, eliminations, time-outs, moves and
-    breaks, each with the time it was stored (``at``, Unix seconds)."""
+    breaks, each with the time it was stored (``at``, Unix seconds) and
+    the name of the player it concerns (``name``: as he registered, also
+    once his entry was taken back; this tournament's, never a namesake
+    id's of another)."""
     entries = []
+    names: dict[str, str] = {}
     for k, event in enumerate(t.events):
         entry = event_to_dict(event)
+        if entry["type"] == "registered":
+            names[entry["player"]] = entry["name"]
         if not (entry.get("clause") or entry["type"] in RULING_LOG_TYPES):
             continue
         stamp = logged_at[k] if k < len(logged_at) else None
-        entries.append({**entry, "at": stamp})
+        player = entry.get("player")
+        named = {"name": names.get(player, player)} if isinstance(player, str) else {}
+        entries.append({**entry, **named, "at": stamp})
     return entries
 
 

@@ -83,7 +83,8 @@ const nameOf = (player) =>
 
 /** A tournament event as a sentence (live results, the ruling log). */
 function describe(e) {
-  const who = e.player ? nameOf(e.player) : "";
+  // the server names the player (this tournament's, even once taken back)
+  const who = e.player ? e.name || nameOf(e.player) : "";
   const n = (value) => (value === null || value === undefined ? "–" : String(value));
   switch (e.type) {
     case "eliminated": {
@@ -246,10 +247,12 @@ async function load() {
     manage.render(null, []);
     return;
   }
+  const id = state.id;
   const [t, rulings] = await Promise.all([
-    api(`/tournaments/${state.id}`),
-    api(`/tournaments/${state.id}/rulings`),
+    api(`/tournaments/${id}`),
+    api(`/tournaments/${id}/rulings`),
   ]);
+  if (state.id !== id) return; // another tournament was chosen meanwhile: its load shows it
   state.t = t;
   for (const r of t.standings) state.names.set(r.player, r.name);
   render(t, rulings);
