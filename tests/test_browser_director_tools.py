@@ -241,3 +241,39 @@ def test_the_director_mutes_a_chatting_player_DE_ETIQ_2_and_the_chart_loads(
     )
     expect(page.get_by_test_id("cards-link")).to_have_attribute("href", f"/t/{tournament}/cards")
     no_sideways_scroll(page, LAPTOP["width"])
+
+
+def test_the_structure_wizard_fills_levels_from_a_few_numbers_in_norwegian(
+    browser: Browser, api: Api
+) -> None:
+    """Issue 20: levels from a first ante, a rise, a count and a length, a
+    break after every few; the server rounds the antes and gives the blinds
+    (NM-H-2: 1 and 2 antes); the director then edits them one by one."""
+    page = new_page(browser, "nb-NO")
+    try:
+        open_director(page, api)
+        page.get_by_test_id("s-profile").select_option("nm-holdem")
+        page.get_by_test_id("s-wizard").locator("summary").click()
+        expect(page.get_by_test_id("w-fill")).to_have_text("Fyll inn nivåene")
+        page.get_by_test_id("w-ante").fill("10")
+        page.get_by_test_id("w-rise").fill("50")
+        page.get_by_test_id("w-count").fill("6")
+        page.get_by_test_id("w-minutes").fill("15")
+        page.get_by_test_id("w-break-every").fill("3")
+        page.get_by_test_id("w-break-minutes").fill("10")
+        page.get_by_test_id("w-fill").click()
+        rows = page.get_by_test_id("s-level")
+        expect(rows).to_have_count(7)  # six levels, a break after the third
+        expect(page.locator("[data-testid=s-level][data-break=true]")).to_have_count(1)
+        antes = [
+            int(v) for v in page.get_by_test_id("s-ante").evaluate_all("e => e.map(x => x.value)")
+        ]
+        assert antes == [10, 15, 20, 30, 50, 80], antes
+        expect(page.get_by_test_id("s-blinds").first).to_have_text(re.compile(r"10 / 20"))
+        # the levels are numbered as the clock numbers them: the break is none
+        expect(rows.nth(4)).to_contain_text("4")
+        minutes = page.get_by_test_id("s-minutes").evaluate_all("e => e.map(x => x.value)")
+        assert minutes == ["15"] * 3 + ["10"] + ["15"] * 3, minutes
+        no_sideways_scroll(page, LAPTOP["width"])
+    finally:
+        page.context.close()

@@ -111,3 +111,25 @@ def test_the_wrong_profile_or_an_unknown_structure_is_refused(client: TestClient
     assert deleted.status_code == 200
     assert client.get("/api/structures/Friday").status_code == 404
     assert client.delete("/api/structures/Friday", headers=AUTH).status_code == 404
+
+
+def test_the_wizard_makes_rising_round_levels_with_breaks(client: TestClient) -> None:
+    """Issue 20: nothing is saved; each ante round and above the one before,
+    a break after every few levels, the blinds of the profile (NM-H-2)."""
+    body = {"profile": "nm-holdem", "first_ante": 25, "rise_percent": 30, "count": 10}
+    body |= {"minutes": 20, "break_every": 4, "break_minutes": 15}
+    answer = client.post("/api/structures/wizard", json=body)
+    assert answer.status_code == 200, answer.text
+    levels = answer.json()["levels"]
+    played = [lv for lv in levels if not lv["is_break"]]
+    assert len(played) == 10 and [lv["is_break"] for lv in levels].count(True) == 2
+    antes = [lv["ante"] for lv in played]
+    assert antes[0] == 25 and antes == sorted(set(antes))
+    assert all(lv["blinds"] == [lv["ante"], 2 * lv["ante"]] for lv in played)
+    assert all(lv["seconds"] == 1200 for lv in played)
+    assert [lv["seconds"] for lv in levels if lv["is_break"]] == [900, 900]
+    assert levels[4]["is_break"] and levels[9]["is_break"]
+    assert client.get("/api/structures").json() == []  # a draft, not saved
+    for wrong in ({"count": 0}, {"rise_percent": 0}, {"profile": "nm-bingo"}):
+        refused = client.post("/api/structures/wizard", json=body | wrong)
+        assert refused.status_code == 422, (wrong, refused.text)

@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field
 from floorman.server.api import Director, LevelIn, floor_of, rule_error
 from floorman.server.error_bodies import http_error
 from floorman.services import FloormanError
+from floorman.services.structures import wizard_levels
 
 router = APIRouter(prefix="/api")
 
@@ -26,6 +27,28 @@ class StructureIn(BaseModel):
     payout_shares: list[int] = Field(min_length=1, max_length=1000)
     prize_pool: int = Field(0, ge=0, le=10**15)
     time_bank_seconds: int | None = Field(None, ge=0, le=3600)
+
+
+class Wizard(BaseModel):
+    profile: str = Field(max_length=40)
+    first_ante: int = Field(ge=1, le=10**9)
+    rise_percent: float = Field(gt=0, le=400)
+    count: int = Field(ge=1, le=100)
+    minutes: float = Field(gt=0, le=600)
+    break_every: int = Field(0, ge=0, le=100, description="a break after every so many levels")
+    break_minutes: float = Field(0, ge=0, le=600)
+
+
+@router.post(
+    "/structures/wizard",
+    summary="Levels from a first ante, a rise per level, a count and a length (an editor's draft)",
+)
+async def wizard(body: Wizard) -> dict[str, Any]:
+    """Nothing is saved: the levels come back for the editor to change."""
+    try:
+        return {"levels": wizard_levels(**body.model_dump())}
+    except FloormanError as error:
+        raise rule_error(error) from None
 
 
 @router.get("/structures", summary="The saved structures")

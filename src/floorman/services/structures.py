@@ -12,6 +12,7 @@ from floorman.engine.profile import RuleProfile
 from floorman.profiles import load_profile
 from floorman.storage import Store
 from floorman.tournament.names import clean_name
+from floorman.tournament.schedule import rising_levels
 from floorman.tournament.structure import Structure, check_paid_places
 
 
@@ -27,6 +28,38 @@ def check_table_size(rules: RuleProfile, size: int) -> None:
                 "given": size,
             },
         )
+
+
+def wizard_levels(
+    profile: str,
+    *,
+    first_ante: int,
+    rise_percent: float,
+    count: int,
+    minutes: float,
+    break_every: int = 0,
+    break_minutes: float = 0,
+) -> list[dict[str, Any]]:
+    """The structure wizard's levels (:func:`rising_levels`), each with the
+    blinds its ante makes under the profile (NM-H-2), for the editor."""
+    rules = load_profile(profile)
+    levels = rising_levels(
+        first_ante,
+        rise_percent,
+        count,
+        max(1, round(minutes * 60)),
+        break_every=break_every,
+        break_seconds=max(1, round(break_minutes * 60)),
+    )
+    return [
+        {
+            "ante": level.ante,
+            "seconds": level.seconds,
+            "is_break": level.is_break,
+            "blinds": None if level.is_break else list(rules.blinds_for(level.ante)),
+        }
+        for level in levels
+    ]
 
 
 class StructureLibrary:

@@ -250,6 +250,37 @@ export function structureEditor({ profiles, ok, fail, changed }) {
     }
   }
 
+  /** The wizard's levels, from the server (the blinds its rules make),
+   * into the editor to change one by one. */
+  async function fillFromWizard() {
+    const number = (id) => Number($(id).value);
+    try {
+      const { levels } = await api("/structures/wizard", {
+        method: "POST",
+        body: {
+          profile: $("#s-profile").value,
+          first_ante: number("#w-ante"),
+          rise_percent: number("#w-rise"),
+          count: number("#w-count"),
+          minutes: number("#w-minutes"),
+          break_every: number("#w-break-every"),
+          break_minutes: number("#w-break-minutes"),
+        },
+      });
+      editor.levels = levels.map((lv) => ({
+        ante: lv.ante,
+        savedAnte: lv.ante,
+        blinds: lv.blinds,
+        minutes: Math.round((lv.seconds / 60) * 100) / 100,
+        is_break: lv.is_break,
+      }));
+      renderLevels();
+    } catch (error) {
+      fail(error);
+    }
+  }
+
+  $("#w-fill").addEventListener("click", fillFromWizard);
   $("#s-form").addEventListener("submit", save);
   $("#s-add-level").addEventListener("click", () => addLevel(false));
   $("#s-add-break").addEventListener("click", () => addLevel(true));
