@@ -57,4 +57,8 @@ def test_the_chart_is_svg_labelled_in_the_readers_language(client: TestClient) -
     assert "spillere igjen" in norwegian.text and "players left" not in norwegian.text
     german = client.get(f"/api/tournaments/{tid}/chart.svg?lang=de")
     assert "verbleibende Spieler" in german.text
+    # the numbers the reader's way too (issue 20): 100 000, 100.000, 100,000
+    english = client.get(f"/api/tournaments/{tid}/chart.svg?lang=en")
+    assert "100\u00a0000" in norwegian.text and "100,000" not in norwegian.text
+    assert "100.000" in german.text and "100,000" in english.text
     assert client.get("/api/tournaments/nope/chart.svg").status_code == 404

@@ -10,13 +10,20 @@ from collections.abc import Mapping, Sequence
 from floorman.tournament.chip_history import ChipSample
 
 
-def chip_chart_svg(samples: Sequence[ChipSample], words: Mapping[str, str], title: str) -> str:
+def chip_chart_svg(
+    samples: Sequence[ChipSample], words: Mapping[str, str], title: str, language: str = "en"
+) -> str:
     """``words``: the chart's labels in the reader's language (the
-    ``chart.*`` keys of the catalogue)."""
+    ``chart.*`` keys of the catalogue); ``language``: how its numbers are
+    written (10 000 in nb, 10.000 in de, 10,000 in en)."""
     import matplotlib
 
     matplotlib.use("Agg")
+    from babel.numbers import format_decimal
     from matplotlib import pyplot
+    from matplotlib.ticker import FuncFormatter
+
+    numbers = FuncFormatter(lambda value, _: format_decimal(round(value, 1), locale=language))
 
     minutes = [s.at / 60 for s in samples]
     figure, (field, stacks) = pyplot.subplots(
@@ -52,6 +59,8 @@ def chip_chart_svg(samples: Sequence[ChipSample], words: Mapping[str, str], titl
         stacks.set_ylim(bottom=0)
         stacks.grid(True, alpha=0.3)
         stacks.legend(loc="upper left", fontsize=8)
+        for axis in (field.yaxis, stacks.yaxis, stacks.xaxis):
+            axis.set_major_formatter(numbers)
         out = io.StringIO()
         figure.savefig(out, format="svg")
         return out.getvalue()

@@ -523,9 +523,9 @@ class TournamentService(Journal, DirectorCalls):
             self._chip_history = (len(events), chip_history(events))
         return self._chip_history[1]
 
-    def chip_chart_svg(self, words: Mapping[str, str]) -> str:
+    def chip_chart_svg(self, words: Mapping[str, str], language: str = "en") -> str:
         title = words["chart.title"].replace("{name}", self.tournament.name)
-        return chip_chart_svg(self.chip_history(), words, title)
+        return chip_chart_svg(self.chip_history(), words, title, language)
 
     def player_record(self, player: str) -> dict[str, Any]:
         return reports.player_record(self.tournament, player)
