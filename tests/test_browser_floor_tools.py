@@ -232,6 +232,14 @@ def test_the_director_rules_a_misdeal_a_dead_hand_and_a_void_through_the_confirm
     ids = offered.evaluate_all("options => options.map((o) => o.value)")
     assert ids and all(i.startswith(books[profile]) for i in ids), ids
     assert {i.split("-")[0] for i in ids} >= {"OQ", "NM" if lang == "nb" else "DE"}
+    # each in the reader's words (issue 20): the rulebook's own text in its
+    # language, the status translated; no English "implemented:"
+    labels = offered.evaluate_all("options => options.map((o) => o.textContent)")
+    own = next(label for i, label in zip(ids, labels, strict=True) if not i.startswith("OQ-"))
+    status = {"nb": ("innebygd", "turneringslederens skjønn", "gjelder ikke")}
+    status["de"] = ("umgesetzt", "Ermessen der Turnierleitung", "nicht anwendbar")
+    assert own.startswith(status[lang]), own
+    assert not any(label.startswith("implemented") for label in labels)
 
     # A misdeal before anyone has acted: asked first; "no" sends nothing.
     step = rule_on(director, "misdeal")

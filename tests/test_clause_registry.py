@@ -378,6 +378,7 @@ def test_api_lists_the_registry(client: TestClient) -> None:
     assert set(entries[0]) == {
         "id",
         "rulebook",
+        "language",
         "status",
         "summary",
         "text",
@@ -385,6 +386,8 @@ def test_api_lists_the_registry(client: TestClient) -> None:
         "notes",
         "reason",
     }
+    languages = {e["rulebook"]: e["language"] for e in entries}
+    assert languages == {"NM-D": "nb", "NM-H": "nb", "DE": "de", "OQ": "en"}
     nm_h = client.get("/api/rules", params={"rulebook": "NM-H"}).json()
     assert [e["id"] for e in nm_h] == [f"NM-H-{n}" for n in range(1, 20)]
     assert client.get("/api/rules", params={"rulebook": "XX"}).status_code == 422

@@ -54,6 +54,8 @@ STATUSES = ("implemented", "not-applicable", "floor-judgement")
 UNJUDGED = "unjudged"
 #: the rulebooks, in document order (NM-PRE-1 belongs to the draw rulebook)
 RULEBOOKS = ("NM-D", "NM-H", "DE", "OQ")
+#: the language each rulebook is written in (the open questions are ours)
+LANGUAGE = {"NM-D": "nb", "NM-H": "nb", "DE": "de", "OQ": "en"}
 #: IDs the reference uses for a group of clauses ("NM-D-4" = section 4 as a whole)
 SECTIONS = {"NM-D-4": "NM-D-4.0a…NM-D-4.9"}
 
@@ -103,6 +105,7 @@ class Clause:
         return {
             "id": self.id,
             "rulebook": self.rulebook,
+            "language": LANGUAGE.get(self.rulebook, "en"),  # the original's
             "status": self.status,
             "summary": self.summary,
             "text": self.text,

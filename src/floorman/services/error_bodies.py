@@ -23,9 +23,7 @@ from typing import Any
 
 from floorman.engine.errors import FloormanError, RuleViolation
 from floorman.rules import UnknownClause, get, ids_in, rulebook_of
-
-#: the language each rulebook is written in (the open questions are ours)
-LANGUAGE = {"NM-D": "nb", "NM-H": "nb", "DE": "de", "OQ": "en"}
+from floorman.rules.registry import LANGUAGE
 
 
 def clause_texts(citation: str | None) -> list[dict[str, str]]:

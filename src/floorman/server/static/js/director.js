@@ -530,6 +530,12 @@ $("#floor").addEventListener("submit", (event) => {
   });
 });
 
+/** A clause's first sentence or so, on one line, for a list. */
+function oneLine(text) {
+  const flat = text.replace(/\[s\d+\]\s*/g, "").replace(/\s+/g, " ").trim();
+  return flat.length > 140 ? `${flat.slice(0, 139)}…` : flat;
+}
+
 /** The clause picker offers what a ruling at this tournament's tables may
  * cite: its own rulebook and the open questions (the server refuses the
  * rest, engine/clauses.py CITABLE). */
@@ -538,7 +544,14 @@ async function clausePicker(profile) {
   state.clausesFor = profile;
   const rules = await api(`/rules?profile=${encodeURIComponent(profile)}`);
   if (state.clausesFor !== profile) return; // another tournament was chosen meanwhile
-  fill("f-clauses", rules.map((c) => h("option", { value: c.id }, `${c.status}: ${c.summary}`)));
+  // the clause as the page's reader reads it: the rulebook's own words when
+  // they are in his language, else the English summary (the open questions
+  // are ours, in English); its status in his words
+  const text = (c) => (c.language === lang && c.original ? oneLine(c.original) : c.summary);
+  fill(
+    "f-clauses",
+    rules.map((c) => h("option", { value: c.id }, `${tr(`director.clause_status.${c.status}`)}: ${text(c)}`)),
+  );
 }
 
 /** An override form: its named fields as the request body. */
