@@ -90,6 +90,7 @@ runs(c.RuleHand)(
     lambda s, k: s.rule_hand(k.ruling, k.table, player=k.target, note=k.note, clause=k.clause)
 )
 runs(c.Confirm)(lambda s, k: s.confirm(k.target))
+runs(c.ReEnter)(lambda s, k: s.re_enter(k.target))
 runs(c.SetAbsent)(lambda s, k: s.set_absent(k.target, k.absent))
 runs(c.MuteChat)(lambda s, k: s.mute_chat(k.target, k.muted, k.note))
 runs(c.OverrideChips)(lambda s, k: s.override_chips(k.target, k.chips, k.note))
