@@ -33,6 +33,9 @@ const countdown = makeCountdown();
 
 $("#clock-link").href = `/t/${id}/clock`;
 $("#cards-link").href = `/t/${id}/cards`;
+const sheet = `/api/tournaments/${encodeURIComponent(id)}/results`;
+$("#results-pdf").href = `${sheet}.pdf?lang=${lang}`;
+$("#results-csv").href = `${sheet}.csv?lang=${lang}`;
 let chartKey = null;
 
 /** The chip chart (an SVG the server draws in this page's language), drawn
