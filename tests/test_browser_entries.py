@@ -53,9 +53,7 @@ def put_out(api: Api, tournament: str, name: str) -> None:
     api.call("POST", f"/tournaments/{tournament}/live/counts", body, DIRECTOR)
 
 
-def test_a_tournament_from_entries_to_the_results_sheet_in_german(
-    german: Page, api: Api
-) -> None:
+def test_a_tournament_from_entries_to_the_results_sheet_in_german(german: Page, api: Api) -> None:
     page = german
     open_director(page, api)
     page.goto(f"{api.url}/director?lang=de")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import io
+import time
 from typing import Any
 
 import pytest
@@ -190,3 +191,58 @@ def test_OQ_41_nm_holdem_is_a_freeze_out_no_re_entry(client: TestClient) -> None
     assert answer.status_code == 409
     assert answer.json()["detail"]["clause"] == "OQ-41"
     assert answer.json()["detail"]["template"] == "{profile} allows no re-entry"
+
+
+def test_a_late_entry_online_is_dealt_in_at_the_table_he_is_given(client: TestClient) -> None:
+    """The tables are running when he registers: his table deals him in at
+    its next hand (the table loops look again at once)."""
+    tid = create_tournament(client, "tda", bots=5, late_registration_level=5, level_seconds=600)
+    assert client.post(f"/api/tournaments/{tid}/start", headers=AUTH).is_success
+    late = client.post(f"/api/tournaments/{tid}/register", json={"name": "Lena"})
+    assert late.status_code == 200, late.text
+    mine = {"Authorization": f"Bearer {late.json()['token']}"}
+    lena = player_of(details(client, tid), "Lena")
+    assert lena["status"] == "playing"
+    deadline = time.monotonic() + 30
+    while True:
+        table = player_of(details(client, tid), "Lena")["table"]
+        view = client.get(f"/api/tournaments/{tid}/tables/{table}", headers=mine).json()
+        if view["you"]["seat"] is not None:
+            break
+        assert time.monotonic() < deadline, view
+        time.sleep(0.05)
+    assert details(client, tid)["entries"] == 6
+
+
+@pytest.mark.clause("NM-H-19", "OQ-39")
+def test_a_saved_structure_keeps_its_money_and_nm_holdem_ranges_pay_five(
+    client: TestClient,
+) -> None:
+    structure = {
+        "profile": "tda",
+        "levels": [{"ante": 10, "seconds": 600}],
+        "starting_stack": 1000,
+        "table_size": 9,
+        "payout_shares": [60, 40],
+        "buy_in": 30,
+        "fee": 3,
+        "guarantee": 500,
+        "payout_tables": RANGES,
+        "late_registration_level": 4,
+    }
+    saved = client.put("/api/structures/Weekly", json=structure, headers=AUTH)
+    assert saved.status_code == 200, saved.text
+    tid = create_tournament(client, "tda", structure_name="Weekly")
+    state = details(client, tid)
+    assert (state["buy_in"], state["fee"], state["guarantee"]) == (30, 3, 500)
+    assert state["payout_tables"] == RANGES and state["prize_pool"] == 500
+    listed = next(t for t in client.get("/api/tournaments").json() if t["id"] == tid)
+    assert listed["late_registration_level"] == 4
+    refused = client.put(
+        "/api/structures/NM",
+        json={**structure, "profile": "nm-holdem", "payout_shares": [40, 25, 15, 12, 8]},
+        headers=AUTH,
+    )
+    assert refused.status_code == 422
+    assert refused.json()["detail"]["clause"] == "NM-H-19, OQ-39"
+    assert refused.json()["detail"]["attempted"] == [65, 35]  # a range's table, not the default
