@@ -2,7 +2,8 @@
 live tournament with a buy-in, a fee, payout tables by entries, late
 registration and a start time; the lobby shows the buy-in, the start with
 its countdown and a register button; players register there, one of them
-late, after the start; the floor's counts put them out; the tournament
+late, after the start, and buys in again from his seat's page once he
+is out (tda allows re-entry); the floor's counts put them out; the tournament
 page and the director's console link the results sheet (PDF and CSV),
 whose prizes come from the entries' buy-ins."""
 
@@ -90,6 +91,17 @@ def test_a_tournament_from_entries_to_the_results_sheet_in_german(german: Page, 
     assert dieter["status"] == "playing" and dieter["table"] is not None
     assert (state["entries"], state["prize_pool"], state["payouts"]) == (4, 200, [65, 35])
 
+    # Dieter is out, and buys in again from his seat's page (tda allows it)
+    put_out(api, tournament, "Dieter")
+    page.goto(f"{api.url}/t/{tournament}/play?lang=de")
+    expect(page.get_by_test_id("notice")).to_contain_text("ausgeschieden")
+    page.get_by_test_id("re-enter").click()
+    expect(page.get_by_test_id("re-enter")).to_have_count(0)
+    state = api.call("GET", f"/tournaments/{tournament}")
+    assert next(r for r in state["standings"] if r["name"] == "Dieter")["status"] == "playing"
+    # five entries now: the table for 5 and more, 50/30/20 of 250
+    assert (state["entries"], state["prize_pool"], state["payouts"]) == (5, 250, [50, 30, 20])
+
     for name in ("Anna", "Bernd", "Carla"):
         put_out(api, tournament, name)
     assert api.call("GET", f"/tournaments/{tournament}")["status"] == "finished"
@@ -104,7 +116,7 @@ def test_a_tournament_from_entries_to_the_results_sheet_in_german(german: Page, 
     csv = page.request.get(api.url + str(csv_link.get_attribute("href"))).text()
     lines = csv.splitlines()
     assert lines[0] == "Platz,Name,Preisgeld,Einkäufe"
-    assert lines[1:3] == ["1,Dieter,130,1", "2,Carla,70,1"]
+    assert lines[1:] == ["1,Dieter,125,2", "2,Carla,75,1", "3,Bernd,50,1", "4,Anna,0,1"]
 
     open_director(page, api, tournament)
     page.goto(f"{api.url}/director?lang=de&t={tournament}")
