@@ -123,3 +123,43 @@ def test_a_tournament_from_entries_to_the_results_sheet_in_german(german: Page, 
     director_pdf = page.get_by_test_id("results-pdf")
     expect(director_pdf).to_have_attribute("href", re.compile(r"results\.pdf\?lang=de$"))
     expect(page.get_by_test_id("results-csv")).to_have_text("Ergebnisse (CSV)")
+
+
+def test_the_structure_editor_keeps_buy_in_and_payout_tables_by_entries(
+    german: Page, api: Api
+) -> None:
+    """Under nm-holdem a range's table of two places is refused with
+    NM-H-19; five in every range are saved and read back as typed."""
+    page = german
+    open_director(page, api)
+    page.goto(f"{api.url}/director?lang=de")
+    page.get_by_test_id("s-name").fill("Freitag")
+    page.get_by_test_id("s-profile").select_option("nm-holdem")
+    page.get_by_test_id("s-stack").fill("5000")
+    page.get_by_test_id("s-table-size").fill("9")
+    page.get_by_test_id("s-payouts").fill("40,25,15,12,8")
+    page.get_by_test_id("s-buy-in").fill("200")
+    page.get_by_test_id("s-fee").fill("20")
+    page.get_by_test_id("s-guarantee").fill("5000")
+    page.get_by_test_id("s-late-level").fill("3")
+    page.get_by_test_id("s-payout-tables").fill("2-20: 65,35; 21-: 40,25,15,12,8")
+    page.get_by_test_id("s-save").click()
+    message = page.get_by_test_id("director-message")
+    expect(message.get_by_test_id("error-clause").first).to_have_attribute("data-clause", "NM-H-19")
+    page.get_by_test_id("s-payout-tables").fill("2-20: 50,20,15,10,5; 21-: 40,25,15,12,8")
+    page.get_by_test_id("s-save").click()
+    expect(message).to_have_text("Struktur Freitag gespeichert.")
+    (saved,) = [s for s in api.call("GET", "/structures") if s["name"] == "Freitag"]
+    structure = saved["structure"]
+    assert (structure["buy_in"], structure["fee"], structure["guarantee"]) == (200, 20, 5000)
+    assert structure["late_registration_level"] == 3
+    assert [r["shares"] for r in structure["payout_tables"]] == [
+        [50, 20, 15, 10, 5],
+        [40, 25, 15, 12, 8],
+    ]
+    page.reload()
+    expect(page.get_by_test_id("s-payout-tables")).to_have_value("")
+    page.get_by_test_id("s-saved-row").first.get_by_test_id("s-load").click()
+    expect(page.get_by_test_id("s-payout-tables")).to_have_value(
+        "2-20: 50,20,15,10,5; 21-: 40,25,15,12,8"
+    )

@@ -54,6 +54,13 @@ export function parsePayoutTables(text) {
   });
 }
 
+/** The API's payout tables as the director types them (parsePayoutTables' inverse). */
+export function payoutTablesText(tables) {
+  return tables
+    .map((r) => `${r.min_entries}-${r.max_entries ?? ""}: ${r.shares.join(",")}`)
+    .join("; ");
+}
+
 /** The value of a datetime-local input as an ISO time with the browser's zone. */
 export function isoFromLocal(value) {
   if (!value) return undefined;
