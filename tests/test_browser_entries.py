@@ -107,6 +107,7 @@ def test_a_tournament_from_entries_to_the_results_sheet_in_german(german: Page, 
     assert api.call("GET", f"/tournaments/{tournament}")["status"] == "finished"
 
     page.goto(f"{api.url}/t/{tournament}?lang=de")
+    expect(page.get_by_test_id("money")).to_have_text("Einkäufe: 5 · Buy-in 50 · Preispool 250")
     pdf_link = page.get_by_test_id("results-pdf")
     expect(pdf_link).to_have_text("Ergebnisliste zum Drucken (PDF)")
     expect(pdf_link).to_be_in_viewport()

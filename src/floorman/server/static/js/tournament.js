@@ -52,6 +52,17 @@ if (seatOf(id)) {
   $("#play-link").hidden = false;
 }
 
+/** Entries, buy-in and the pool they make (a fixed pool, or the confirmed
+ * entries' buy-ins with the guarantee below them). */
+function money(t) {
+  if (!t.buy_in && !t.prize_pool) return null;
+  return h(
+    "p",
+    { class: "muted", "data-testid": "money" },
+    tr("tournament.results_facts", { entries: t.entries, buy_in: t.buy_in, pool: t.prize_pool }),
+  );
+}
+
 /** The places the server pays, exactly as it pays them (details.prizes:
  * places the entrants cannot fill are not paid, the odd chips go to first,
  * NM-H-19, OQ-39): each with its percent and, with a prize pool, its amount. */
@@ -162,7 +173,7 @@ function render(t, hands) {
   tick();
   fill("tables", seatingChart(t.tables, { link: (table) => `/t/${id}/table/${table.table}` }));
   fill("standings", standingsTable(t.standings));
-  fill("prizes", prizes(t));
+  fill("prizes", money(t), prizes(t));
   fill("structure", structure(t, number));
   chart(t, number);
   fill(
