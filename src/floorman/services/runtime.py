@@ -484,10 +484,6 @@ class TournamentService(Journal):
         """Call the tournament off before its start (OQ-41)."""
         self.tournament.cancel(note)
 
-    def re_enter(self, player: str) -> None:
-        """A busted player's new entry, where the profile allows it (OQ-41, OQ-68)."""
-        entries.re_enter(self, player)
-
     def confirm(self, player: str) -> None:
         """An unconfirmed entry is paid or checked in (DE-DEAL-3/4, OQ-46)."""
         self.tournament.confirm(player)
