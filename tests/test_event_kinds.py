@@ -78,6 +78,8 @@ TOURNAMENT_KINDS = [
     "finished",
     "hand_ruling",
     "clock_called",
+    "re_entered",
+    "late_registration_closed",
 ]
 
 HAND_CLASSES = hand_events.event_classes()

@@ -153,6 +153,11 @@ class RuleProfile:
     # Unconfirmed ("running-along") stacks are withdrawn at the end of this
     # blind level (DE-DEAL-4, reading *zeiten* as *zweiten*: 2; OQ-46).
     unconfirmed_withdrawn_after_level: int = _rule(2, "DE-DEAL-4, OQ-46")
+    # A busted player may buy a new entry while late registration is open.
+    # Never in the NM freeze-outs ("no rebuys or add-ons", OQ-41, NM-D-1B
+    # s2); the German rules leave it to the organiser (OQ-68): off unless
+    # he switches it on.
+    re_entry: bool = _rule(False, "OQ-41, NM-D-1B s2, OQ-68")
 
     def blinds_for(self, ante: int) -> tuple[int, int]:
         """The small and big blind of an ante level: ``small_blind_antes``

@@ -142,6 +142,14 @@ class LevelIn(BaseModel):
     is_break: bool = False
 
 
+class PayoutTableIn(BaseModel):
+    """The payout table (percent per place) for a range of entries."""
+
+    min_entries: int = Field(ge=1, le=100_000)
+    max_entries: int | None = Field(None, ge=1, le=100_000, description="none: and above")
+    shares: list[Annotated[int, Field(ge=0, le=100)]] = Field(min_length=1, max_length=1000)
+
+
 class NewTournament(BaseModel):
     profile: str = Field(description="nm-draw, nm-holdem, de-holdem, tda")
     bots: int = Field(0, ge=0, le=10_000, description="bots registered at once")
@@ -158,7 +166,26 @@ class NewTournament(BaseModel):
         description="percent per place, sum 100; nm-holdem pays exactly 5 places"
         " (NM-H-19, OQ-39), other profiles any number (default 40/25/15/12/8)",
     )
-    prize_pool: int = Field(0, ge=0, le=MAX_PRIZE_POOL)
+    prize_pool: int = Field(
+        0,
+        ge=0,
+        le=MAX_PRIZE_POOL,
+        description="a fixed prize pool; 0: the confirmed entries' buy-ins, at least the guarantee",
+    )
+    buy_in: int | None = Field(
+        None, ge=0, le=MAX_PRIZE_POOL, description="per entry, all in the pool"
+    )
+    fee: int | None = Field(None, ge=0, le=MAX_PRIZE_POOL, description="per entry, not in the pool")
+    guarantee: int | None = Field(None, ge=0, le=MAX_PRIZE_POOL, description="the least pool")
+    payout_tables: list[PayoutTableIn] | None = Field(
+        None,
+        max_length=100,
+        description="payout tables by the number of entries; nm-holdem: 5 places in each",
+    )
+    late_registration_level: int | None = Field(
+        None, ge=1, le=1000, description="entries (and re-entries) until the end of this level"
+    )
+    starts_at: str | None = Field(None, max_length=64, description="ISO 8601, for the lobby")
     action_delay_ms: int = Field(800, ge=0, le=60_000, description="bots' thinking time")
     action_seconds: float | None = Field(None, gt=0, le=600, description="action clock")
     time_bank_seconds: int | None = Field(

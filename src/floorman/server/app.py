@@ -15,6 +15,7 @@ from floorman import __version__
 from floorman.server import (
     api,
     chart_api,
+    entries_api,
     headers,
     i18n,
     limits,
@@ -98,6 +99,7 @@ def create_app(database_url: str, director_token: str) -> FastAPI:
     app.include_router(chart_api.router)
     app.include_router(structures_api.router)
     app.include_router(manage_api.router)
+    app.include_router(entries_api.router)
     app.include_router(rules_api.router)
     app.include_router(schema_api.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -11,7 +11,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
-from floorman.server.api import Director, LevelIn, floor_of, rule_error
+from floorman.server.api import Director, LevelIn, PayoutTableIn, floor_of, rule_error
 from floorman.server.error_bodies import http_error
 from floorman.services import FloormanError
 from floorman.services.structures import wizard_levels
@@ -27,6 +27,11 @@ class StructureIn(BaseModel):
     payout_shares: list[int] = Field(min_length=1, max_length=1000)
     prize_pool: int = Field(0, ge=0, le=10**15)
     time_bank_seconds: int | None = Field(None, ge=0, le=3600)
+    buy_in: int = Field(0, ge=0, le=10**15)
+    fee: int = Field(0, ge=0, le=10**15)
+    guarantee: int = Field(0, ge=0, le=10**15)
+    payout_tables: list[PayoutTableIn] = Field(default_factory=list, max_length=100)
+    late_registration_level: int | None = Field(None, ge=1, le=1000)
 
 
 class Wizard(BaseModel):

@@ -139,6 +139,19 @@ class Unregister(Command):
 
 
 @dataclass(frozen=True, kw_only=True)
+class ReEnter(Command):
+    """A busted player's new entry: sent by the player himself or the
+    director (the desk takes the money)."""
+
+    kind = "re_enter"
+    role = "anyone"
+    target: str
+
+    def may_be_sent_by_author(self) -> bool:
+        return self.author == DIRECTOR or self.player == self.target
+
+
+@dataclass(frozen=True, kw_only=True)
 class Confirm(Command):
     kind = "confirm"
     target: str
@@ -309,6 +322,7 @@ COMMANDS: dict[str, type[Command]] = {
         Register,
         AddBots,
         Unregister,
+        ReEnter,
         Confirm,
         Cancel,
         Start,
@@ -432,6 +446,7 @@ __all__ = [
     "OverrideSeat",
     "Pause",
     "PenalizeTime",
+    "ReEnter",
     "RecordChipCounts",
     "Register",
     "Resume",

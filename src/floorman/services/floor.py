@@ -14,6 +14,7 @@ from typing import Any
 from floorman.engine.errors import FloormanError, ProfileError, SetupViolation
 from floorman.profiles import load_profile
 from floorman.services.broadcast import Fanout
+from floorman.services.entries import with_entries_and_money
 from floorman.services.runtime import ServiceConfig, TournamentService
 from floorman.services.structures import StructureLibrary, check_table_size
 from floorman.storage import Store
@@ -94,6 +95,12 @@ class Floor:
         structure_name: str | None = None,
         levels: list[dict[str, Any]] | None = None,
         time_bank_seconds: int | None = None,
+        buy_in: int | None = None,
+        fee: int | None = None,
+        guarantee: int | None = None,
+        payout_tables: list[dict[str, Any]] | None = None,
+        late_registration_level: int | None = None,
+        starts_at: str | None = None,
         seat_bots: bool = True,
         answer_key: str = "",
     ) -> TournamentService:
@@ -144,6 +151,15 @@ class Floor:
             )
         if time_bank_seconds is not None:
             structure = dataclasses.replace(structure, time_bank_seconds=time_bank_seconds)
+        structure = with_entries_and_money(
+            structure,
+            buy_in=buy_in,
+            fee=fee,
+            guarantee=guarantee,
+            payout_tables=payout_tables,
+            late_registration_level=late_registration_level,
+            starts_at=starts_at,
+        )
         config = ServiceConfig(
             action_delay_ms=action_delay_ms,
             between_hands_s=between_hands_s,

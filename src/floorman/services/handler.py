@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 
 from floorman.engine.errors import FloormanError, ProfileError, RuleViolation
 from floorman.services import commands as c
+from floorman.services import entries
 from floorman.services.error_bodies import error_body, message_body
 from floorman.services.floor import Floor
 from floorman.services.runtime import TournamentService
@@ -90,6 +91,7 @@ runs(c.RuleHand)(
     lambda s, k: s.rule_hand(k.ruling, k.table, player=k.target, note=k.note, clause=k.clause)
 )
 runs(c.Confirm)(lambda s, k: s.confirm(k.target))
+runs(c.ReEnter)(lambda s, k: entries.re_enter(s, k.target))  # OQ-41, OQ-68
 runs(c.SetAbsent)(lambda s, k: s.set_absent(k.target, k.absent))
 runs(c.MuteChat)(lambda s, k: s.mute_chat(k.target, k.muted, k.note))
 runs(c.OverrideChips)(lambda s, k: s.override_chips(k.target, k.chips, k.note))

@@ -11,7 +11,6 @@ from floorman.engine.clauses import clauses_for
 from floorman.services.floor_tools import HAND_RULING_CLAUSE
 from floorman.tournament.core import Tournament
 from floorman.tournament.events import event_to_dict
-from floorman.tournament.prizes import prize_table
 
 #: besides every event that cites a clause, the ruling log shows these
 RULING_LOG_TYPES = frozenset(
@@ -48,13 +47,20 @@ def details(t: Tournament) -> dict[str, Any]:
             }
             for k, lv in enumerate(structure.levels)
         ],
-        "payouts": list(structure.payout_shares),
-        "prize_pool": structure.prize_pool,
+        # the table the entries choose and the pool they make (or the fixed one)
+        "payouts": list(t.payout_shares),
+        "prize_pool": t.prize_pool,
+        "payout_tables": [r.to_dict() for r in structure.payout_tables],
+        "buy_in": structure.buy_in,
+        "fee": structure.fee,
+        "guarantee": structure.guarantee,
+        "entries": t.entries,
+        "paid_entries": t.paid_entries,
         # what each place pays now, as the core pays it (NM-H-19, OQ-39:
         # places the entrants cannot fill are not paid)
         "prizes": [
             {"place": k, "amount": amount, "percent": percent}
-            for k, (amount, percent) in enumerate(prize_table(structure, t.entrants), 1)
+            for k, (amount, percent) in enumerate(t.prize_table(), 1)
         ],
         "tables": seating_chart(t),
         "hand_rulings": hand_ruling_clauses(t),
@@ -128,6 +134,9 @@ def player_record(t: Tournament, player: str) -> dict[str, Any]:
         "chips": state.chips,
         "place": state.place,
         "status": state.status,
+        "entries": state.entries,
+        # where the profile allows it, a busted player may buy in again now
+        "may_re_enter": t.can_re_enter(player),
     }
 
 

@@ -29,7 +29,7 @@ from floorman.engine.clauses import clauses_for
 from floorman.engine.errors import FloormanError, RuleViolation
 from floorman.engine.events import event_from_dict as hand_event_from_dict
 from floorman.engine.profile import RuleProfile
-from floorman.services import reports, table_views
+from floorman.services import entries, reports, table_views
 from floorman.services.auth import Tokens, token_hash
 from floorman.services.broadcast import (
     SEAT_TAKEN,
@@ -284,6 +284,7 @@ class TournamentService(Journal, DirectorCalls):
             )
         player = f"p{self.tournament.entries_made + 1}"  # never reused (OQ-41: unregistered)
         name = self.tournament.register(player, name, bot=bot, confirmed=confirmed).name
+        entries.seat_if_late(self, player)  # late registration: seated at once
         if token_hash is None:
             token, digest = self.auth.issue(player)
         else:
@@ -297,6 +298,8 @@ class TournamentService(Journal, DirectorCalls):
         if commit:
             self.commit()
             self.broadcast_summary()
+            if self.tournament.status == "running":  # a late entry: his table sees him
+                self.settle()
         return player, token
 
     def _verify_bots_allowed(self) -> None:

@@ -13,7 +13,7 @@ from floorman.profiles import load_profile
 from floorman.storage import Store
 from floorman.tournament.names import clean_name
 from floorman.tournament.schedule import rising_levels
-from floorman.tournament.structure import Structure, check_paid_places
+from floorman.tournament.structure import Structure, check_structure_paid_places
 
 
 def check_table_size(rules: RuleProfile, size: int) -> None:
@@ -81,7 +81,7 @@ class StructureLibrary:
         title = clean_name(name)  # no empty, overlong or control-character names
         rules = load_profile(profile)
         structure = Structure.from_dict(data)
-        check_paid_places(rules, structure.payout_shares)
+        check_structure_paid_places(rules, structure)  # every entry range (NM-H-19)
         check_table_size(rules, structure.table_size)
         self.store.save_structure(title, rules.name, structure.to_dict())
         saved = self.get(title)

@@ -160,7 +160,7 @@ def stats_frame(service: TournamentService, player: str | None) -> dict[str, Any
         "players_left": len(chips),
         "average_stack": sum(chips) // len(chips) if chips else 0,
         "place": place,
-        "prize_pool": t.struct.prize_pool if t.structure else 0,
+        "prize_pool": t.prize_pool if t.structure else 0,
     }
 
 

@@ -16,6 +16,7 @@ from floorman.tournament.events import (
     CarriedPotAwarded,
     Eliminated,
     Finished,
+    LateRegistrationClosed,
     LevelChanged,
     Moved,
     PrizeAwarded,
@@ -23,6 +24,7 @@ from floorman.tournament.events import (
     TournamentEvent,
     Withdrawn,
 )
+from floorman.tournament.money import prize_pool_for, shares_for
 from floorman.tournament.prizes import prize_table, shared_prizes
 from floorman.tournament.state import ChipView, PlayerState, TournamentState
 
@@ -64,6 +66,80 @@ class TournamentBase(TournamentState):
             at=at,
             is_break=lv.is_break,
         )
+
+    @property
+    def prize_pool(self) -> int:
+        """The pool now: a fixed one, or the paid entries' buy-ins with the
+        guarantee below them (:mod:`floorman.tournament.money`)."""
+        s = self.struct
+        return prize_pool_for(
+            buy_in=s.buy_in,
+            guarantee=s.guarantee,
+            fixed=s.prize_pool,
+            paid_entries=self.paid_entries,
+        )
+
+    @property
+    def payout_shares(self) -> tuple[int, ...]:
+        """The payout table the number of entries chooses (fixed once
+        registration is over, as the entries are)."""
+        return shares_for(self.struct.payout_tables, self.struct.payout_shares, self.entries)
+
+    def prize_table(self) -> list[tuple[int, float]]:
+        """(amount, percent) per place the entrants can fill (OQ-39)."""
+        return prize_table(
+            self.struct, self.entrants, pool=self.prize_pool, shares=self.payout_shares
+        )
+
+    def late_registration_open(self) -> bool:
+        """Entries (and re-entries) are taken after the start until the end
+        of the structure's ``late_registration_level``."""
+        late = self.struct.late_registration_level
+        return (
+            self.status == "running"
+            and late is not None
+            and not self.late_registration_closed
+            and self.level <= late
+        )
+
+    def _close_late_registration(self, *, force: bool = False) -> list[TournamentEvent]:
+        """Once late registration's level has ended (or ``force``: the
+        tournament ends with it), the field is final: the players out while
+        it was open are placed from it in the order they went out, players
+        out in one hand sharing (OQ-06), and paid what those places pay."""
+        if not self.late_registration_pending or self.status != "running":
+            return []
+        if not force and self.late_registration_open():
+            return []
+        groups: list[list[str]] = []
+        last_place: int | None = None
+        for player, place in self.late_busts.items():  # in the order they went out
+            if place == last_place and groups:
+                groups[-1].append(player)
+            else:
+                groups.append([player])
+            last_place = place
+        places: dict[str, int] = {}
+        shared: dict[str, int] = {}
+        place = self.alive + 1
+        for group in reversed(groups):
+            for player in group:
+                places[player], shared[player] = place, len(group)
+            place += len(group)
+        emitted: list[TournamentEvent] = [
+            self._emit(LateRegistrationClosed(level=self.level, places=places, shared=shared))
+        ]
+        table = self.prize_table()
+        place = self.alive + 1
+        for group in reversed(groups):
+            for player, amount, percent in shared_prizes(table, place, group):
+                emitted.append(
+                    self._emit(
+                        PrizeAwarded(player=player, place=place, amount=amount, percent=percent)
+                    )
+                )
+            place += len(group)
+        return emitted
 
     def _min_table(self) -> int:
         return min(self.profile.table_min, self.struct.table_size)
@@ -110,12 +186,14 @@ class TournamentBase(TournamentState):
         equal stacks share the places and their prizes (OQ-06, NM-D-5)."""
         if not busted:
             return []
-        emitted: list[TournamentEvent] = []
+        emitted: list[TournamentEvent] = self._close_late_registration()
+        # while late registration is open a place is not final: paid when it closes
+        paying = not self.late_registration_pending
         ranked = sorted(busted, key=lambda p: -start_stacks.get(p, 0))
         alive_after = self.alive - len(busted)
         place = alive_after + 1
         k = 0
-        table_of_prizes = prize_table(self.struct, self.entrants)
+        table_of_prizes = self.prize_table() if paying else []
         while k < len(ranked):
             group = [p for p in ranked if start_stacks.get(p, 0) == start_stacks.get(ranked[k], 0)]
             for player in group:
@@ -139,14 +217,13 @@ class TournamentBase(TournamentState):
     def _check_finish(self, at: float | None) -> list[TournamentEvent]:
         if self.status != "running" or self.alive > 1:
             return []
+        emitted: list[TournamentEvent] = self._close_late_registration(force=True)
         if self.alive == 0:
             # Nobody left to win: every entry withdrawn or disqualified (DE-DEAL-4, OQ-46).
-            return [self._emit(Finished(winner=None, at=at))]
+            return [*emitted, self._emit(Finished(winner=None, at=at))]
         winner = next(p.player for p in self.players.values() if p.status == "playing")
-        emitted: list[TournamentEvent] = [self._emit(Finished(winner=winner, at=at))]
-        for player, amount, percent in shared_prizes(
-            prize_table(self.struct, self.entrants), 1, [winner]
-        ):
+        emitted.append(self._emit(Finished(winner=winner, at=at)))
+        for player, amount, percent in shared_prizes(self.prize_table(), 1, [winner]):
             emitted.append(
                 self._emit(PrizeAwarded(player=player, place=1, amount=amount, percent=percent))
             )

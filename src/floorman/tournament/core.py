@@ -40,7 +40,7 @@ from floorman.tournament.events import (
 from floorman.tournament.floor import FloorRulings
 from floorman.tournament.registration import Registration
 from floorman.tournament.state import HandSpec, hand_id
-from floorman.tournament.structure import Structure, check_paid_places
+from floorman.tournament.structure import Structure, check_structure_paid_places
 
 __all__ = ["Tournament", "TournamentError"]
 
@@ -61,7 +61,7 @@ class Tournament(Registration, FloorRulings):
     ) -> Tournament:
         if mode not in ("online", "live"):
             raise FloormanError(f"mode must be 'online' or 'live', not {mode!r}")
-        check_paid_places(profile, structure.payout_shares)  # NM-H-19, OQ-39
+        check_structure_paid_places(profile, structure)  # NM-H-19, OQ-39, every entry range
         tournament = cls()
         tournament._emit(
             Created(
@@ -92,6 +92,7 @@ class Tournament(Registration, FloorRulings):
         emitted: list[TournamentEvent] = []
         while self.level < target:
             emitted.append(self._emit(self._level_event(self.level + 1, now)))
+        emitted += self._close_late_registration()  # its level has ended: the field is final
         withdrawn = self._withdraw_unconfirmed()
         if withdrawn:
             emitted += withdrawn
@@ -327,6 +328,17 @@ class Tournament(Registration, FloorRulings):
             "average_stack": (sum(p.chips for p in alive) // len(alive)) if alive else 0,
             "tables": sum(1 for t in self.tables.values() if t.seats),
             "winner": self.winner,
+            "buy_in": self.struct.buy_in if self.structure else 0,
+            "fee": self.struct.fee if self.structure else 0,
+            "guarantee": self.struct.guarantee if self.structure else 0,
+            "prize_pool": self.prize_pool if self.structure else 0,
+            "entries": self.entries,
+            "starts_at": self.struct.starts_at if self.structure else None,
+            "late_registration_level": self.struct.late_registration_level
+            if self.structure
+            else None,
+            "registration_open": self.registration_is_open(),
+            "re_entry": self.profile.re_entry,
             "clock": self.clock.describe(now, self.struct, self.profile.blinds_for)
             if (now is not None and self.structure)
             else None,

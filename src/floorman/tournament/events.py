@@ -372,6 +372,31 @@ class ChatMuted(TournamentEvent):
     note: str = ""
 
 
+@tournament_event("re_entered")
+class ReEntered(TournamentEvent):
+    """A busted player buys a new entry while late registration is open,
+    where the profile allows re-entry (``re_entry``; never in a freeze-out,
+    OQ-41): a new stack, his buy-in in the pool; his bust before is no
+    place.  ``entry``: his entries so far, this one included."""
+
+    player: str
+    entry: int
+
+
+@tournament_event("late_registration_closed")
+class LateRegistrationClosed(TournamentEvent):
+    """Late registration is over (its level has ended, or the tournament
+    with it): the field is final.  The players out while it was open get
+    their places now, counted from the final field in the order they went
+    out (those out in one hand share, OQ-06); ``places`` and ``shared`` by
+    player.  Their prizes, if any, follow as prize events."""
+
+    level: int
+    places: dict[str, int] = field(default_factory=dict)
+    shared: dict[str, int] = field(default_factory=dict)
+    clause: str = "OQ-41"
+
+
 @tournament_event("finished")
 class Finished(TournamentEvent):
     """The tournament is over: one player left, or none (every entry

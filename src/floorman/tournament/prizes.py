@@ -28,15 +28,25 @@ from collections.abc import Sequence
 from floorman.tournament.structure import Structure
 
 
-def prize_table(structure: Structure, entrants: int) -> list[tuple[int, float]]:
+def prize_table(
+    structure: Structure,
+    entrants: int,
+    *,
+    pool: int | None = None,
+    shares: Sequence[int] | None = None,
+) -> list[tuple[int, float]]:
     """(amount, percent) per paid place: the whole table's amounts (odd
     units to first place), cut to the places ``entrants`` players can fill
-    (OQ-39: the unfilled places' shares are not paid, never rescaled)."""
-    shares = structure.payout_shares
+    (OQ-39: the unfilled places' shares are not paid, never rescaled).
+    ``pool`` and ``shares``: the pool and table that apply now (made from
+    the entries, :mod:`floorman.tournament.money`); by default the
+    structure's fixed pool and its one table."""
+    shares = structure.payout_shares if shares is None else shares
+    pool = structure.prize_pool if pool is None else pool
     total = sum(shares)
-    amounts = [structure.prize_pool * s // total for s in shares]
+    amounts = [pool * s // total for s in shares]
     if amounts:
-        amounts[0] += structure.prize_pool - sum(amounts)
+        amounts[0] += pool - sum(amounts)
     table = [(a, round(100.0 * s / total, 4)) for a, s in zip(amounts, shares, strict=True)]
     return table[: max(1, entrants)]
 

@@ -7,11 +7,12 @@ says whether it would pass.
 
 from __future__ import annotations
 
-from floorman.engine.cards import RandBelow
+from floorman.engine.cards import RandBelow, pick
 from floorman.tournament.base import TournamentBase
 from floorman.tournament.events import (
     Cancelled,
     Confirmed,
+    ReEntered,
     Registered,
     Seated,
     Started,
@@ -30,10 +31,7 @@ class Registration(TournamentBase):
         DE-SEAT-1), the id empty or taken, the name no name or entered
         already (DE-GEN-2, OQ-64: :class:`MalformedName` or the
         :class:`TournamentError`)."""
-        # a seat makes its table: a table at all means seats were given
-        # (looking at every player instead made 10,000 entries take minutes)
-        if self.status != "registering" or self.tables:
-            raise self._fail("registration closes at the seat draw", "OQ-41, DE-SEAT-1")
+        self.verify_registration_open()
         if not isinstance(player, str) or not player or player in self.players:
             raise self._fail(
                 "player id {player} is empty or taken",
@@ -41,6 +39,27 @@ class Registration(TournamentBase):
                 values={"player": repr(player)},
             )
         self.check_name(player if name is None else name)
+
+    def verify_registration_open(self) -> None:
+        """Entries are taken until the seat draw, or with late registration
+        until the end of its level (an administration limit, OQ-41)."""
+        # a seat makes its table: a table at all means seats were given
+        # (looking at every player instead made 10,000 entries take minutes)
+        if self.status == "registering" and not self.tables:
+            return
+        if self.late_registration_open():
+            return
+        late = self.struct.late_registration_level
+        if late is not None and self.status == "running":
+            raise self._fail(
+                "late registration closed at the end of level {level}",
+                "OQ-41",
+                values={"level": late},
+            )
+        raise self._fail("registration closes at the seat draw", "OQ-41, DE-SEAT-1")
+
+    def registration_is_open(self) -> bool:
+        return self._can(self.verify_registration_open)
 
     def can_register(self, player: str, name: str | None = None) -> bool:
         return self._can(self.verify_register, player, name)
@@ -57,6 +76,63 @@ class Registration(TournamentBase):
         event = Registered(player=player, name=name, bot=bot, confirmed=bool(confirmed))
         self._emit(event)
         return event
+
+    def verify_re_enter(self, player: str) -> None:
+        """Refuse a re-entry: the profile has none (a freeze-out: no rebuys,
+        OQ-41; the German rules leave it to the organiser, off unless he
+        switches it on, OQ-68), the player is not out (or was put out by a
+        ruling), or late registration is over (OQ-41)."""
+        state = self._player(player)
+        if not self.profile.re_entry:
+            raise self._fail(
+                "{profile} allows no re-entry",
+                "OQ-68" if self.profile.rulebook == "DE" else "OQ-41",
+                values={"profile": self.profile.name},
+            )
+        if state.status != "out":
+            raise self._fail(
+                "only a player out of chips may re-enter; {player} is {status}",
+                "OQ-41",
+                values={"player": player, "status": state.status},
+            )
+        self.verify_registration_open()
+
+    def can_re_enter(self, player: str) -> bool:
+        return self._can(self.verify_re_enter, player)
+
+    def re_enter(self, player: str, randbelow: RandBelow) -> list[TournamentEvent]:
+        """A new entry for a busted player: a new stack at a seat given as
+        to any late entry (:meth:`seat_late_entry`), his buy-in in the pool."""
+        self.verify_re_enter(player)
+        entry = self.players[player].entries + 1
+        emitted = [self._emit(ReEntered(player=player, entry=entry))]
+        return emitted + self.seat_late_entry(player, randbelow)
+
+    def seat_late_entry(self, player: str, randbelow: RandBelow) -> list[TournamentEvent]:
+        """Seat an entry made after the start with the starting stack: a
+        free seat by lot at a table with the fewest players (the seat draw's
+        lot, DE-SEAT-1, NM-D-1A), a new table when every table is full;
+        then the profile's own breaking and balancing (NM-H-16/17, NM-D-1A,
+        DE-BALANCE-*)."""
+        state = self._player(player)
+        if state.status != "registered" or self.status != "running":
+            raise self._fail(
+                "{player} is {status}",
+                "OQ-41",
+                values={"player": player, "status": state.status},
+            )
+        size = self.struct.table_size
+        open_tables = [t for t in self.tables.values() if t.seats and len(t.seats) < size]
+        if open_tables:
+            fewest = min(len(t.seats) for t in open_tables)
+            table = pick([t for t in open_tables if len(t.seats) == fewest], randbelow)
+            number = table.table
+            free = [s for s in range(1, size + 1) if s not in table.seats]
+        else:
+            number = max(self.tables, default=0) + 1
+            free = list(range(1, size + 1))
+        seated = self._emit(Seated(player=player, table=number, seat=pick(free, randbelow)))
+        return [seated, *self.rebalance(randbelow)]
 
     def verify_confirm(self, player: str) -> None:
         """Refuse a confirmation: no such player, not in the tournament, confirmed

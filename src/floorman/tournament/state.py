@@ -25,12 +25,14 @@ from floorman.tournament.events import (
     Finished,
     HandBegun,
     HandRuled,
+    LateRegistrationClosed,
     LevelChanged,
     Moved,
     Overridden,
     Paused,
     PenaltyHandServed,
     PrizeAwarded,
+    ReEntered,
     Registered,
     Resumed,
     Seated,
@@ -71,6 +73,7 @@ class PlayerState:
     confirmed: bool = True  # False: a running-along stack (DE-DEAL-4, OQ-46)
     time_bank_used: int = 0  # seconds taken from his time bank (DE-TIME-1, OQ-63)
     chat_muted: bool = False  # the director silenced his chat (DE-ETIQ-2)
+    entries: int = 1  # his first entry and his re-entries
 
 
 @dataclass(slots=True)
@@ -143,6 +146,13 @@ class TournamentState:
         # every entry ever made, those taken back included: a new player's
         # number is never one given before
         self.entries_made = 0
+        # entries paid for (confirmed, DE-DEAL-3/4, OQ-46): what the pool is made of
+        self.paid_entries = 0
+        self.re_entries = 0
+        # players out while late registration is open, in the order they went
+        # out, with the place they had then: their places wait for the final field
+        self.late_busts: dict[str, int] = {}
+        self.late_registration_closed = False
 
     @property
     def struct(self) -> Structure:
@@ -175,12 +185,16 @@ class TournamentState:
         self.names.setdefault(name_key(e.name), e.name)
         if not e.confirmed:
             self.unconfirmed[e.player] = None
+        else:
+            self.paid_entries += 1
 
     def _apply_unregistered(self, e: Unregistered) -> None:
         state = self.players.pop(e.player)
         if self.names.get(name_key(state.name)) == state.name:
             del self.names[name_key(state.name)]
         self.unconfirmed.pop(e.player, None)
+        if state.confirmed:
+            self.paid_entries -= 1
 
     def _apply_cancelled(self, e: Cancelled) -> None:
         self.status = "cancelled"
@@ -193,6 +207,7 @@ class TournamentState:
 
     def _apply_confirmed(self, e: Confirmed) -> None:
         self.players[e.player].confirmed = True
+        self.paid_entries += 1
         self.unconfirmed.pop(e.player, None)
 
     def _apply_withdrawn(self, e: Withdrawn) -> None:
@@ -219,11 +234,43 @@ class TournamentState:
         cancelled (DE-DEAL-4, OQ-46) and fills none (OQ-39)."""
         return len(self.players) - self.withdrawn
 
+    @property
+    def entries(self) -> int:
+        """Every entry that stands, re-entries included: what chooses the
+        payout table (a withdrawn entry was cancelled, DE-DEAL-4, OQ-46)."""
+        return self.entrants + self.re_entries
+
+    @property
+    def late_registration_pending(self) -> bool:
+        """Late registration set and not yet closed (its level may have
+        ended a moment ago: the close follows before anything else)."""
+        late = self.structure.late_registration_level if self.structure else None
+        return late is not None and not self.late_registration_closed
+
+    def _apply_re_entered(self, e: ReEntered) -> None:
+        p = self.players[e.player]
+        p.status, p.place, p.shared, p.prize = "registered", None, 1, 0
+        p.chips, p.table, p.seat = 0, None, None
+        p.absent, p.away_reason, p.penalty_hands, p.timeouts = False, "", 0, 0
+        p.entries = e.entry
+        self.re_entries += 1
+        self.paid_entries += 1
+        self.late_busts.pop(e.player, None)
+
+    def _apply_late_closed(self, e: LateRegistrationClosed) -> None:
+        self.late_registration_closed = True
+        self.late_busts = {}
+        for player, place in e.places.items():
+            self.players[player].place = place
+            self.players[player].shared = e.shared.get(player, 1)
+
     def _apply_seated(self, e: Seated) -> None:
         p = self.players[e.player]
         p.table, p.seat, p.status = e.table, e.seat, "playing"
         p.chips = p.starting_stack or self.struct.starting_stack
         self.tables.setdefault(e.table, TableState(e.table)).seats[e.seat] = e.player
+        if self.status == "running":  # a late entry: he waits as a moved player would
+            self.tables[e.table].newcomers.add(e.player)
         self.alive += 1
         self.chips_in_play += p.chips
 
@@ -298,6 +345,8 @@ class TournamentState:
             del self.tables[p.table].seats[p.seat]  # type: ignore[arg-type]
         self.alive -= 1
         self.needs_balance = True
+        if self.late_registration_pending and self.status == "running":
+            self.late_busts[e.player] = e.place  # his place waits for the final field
 
     def _apply_prize(self, e: PrizeAwarded) -> None:
         self.players[e.player].prize = e.amount
@@ -437,6 +486,8 @@ APPLY: dict[type[TournamentEvent], Callable[[TournamentState, Any], None]] = {
     CorrectionLapsed: TournamentState._apply_nothing,
     TimedOut: TournamentState._apply_timed_out,
     Finished: TournamentState._apply_finished,
+    ReEntered: TournamentState._apply_re_entered,
+    LateRegistrationClosed: TournamentState._apply_late_closed,
     HandRuled: TournamentState._apply_nothing,
     ClockCalled: TournamentState._apply_nothing,
 }

@@ -25,6 +25,7 @@ from typing import Any
 
 from floorman.engine.errors import ProfileError, SetupViolation
 from floorman.engine.profile import RuleProfile
+from floorman.tournament.money import PayoutRange, check_payout_ranges, payout_ranges_from
 
 #: A placeholder schedule of antes (the blind unit in hold'em): NOT from the
 #: rulebooks, which give none (OQ-09, OQ-28, OQ-68).  Organisers replace it.
@@ -85,8 +86,22 @@ class Structure:
     starting_stack: int
     table_size: int
     payout_shares: tuple[int, ...] = DEFAULT_PAYOUT_SHARES
+    #: a fixed prize pool (the organiser's number); 0: the pool is made
+    #: from the paid entries' buy-ins with the guarantee below it
     prize_pool: int = 0
+    #: each entry's buy-in, all of it in the pool, and the organiser's fee,
+    #: none of it (whole units of the event's currency)
     buy_in: int = 0
+    fee: int = 0
+    #: the least pool the organiser pays out, whatever the entries
+    guarantee: int = 0
+    #: payout tables by the number of entries (empty: ``payout_shares``)
+    payout_tables: tuple[PayoutRange, ...] = ()
+    #: entries are taken (and re-entries, where the profile allows them)
+    #: until the end of this level; None: registration closes at the seat draw
+    late_registration_level: int | None = None
+    #: when the organiser means to start, ISO 8601, for the lobby only
+    starts_at: str | None = None
     seat_draw: str = "random"  # GLI-style uniform draw by secrets (DE-SEAT-1, NM-D-1A, NM-H-1)
     #: each player's time bank in seconds, set by the director; None: the
     #: profile's (DE-TIME-1, OQ-42, OQ-63)
@@ -114,8 +129,20 @@ class Structure:
         if not 2 <= self.table_size <= 10:
             problems.append(f"a table seats 2 to 10 players, not {self.table_size}")
         check_payout_shares(self.payout_shares, problems)
-        if self.prize_pool < 0 or self.buy_in < 0:
-            problems.append("prize pool and buy-in cannot be negative")
+        if self.prize_pool < 0 or self.buy_in < 0 or self.fee < 0 or self.guarantee < 0:
+            problems.append("prize pool, buy-in, fee and guarantee cannot be negative")
+        if max(self.buy_in, self.fee, self.guarantee) > MAX_CHIPS * 1000:
+            problems.append(f"a buy-in, fee or guarantee of at most {MAX_CHIPS * 1000}")
+        check_payout_ranges(self.payout_tables, problems)
+        if self.late_registration_level is not None and not (
+            1 <= self.late_registration_level <= 1000
+        ):
+            problems.append(
+                "late registration runs to a level from 1 to 1000,"
+                f" not {self.late_registration_level}"
+            )
+        if self.starts_at is not None and len(self.starts_at) > 64:
+            problems.append("the start time is an ISO time of at most 64 characters")
         if self.time_bank_seconds is not None and not 0 <= self.time_bank_seconds <= 3600:
             problems.append(f"a time bank lasts 0 to 3600 s, not {self.time_bank_seconds}")
         if problems:
@@ -171,6 +198,11 @@ class Structure:
             "payout_shares": list(self.payout_shares),
             "prize_pool": self.prize_pool,
             "buy_in": self.buy_in,
+            "fee": self.fee,
+            "guarantee": self.guarantee,
+            "payout_tables": [r.to_dict() for r in self.payout_tables],
+            "late_registration_level": self.late_registration_level,
+            "starts_at": self.starts_at,
             "seat_draw": self.seat_draw,
             "time_bank_seconds": self.time_bank_seconds,
         }
@@ -195,6 +227,11 @@ class Structure:
                 ),
                 prize_pool=int(data.get("prize_pool", 0)),
                 buy_in=int(data.get("buy_in", 0)),
+                fee=int(data.get("fee", 0)),
+                guarantee=int(data.get("guarantee", 0)),
+                payout_tables=payout_ranges_from(data.get("payout_tables") or ()),
+                late_registration_level=_optional_int(data.get("late_registration_level")),
+                starts_at=_optional_text(data.get("starts_at")),
                 seat_draw=str(data.get("seat_draw", "random")),
                 time_bank_seconds=_optional_int(data.get("time_bank_seconds")),
             )
@@ -204,6 +241,10 @@ class Structure:
 
 def _optional_int(value: Any) -> int | None:
     return None if value is None else int(value)
+
+
+def _optional_text(value: Any) -> str | None:
+    return None if value is None else str(value)
 
 
 def check_payout_shares(shares: Sequence[int], problems: list[str]) -> None:
@@ -236,6 +277,8 @@ def check_paid_places(profile: RuleProfile, shares: Sequence[int]) -> None:
 nm-holdem pays exactly the first 5 places (allowed: 5 places) [NM-H-19, OQ-39]
     """
     if profile.paid_places_fixed and len(shares) != profile.paid_places:
+        # stated for one table: a structure's tables by entries are each checked
+        # by :func:`check_structure_paid_places`
         raise SetupViolation(
             "a payout table of {given} places is refused:"
             " {profile} pays exactly the first {places} places",
@@ -244,3 +287,12 @@ nm-holdem pays exactly the first 5 places (allowed: 5 places) [NM-H-19, OQ-39]
             allowed="{places} places",
             values={"given": len(shares), "profile": profile.name, "places": profile.paid_places},
         )
+
+
+def check_structure_paid_places(profile: RuleProfile, structure: Structure) -> None:
+    """:func:`check_paid_places` for the structure's default table and for
+    every table of its entry ranges: under nm-holdem each must pay exactly
+    the first five (NM-H-19, OQ-39), whatever the number of entries."""
+    check_paid_places(profile, structure.payout_shares)
+    for payout in structure.payout_tables:
+        check_paid_places(profile, payout.shares)

@@ -11,6 +11,7 @@ import { managePanel } from "./director_manage.js";
 import { $, chips, clockText, fill, h, ordinal, say, statusBadge, throttled } from "./dom.js";
 import { citedError } from "./errors.js";
 import { has, lang, languageSwitch, t as tr } from "./i18n.js";
+import { isoFromLocal, parsePayoutTables } from "./money.js";
 import { structureEditor } from "./structures.js";
 import {
   levelsOf,
@@ -295,6 +296,9 @@ function render(t, rulings) {
   clausePicker(t.profile).catch(fail);
   const cards = document.getElementById("table-cards");
   if (cards) cards.href = `/t/${t.id}/cards`;
+  const sheet = `/api/tournaments/${encodeURIComponent(t.id)}/results`;
+  $("#results-pdf").href = `${sheet}.pdf?lang=${lang}`;
+  $("#results-csv").href = `${sheet}.csv?lang=${lang}`;
   const active = t.standings.filter((r) => r.status === "playing" || r.status === "registered");
   for (const select of document.querySelectorAll(".player-select")) {
     const chosen = select.value;
@@ -457,6 +461,13 @@ $("#token-forget").addEventListener("click", () => {
 $("#create").addEventListener("submit", async (event) => {
   event.preventDefault();
   const payouts = value("#c-payouts");
+  let payoutTables;
+  try {
+    payoutTables = parsePayoutTables(value("#c-payout-tables")) ?? undefined;
+  } catch (error) {
+    fail(error);
+    return;
+  }
   const body = {
     profile: value("#c-profile"),
     name: value("#c-name"),
@@ -466,6 +477,12 @@ $("#create").addEventListener("submit", async (event) => {
     table_size: number("#c-table-size"),
     payout_shares: payouts ? payouts.split(",").map(Number) : undefined,
     prize_pool: number("#c-prize-pool") || 0,
+    buy_in: number("#c-buy-in"),
+    fee: number("#c-fee"),
+    guarantee: number("#c-guarantee"),
+    payout_tables: payoutTables,
+    late_registration_level: number("#c-late-level"),
+    starts_at: isoFromLocal(value("#c-starts-at")),
     bots: number("#c-bots") || 0,
     action_delay_ms: number("#c-delay") ?? 800,
     action_seconds: number("#c-action-seconds"),

@@ -3,6 +3,7 @@
 import { api, directorToken, keepDirectorToken, keepSeat, seatOf } from "./api.js";
 import { $, chips, fill, h, say, statusBadge } from "./dom.js";
 import { languageSwitch, t as tr } from "./i18n.js";
+import { buyInText, startText } from "./money.js";
 import { profileTitle } from "./summary.js";
 
 languageSwitch();
@@ -17,6 +18,47 @@ function links(t) {
     h("a", { href: `/t/${t.id}/clock` }, tr("common.nav.clock")),
   );
 }
+
+/** Entries are open: before the seat draw, or in late registration. */
+const open = (t) => Boolean(t.registration_open);
+
+/** The register button of a row: chooses the tournament in the form below. */
+function registerButton(t) {
+  if (!open(t)) return null;
+  return h(
+    "button",
+    {
+      class: "btn small",
+      type: "button",
+      "data-testid": "row-register",
+      onclick: () => {
+        $("#register-tournament").value = t.id;
+        $("#register-name").focus();
+      },
+    },
+    t.status === "running" ? tr("lobby.register_late") : tr("lobby.register_row"),
+  );
+}
+
+/** The start time and its countdown, ticking in place every second. */
+function startCell(t) {
+  const start = startText(t.starts_at);
+  if (!start) return h("td", { class: "muted" }, "–");
+  return h(
+    "td",
+    { "data-testid": "starts" },
+    h("div", {}, start.time),
+    t.status === "registering"
+      ? h("div", { class: "muted countdown", "data-starts": t.starts_at }, start.countdown)
+      : null,
+  );
+}
+
+setInterval(() => {
+  for (const el of document.querySelectorAll(".countdown[data-starts]")) {
+    el.textContent = startText(el.dataset.starts).countdown;
+  }
+}, 1000);
 
 function renderList(tournaments) {
   $("#empty").hidden = tournaments.length > 0;
@@ -34,6 +76,8 @@ function renderList(tournaments) {
           " ",
           h("span", { class: "muted" }, `(${t.profile})`),
         ),
+        h("td", { class: "num", "data-testid": "buy-in" }, buyInText(t)),
+        startCell(t),
         h("td", { class: "num col-level" }, t.level || "–"),
         h(
           "td",
@@ -43,19 +87,19 @@ function renderList(tournaments) {
             : `${chips(t.players_left)} / ${chips(t.players)}`,
         ),
         h("td", {}, statusBadge(t)),
-        h("td", {}, links(t)),
+        h("td", {}, h("span", { class: "row" }, registerButton(t), links(t))),
       ),
     ),
   );
   const select = $("#register-tournament");
   const chosen = select.value;
-  const open = tournaments.filter((t) => t.status === "registering");
+  const taking = tournaments.filter(open);
   fill(
     select,
-    open.length ? null : h("option", { value: "" }, tr("lobby.none_registering")),
-    open.map((t) => h("option", { value: t.id }, `${t.name || t.id} (${t.profile})`)),
+    taking.length ? null : h("option", { value: "" }, tr("lobby.none_registering")),
+    taking.map((t) => h("option", { value: t.id }, `${t.name || t.id} (${t.profile})`)),
   );
-  if (open.some((t) => t.id === chosen)) select.value = chosen;
+  if (taking.some((t) => t.id === chosen)) select.value = chosen;
 }
 
 async function refresh() {

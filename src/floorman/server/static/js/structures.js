@@ -7,6 +7,7 @@
 import { api, directorToken } from "./api.js";
 import { $, chips, fill, h } from "./dom.js";
 import { t as tr } from "./i18n.js";
+import { parsePayoutTables, payoutTablesText } from "./money.js";
 import { profileTitle, stakesText } from "./summary.js";
 
 const DEFAULT_MINUTES = 20;
@@ -122,6 +123,11 @@ export function structureEditor({ profiles, ok, fail, changed }) {
     $("#s-table-size").value = s ? s.table_size : "";
     $("#s-payouts").value = s ? s.payout_shares.join(",") : "";
     $("#s-prize-pool").value = s ? s.prize_pool : 0;
+    $("#s-buy-in").value = s ? s.buy_in || 0 : 0;
+    $("#s-fee").value = s ? s.fee || 0 : 0;
+    $("#s-guarantee").value = s ? s.guarantee || 0 : 0;
+    $("#s-payout-tables").value = s ? payoutTablesText(s.payout_tables || []) : "";
+    $("#s-late-level").value = s && s.late_registration_level ? s.late_registration_level : "";
     $("#s-time-bank").value = s && s.time_bank_seconds !== null ? s.time_bank_seconds : "";
     editor.levels = s
       ? s.levels.map((lv) => ({
@@ -223,6 +229,13 @@ export function structureEditor({ profiles, ok, fail, changed }) {
   async function save(event) {
     event.preventDefault();
     const name = $("#s-name").value.trim();
+    let payoutTables;
+    try {
+      payoutTables = parsePayoutTables($("#s-payout-tables").value) ?? [];
+    } catch (error) {
+      fail(error);
+      return;
+    }
     const body = {
       profile: $("#s-profile").value,
       levels: editor.levels.map((lv) => ({
@@ -235,6 +248,11 @@ export function structureEditor({ profiles, ok, fail, changed }) {
       payout_shares: $("#s-payouts").value.split(",").map((x) => Number(x.trim())),
       prize_pool: whole("#s-prize-pool") || 0,
       time_bank_seconds: whole("#s-time-bank"),
+      buy_in: whole("#s-buy-in") || 0,
+      fee: whole("#s-fee") || 0,
+      guarantee: whole("#s-guarantee") || 0,
+      payout_tables: payoutTables,
+      late_registration_level: whole("#s-late-level"),
     };
     try {
       const saved = await api(`/structures/${encodeURIComponent(name)}`, {

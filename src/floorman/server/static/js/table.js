@@ -135,12 +135,38 @@ async function checkMySeat() {
     const me = await api(`/tournaments/${tournament}/me`, { token: seat.token });
     if (me.status === "out" || me.status === "disqualified") {
       say("notice", t("table.out", { place: ordinal(me.place) }), "info");
+      if (me.may_re_enter) $("#notice").append(" ", reEnterButton());
     } else if (me.status === "won") {
       say("notice", t("table.won"), "ok");
     }
   } catch (error) {
     say("error", error.message, "error");
   }
+}
+
+/** A busted player's new entry, where the profile allows it and late
+ * registration is open (OQ-41, OQ-68): a new stack, seated by the floor. */
+function reEnterButton() {
+  return h(
+    "button",
+    {
+      class: "btn primary",
+      type: "button",
+      "data-testid": "re-enter",
+      onclick: async (event) => {
+        event.target.disabled = true;
+        try {
+          const path = `/tournaments/${tournament}/players/${encodeURIComponent(seat.player)}/re-enter`;
+          await api(path, { method: "POST", token: seat.token });
+          location.reload(); // his new seat, wherever the floor put him
+        } catch (error) {
+          event.target.disabled = false;
+          say("error", error.message, "error");
+        }
+      },
+    },
+    t("table.re_enter"),
+  );
 }
 
 // Summaries come after every hand of the tournament: ask at most every 2 s.

@@ -33,6 +33,9 @@ const countdown = makeCountdown();
 
 $("#clock-link").href = `/t/${id}/clock`;
 $("#cards-link").href = `/t/${id}/cards`;
+const sheet = `/api/tournaments/${encodeURIComponent(id)}/results`;
+$("#results-pdf").href = `${sheet}.pdf?lang=${lang}`;
+$("#results-csv").href = `${sheet}.csv?lang=${lang}`;
 let chartKey = null;
 
 /** The chip chart (an SVG the server draws in this page's language), drawn
@@ -47,6 +50,17 @@ function chart(t, level) {
 if (seatOf(id)) {
   $("#play-link").href = `/t/${id}/play`;
   $("#play-link").hidden = false;
+}
+
+/** Entries, buy-in and the pool they make (a fixed pool, or the confirmed
+ * entries' buy-ins with the guarantee below them). */
+function money(t) {
+  if (!t.buy_in && !t.prize_pool) return null;
+  return h(
+    "p",
+    { class: "muted", "data-testid": "money" },
+    tr("tournament.results_facts", { entries: t.entries, buy_in: t.buy_in, pool: t.prize_pool }),
+  );
 }
 
 /** The places the server pays, exactly as it pays them (details.prizes:
@@ -159,7 +173,7 @@ function render(t, hands) {
   tick();
   fill("tables", seatingChart(t.tables, { link: (table) => `/t/${id}/table/${table.table}` }));
   fill("standings", standingsTable(t.standings));
-  fill("prizes", prizes(t));
+  fill("prizes", money(t), prizes(t));
   fill("structure", structure(t, number));
   chart(t, number);
   fill(

@@ -1,0 +1,107 @@
+"""Entries after the start and the results sheet: a busted player's
+re-entry (his own token, or the director's), and the results as CSV and
+PDF in the reader's language."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import Response
+
+from floorman.server import i18n
+from floorman.server.api import (
+    IdempotencyKey,
+    bearer,
+    carried_out,
+    floor_of,
+    player_of,
+    service_of,
+)
+from floorman.server.error_bodies import http_error
+from floorman.services import commands as c
+from floorman.services.results import results_csv, results_pdf
+
+router = APIRouter(prefix="/api")
+
+
+@router.post(
+    "/tournaments/{tournament_id}/players/{player}/re-enter",
+    summary="A busted player's new entry while late registration is open, where the"
+    " profile allows re-entry (never in a freeze-out, OQ-41; de-holdem: off, OQ-68);"
+    " the player's own token or the director's",
+)
+async def re_enter(
+    request: Request,
+    tournament_id: str,
+    player: str,
+    token: Annotated[str | None, Depends(bearer)] = None,
+    key: IdempotencyKey = None,
+) -> dict[str, Any]:
+    service = service_of(request, tournament_id)
+    if token is None:
+        raise http_error(401, "player token required")
+    if floor_of(request).is_director(token):
+        author = c.DIRECTOR
+    elif await player_of(request, service, token) == player:
+        author = c.player_author(player)
+    else:
+        raise http_error(403, "unknown player token")
+    command = c.ReEnter(tournament=tournament_id, author=author, key=key or "", target=player)
+    return await carried_out(request, command)
+
+
+def _words(request: Request) -> tuple[str, dict[str, str]]:
+    lang = i18n.choose_language(
+        request.query_params.get("lang"),
+        request.cookies.get(i18n.COOKIE),
+        request.headers.get("accept-language"),
+    )
+    return lang, i18n.catalogue(lang)
+
+
+def _attachment(tournament_id: str, extension: str) -> str:
+    # the id is 32 hex digits; anything else is cut to what a file name takes
+    safe = "".join(ch for ch in tournament_id if ch.isalnum())[:40] or "tournament"
+    return f'attachment; filename="results-{safe}.{extension}"'
+
+
+@router.get(
+    "/tournaments/{tournament_id}/results.csv",
+    summary="The results: place, name, prize, entries (CSV, headers in ?lang=)",
+    response_class=Response,
+)
+async def results_as_csv(request: Request, tournament_id: str) -> Response:
+    service = service_of(request, tournament_id)
+    lang, words = _words(request)
+    return Response(
+        results_csv(service, words),
+        media_type="text/csv; charset=utf-8",
+        headers={
+            "Content-Language": lang,
+            "Content-Disposition": _attachment(tournament_id, "csv"),
+        },
+    )
+
+
+@router.get(
+    "/tournaments/{tournament_id}/results.pdf",
+    summary="The results sheet to print (PDF, in ?lang=)",
+    response_class=Response,
+)
+async def results_as_pdf(request: Request, tournament_id: str) -> Response:
+    service = service_of(request, tournament_id)
+    lang, words = _words(request)
+    # drawn off the event loop: the tables play on meanwhile
+    pdf = await asyncio.to_thread(results_pdf, service, words)
+    return Response(
+        pdf,
+        media_type="application/pdf",
+        headers={
+            "Content-Language": lang,
+            "Content-Disposition": _attachment(tournament_id, "pdf").replace(
+                "attachment", "inline"
+            ),
+        },
+    )

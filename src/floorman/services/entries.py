@@ -1,0 +1,91 @@
+"""Entries after the start and the money settings of a new tournament.
+
+An entry made while late registration is open is seated at once by the
+tournament's own rules (:meth:`Tournament.seat_late_entry`), as is a
+re-entry; the tables are then told and woken, so the newcomer is dealt in
+at his table's next hand.  The settings (buy-in, fee, guarantee, payout
+tables by entries, late registration, start time) are checked here and
+again by the structure."""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from floorman.dealing import secure_randbelow
+from floorman.engine.errors import ProfileError
+from floorman.tournament.money import payout_ranges_from
+from floorman.tournament.structure import Structure
+
+if TYPE_CHECKING:
+    from floorman.services.runtime import TournamentService
+
+
+def with_entries_and_money(
+    structure: Structure,
+    *,
+    buy_in: int | None = None,
+    fee: int | None = None,
+    guarantee: int | None = None,
+    payout_tables: list[dict[str, Any]] | None = None,
+    late_registration_level: int | None = None,
+    starts_at: str | None = None,
+) -> Structure:
+    """``structure`` with the settings given (None: as it was, e.g. a
+    saved structure's); a start time must be an ISO 8601 time."""
+    changes: dict[str, Any] = {}
+    for name, value in (
+        ("buy_in", buy_in),
+        ("fee", fee),
+        ("guarantee", guarantee),
+        ("late_registration_level", late_registration_level),
+    ):
+        if value is not None:
+            changes[name] = int(value)
+    if payout_tables is not None:
+        try:
+            changes["payout_tables"] = payout_ranges_from(payout_tables)
+        except (KeyError, TypeError, ValueError):
+            raise ProfileError("a payout table is min_entries, max_entries and shares") from None
+    if starts_at is not None:
+        changes["starts_at"] = iso_time(starts_at)
+    return dataclasses.replace(structure, **changes) if changes else structure
+
+
+def iso_time(text: str) -> str:
+    """``text`` if it is an ISO 8601 time (with its zone, or read as UTC by
+    the lobby); refused otherwise."""
+    try:
+        datetime.fromisoformat(text)
+    except ValueError:
+        raise ProfileError(
+            "the start time {time} is no ISO 8601 time", values={"time": repr(text)[:40]}
+        ) from None
+    return text
+
+
+def seat_if_late(service: TournamentService, player: str) -> None:
+    """A new entry of a running tournament (late registration): his seat
+    and stack now, the tables told and woken."""
+    if service.tournament.status != "running":
+        return
+    service.tournament.seat_late_entry(player, secure_randbelow)
+    wake(service)
+
+
+def re_enter(service: TournamentService, player: str) -> None:
+    """A busted player's new entry (where the profile allows re-entry,
+    while late registration is open): refused with the clause otherwise."""
+    service.tournament.re_enter(player, secure_randbelow)
+    wake(service)
+
+
+def wake(service: TournamentService) -> None:
+    """A new seat may make a new table: the loops look again at once."""
+    for number in service.tournament.tables:
+        service.table(number).wake.set()
+    service.changed.set()
+
+
+__all__ = ["iso_time", "re_enter", "seat_if_late", "wake", "with_entries_and_money"]

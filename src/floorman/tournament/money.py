@@ -1,0 +1,110 @@
+"""Entries and money: the buy-in, the organiser's fee, the prize pool made
+from the paid entries with a guarantee below it, and payout tables chosen
+by the number of entries.
+
+The amounts are the organiser's (OQ-39: nothing is invented; OQ-68: the
+German rules leave prizes to the organiser).  Only confirmed entries pay
+(DE-DEAL-3/4, OQ-46): a running-along stack that is withdrawn paid
+nothing and adds nothing to the pool.  The fee is the organiser's and
+never in the pool.  A fixed ``prize_pool`` (what a director set before
+buy-ins existed) stays the pool, whatever the entries.
+
+>>> prize_pool_for(buy_in=100, guarantee=1000, fixed=0, paid_entries=7)
+1000
+>>> prize_pool_for(buy_in=100, guarantee=1000, fixed=0, paid_entries=23)
+2300
+>>> prize_pool_for(buy_in=100, guarantee=0, fixed=5000, paid_entries=23)
+5000
+>>> ranges = (PayoutRange(2, 10, (65, 35)), PayoutRange(11, None, (50, 30, 20)))
+>>> shares_for(ranges, (40, 25, 15, 12, 8), 7), shares_for(ranges, (40, 25, 15, 12, 8), 40)
+((65, 35), (50, 30, 20))
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class PayoutRange:
+    """The payout table (percent per place) for ``low`` to ``high``
+    entries; ``high`` None: and any number above."""
+
+    low: int
+    high: int | None
+    shares: tuple[int, ...]
+
+    def holds(self, entries: int) -> bool:
+        return self.low <= entries and (self.high is None or entries <= self.high)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"min_entries": self.low, "max_entries": self.high, "shares": list(self.shares)}
+
+
+def payout_ranges_from(data: Iterable[Mapping[str, Any]]) -> tuple[PayoutRange, ...]:
+    """The ranges as :meth:`PayoutRange.to_dict` writes them, lowest first."""
+    ranges = [
+        PayoutRange(
+            low=int(item["min_entries"]),
+            high=None if item.get("max_entries") is None else int(item["max_entries"]),
+            shares=tuple(int(s) for s in item["shares"]),
+        )
+        for item in data
+    ]
+    return tuple(sorted(ranges, key=lambda r: r.low))
+
+
+def check_payout_ranges(ranges: Sequence[PayoutRange], problems: list[str]) -> None:
+    """Each range at least one entry wide, none overlapping another; each
+    table a proper payout table (:func:`check_payout_shares`)."""
+    from floorman.tournament.structure import check_payout_shares
+
+    if len(ranges) > 100:
+        problems.append("at most 100 payout tables")
+        return
+    for payout in ranges:
+        if payout.low < 1 or (payout.high is not None and payout.high < payout.low):
+            problems.append(
+                f"a payout table's entries run from 1 up, low to high: {payout.to_dict()}"
+            )
+        check_payout_shares(payout.shares, problems)
+    for lower, upper in itertools.pairwise(ranges):
+        if lower.high is None or lower.high >= upper.low:
+            problems.append(
+                f"payout tables for {lower.low}-{lower.high or ''} and {upper.low}-"
+                f"{upper.high or ''} entries overlap"
+            )
+
+
+def shares_for(
+    ranges: Sequence[PayoutRange], default: tuple[int, ...], entries: int
+) -> tuple[int, ...]:
+    """The table that applies to ``entries``: the range that holds them;
+    below every range the lowest one, above every range the highest; no
+    ranges at all: ``default`` (the structure's one table)."""
+    if not ranges:
+        return default
+    for payout in ranges:
+        if payout.holds(entries):
+            return payout.shares
+    return ranges[0].shares if entries < ranges[0].low else ranges[-1].shares
+
+
+def prize_pool_for(*, buy_in: int, guarantee: int, fixed: int, paid_entries: int) -> int:
+    """A fixed pool is the pool; otherwise the paid entries' buy-ins, never
+    less than the guarantee (the fee is the organiser's, never in it)."""
+    if fixed > 0:
+        return fixed
+    return max(guarantee, buy_in * max(0, paid_entries))
+
+
+__all__ = [
+    "PayoutRange",
+    "check_payout_ranges",
+    "payout_ranges_from",
+    "prize_pool_for",
+    "shares_for",
+]
