@@ -30,6 +30,10 @@ const state = {
   logShown: "",
   result: null, // the award lines of the last hand that has them
   myTurn: false,
+  online: false, // the socket is open (the overlay says when it is not)
+  wasOnline: false, // it has been: a drop shows the overlay
+  fresh: true, // a frame came since the socket (re)opened
+  staleError: false, // "not connected" shown: cleared by the next frame
   pre: { choice: null, hand: null }, // the choice made before the turn
 };
 let socket = null;
@@ -65,6 +69,7 @@ function send(action) {
   const message = { ...action, id: `${Date.now().toString(36)}-${sent}` };
   if (!socket || !socket.send(message)) {
     say("error", t("table.not_sent"), "error");
+    state.staleError = true; // cleared once frames flow again
     return;
   }
   for (const control of $("#actions").querySelectorAll("button, input, select")) {
@@ -88,6 +93,15 @@ function handLabel(handId) {
 }
 
 function onTable(frame) {
+  if (!state.fresh) {
+    // the first frame after a reconnect: the table is live again
+    state.fresh = true;
+    state.heroKey = null;
+    if (state.staleError) {
+      say("error", "");
+      state.staleError = false;
+    }
+  }
   if (state.table !== null && frame.table !== state.table && !watched) {
     say("notice", t("table.moved", { table: frame.table }), "ok");
   }
@@ -195,6 +209,7 @@ function renderHeroNow() {
     rerender: renderHeroNow,
     away: Boolean(state.frame.you && state.frame.you.away),
   });
+  if (!state.online) disableControls();
   if (state.frame.paused) {
     // The director's pause: nobody acts, every clock stands still (NM-D-1G, OQ-03).
     for (const control of $("#actions").querySelectorAll("button, input, select")) {
@@ -414,7 +429,34 @@ function tick() {
   if (seat && state.frame) tools.tick();
 }
 
+/** Every control of the player's own: off while the table is not live. */
+function disableControls() {
+  for (const control of $("#hero").querySelectorAll("button, input, select")) {
+    control.disabled = true;
+  }
+  $("#sit-out").disabled = true;
+}
+
+/** The overlay over the table while its socket is down (issue 20): it
+ * says so, and nothing can be sent; it lies over the page, so nothing
+ * under it moves. */
+function connectionLost(lost) {
+  $("#conn-lost").hidden = !lost;
+  if (lost) disableControls();
+  else $("#sit-out").disabled = false;
+}
+
 function onStatus(status, detail) {
+  state.online = status === "online";
+  if (state.online) {
+    state.wasOnline = true;
+    state.fresh = false; // the next table frame redraws the controls
+    connectionLost(false);
+  } else if (state.wasOnline && ["connecting", "reconnecting", "offline"].includes(status)) {
+    connectionLost(true);
+  } else if (status === "refused" || status === "taken") {
+    connectionLost(false);
+  }
   const el = $("#conn");
   el.dataset.state = status;
   const key = `table.conn.${status}`;
