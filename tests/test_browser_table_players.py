@@ -17,7 +17,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.test_browser import Api, api, browser, take_seat
+from tests.test_browser import DIRECTOR, Api, api, browser, take_seat
 from tests.test_browser_floor_tools import People, pages
 
 __all__ = ["api", "browser", "pages"]  # the fixtures, shared with test_browser
@@ -86,3 +86,72 @@ def test_lost_connection_overlay_disables_controls_and_comes_back_fast(
         page.get_by_test_id("fold-confirm-yes").click()
     people.wait(lambda: people.view()["hand"] != hand, "the action to be taken")
     expect(page.get_by_test_id("error")).to_be_hidden()
+
+
+# ------------------------------------------------------------------ 4. the director's warning
+
+
+@pytest.mark.parametrize(
+    ("locale", "profile", "clause", "words"),
+    [
+        (
+            "nb-NO",
+            "nm-holdem",
+            "NM-D-1C",
+            ("Turneringslederen har gitt deg en advarsel (NM-D-1C).", "Forstått"),
+        ),
+        (
+            "de-DE",
+            "de-holdem",
+            "DE-ETIQ-1",
+            ("Die Turnierleitung hat dich verwarnt (DE-ETIQ-1).", "Verstanden"),
+        ),
+    ],
+)
+def test_the_directors_warning_is_shown_to_the_warned_player_until_dismissed(
+    api: Api,
+    pages: Callable[..., Page],
+    locale: str,
+    profile: str,
+    clause: str,
+    words: tuple[str, str],
+) -> None:
+    people = People(api, profile)
+    warned = pages(locale, PHONE)
+    take_seat(warned, api, people.id, people.seats["Ann"])
+    warned.goto(f"{api.url}/t/{people.id}/play")
+    other = pages(locale)
+    take_seat(other, api, people.id, people.seats["Ben"])
+    other.goto(f"{api.url}/t/{people.id}/play")
+    rail = pages(locale)
+    rail.goto(f"{api.url}/t/{people.id}/table/1")
+    for page in (warned, other, rail):
+        expect(page.get_by_test_id("seat")).to_have_count(3)
+    ann = people.seats["Ann"]["player"]
+    note = "Språkbruk / Sprache"
+    api.call(
+        "POST",
+        f"/tournaments/{people.id}/floor/warn",
+        {"player": ann, "clause": clause, "note": note},
+        DIRECTOR,
+    )
+    notice = warned.get_by_test_id("floor-notice")
+    expect(notice).to_be_visible()
+    expect(notice).to_have_attribute("role", "alert")
+    expect(notice.get_by_test_id("floor-notice-text")).to_have_text(words[0])
+    expect(notice.get_by_test_id("floor-notice-note")).to_contain_text(note)
+    expect(notice.locator(f"[data-clause='{clause}']")).to_be_visible()
+    # nobody else reads it
+    time.sleep(0.5)
+    for page in (other, rail):
+        expect(page.get_by_test_id("floor-notice")).to_be_hidden()
+        assert note not in page.content()
+    # it stays through new frames and a reload, until he dismisses it
+    warned.reload()
+    expect(notice).to_be_visible()
+    notice.get_by_role("button", name=words[1]).click()
+    expect(notice).to_be_hidden()
+    warned.reload()
+    expect(warned.get_by_test_id("seat")).to_have_count(3)
+    time.sleep(0.5)
+    expect(notice).to_be_hidden()

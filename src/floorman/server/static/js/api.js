@@ -92,7 +92,7 @@ export async function download(path, token, filename) {
  * The server refusing us (unknown token, no tournament, a bad hello) is
  * final; "too many sockets" (4429) or "server full" (4503) wait longest.
  * onStatus(state, detail) gets "connecting", "online", "reconnecting"
- * (detail: seconds until the next try), "offline" (the browser has no
+ * (detail: seconds until the next try, 0 while trying), "offline" (the browser has no
  * network), "refused" (detail: the reason) or "taken" (the seat was opened
  * on another device: close code 4409, final).
  */
@@ -107,17 +107,21 @@ export function openSocket(tournament, params, { onMessage, onStatus }) {
   let attempt = 0;
   let retry = null;
   let stopped = false; // closed by the page, or refused for good
+  let everOpen = false; // the socket has been open: a new one is a reconnect
 
   function connect() {
     clearTimeout(retry);
     retry = null;
     if (stopped) return;
-    onStatus("connecting");
+    // a retry says so (detail 0: trying now), the first try "connecting"
+    if (everOpen) onStatus("reconnecting", 0);
+    else onStatus("connecting");
     const current = new WebSocket(url);
     socket = current;
     current.onopen = () => {
       current.send(JSON.stringify(hello));
       attempt = 0;
+      everOpen = true;
       onStatus("online");
     };
     current.onmessage = (event) => {

@@ -43,7 +43,7 @@ $("#clock-link").href = `/t/${tournament}/clock`;
 languageSwitch();
 soundToggle($("#sound-toggle"));
 installHotkeys($("#actions"));
-const tools = installSeatTools({ send, nameOf: nameOfSeat });
+const tools = installSeatTools({ send, nameOf: nameOfSeat, tournament });
 const chat = installChat({
   send: (message) => Boolean(socket && socket.send(message)),
   me: () => (seat ? seat.player : null),
@@ -93,10 +93,10 @@ function handLabel(handId) {
 }
 
 function onTable(frame) {
-  if (!state.fresh) {
+  const reconnected = !state.fresh;
+  if (reconnected) {
     // the first frame after a reconnect: the table is live again
     state.fresh = true;
-    state.heroKey = null;
     if (state.staleError) {
       say("error", "");
       state.staleError = false;
@@ -121,6 +121,7 @@ function onTable(frame) {
     );
   }
   render();
+  if (reconnected) enableControls();
 }
 
 function onSummary(summary) {
@@ -383,7 +384,7 @@ function renderInfo() {
       "info-place",
       stats.place
         ? t("table.info.place", { place: stats.place, players: stats.players_left })
-        : t("table.info.players", { players: stats.players_left }),
+        : t("table.info.players", { players: stats.players_left, count: stats.players_left }),
     );
   }
   bar.replaceChildren(...parts);
@@ -429,12 +430,28 @@ function tick() {
   if (seat && state.frame) tools.tick();
 }
 
-/** Every control of the player's own: off while the table is not live. */
+/** Every control of the player's own: off while the table is not live
+ * (marked, so that the first fresh frame turns on just those again). */
 function disableControls() {
-  for (const control of $("#hero").querySelectorAll("button, input, select")) {
+  for (const control of [...$("#hero").querySelectorAll("button, input, select"), $("#sit-out")]) {
+    if (control.disabled) continue;
     control.disabled = true;
+    control.dataset.offline = "";
   }
-  $("#sit-out").disabled = true;
+}
+
+/** The table is live again: the controls the drop turned off come back as
+ * they were (the same elements); a paused table draws them anew. */
+function enableControls() {
+  const marked = document.querySelectorAll("[data-offline]");
+  for (const control of marked) {
+    delete control.dataset.offline;
+    control.disabled = false;
+  }
+  if (marked.length && seat && state.frame && state.frame.hand && state.frame.paused) {
+    state.heroKey = null;
+    render();
+  }
 }
 
 /** The overlay over the table while its socket is down (issue 20): it
@@ -443,7 +460,6 @@ function disableControls() {
 function connectionLost(lost) {
   $("#conn-lost").hidden = !lost;
   if (lost) disableControls();
-  else $("#sit-out").disabled = false;
 }
 
 function onStatus(status, detail) {
@@ -462,7 +478,9 @@ function onStatus(status, detail) {
   const key = `table.conn.${status}`;
   el.textContent =
     status === "reconnecting"
-      ? t(key, { seconds: detail })
+      ? detail
+        ? t(key, { seconds: detail })
+        : t("table.conn.reconnecting_now")
       : status === "refused"
         ? t(key, { reason: detail })
         : has(key)
