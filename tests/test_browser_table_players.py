@@ -155,3 +155,89 @@ def test_the_directors_warning_is_shown_to_the_warned_player_until_dismissed(
     expect(warned.get_by_test_id("seat")).to_have_count(3)
     time.sleep(0.5)
     expect(notice).to_be_hidden()
+
+
+# ------------------------------------------------------------------ 3. the settings
+
+
+SUIT_COLOURS = {
+    "c": "rgb(15, 122, 46)",
+    "d": "rgb(21, 84, 192)",
+    "h": "rgb(200, 20, 28)",
+    "s": "rgb(17, 17, 17)",
+}
+
+
+def card_colours(page: Page) -> dict[str, str]:
+    return dict(
+        page.evaluate(
+            """() => Object.fromEntries([...document.querySelectorAll('[data-testid=card]')]
+                .map((c) => [c.dataset.card, getComputedStyle(c).color]))"""
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    ("locale", "profile", "viewport", "unit", "words"),
+    [
+        (
+            "nb-NO",
+            "nm-holdem",
+            LAPTOP,
+            "bb",
+            ("Innstillinger", "store blinder eller ante", "store"),
+        ),
+        ("de-DE", "nm-draw", PHONE, "ante", ("Einstellungen", "Big Blinds oder Antes", "groß")),
+    ],
+)
+def test_settings_four_colours_units_and_card_size_are_kept(
+    api: Api,
+    pages: Callable[..., Page],
+    locale: str,
+    profile: str,
+    viewport: dict[str, int],
+    unit: str,
+    words: tuple[str, str, str],
+) -> None:
+    people = People(api, profile)
+    page = pages(locale, viewport)
+    take_seat(page, api, people.id, people.seats["Ann"])
+    page.goto(f"{api.url}/t/{people.id}/play")
+    expect(page.get_by_test_id("seat")).to_have_count(3)
+    cards = page.locator("#hero-cards [data-testid=card]")
+    expect(cards.first).to_be_visible()
+    width = box(page, "#hero-cards [data-testid=card]")["width"]
+    felt = box(page, "#table")
+
+    toggle = page.get_by_test_id("settings-toggle")
+    expect(toggle).to_have_text(words[0])
+    toggle.click()
+    panel = page.get_by_test_id("settings")
+    expect(panel).to_be_visible()
+    assert box(page, "#table") == felt, "the panel moved the table"
+    page.get_by_test_id("set-four-colour").check()
+    for code, colour in card_colours(page).items():
+        assert colour == SUIT_COLOURS[code[1]], (code, colour)
+    page.get_by_test_id("set-units").select_option(label=words[1])
+    level = people.view("Ann")["level"]
+    assert level["bet_unit"]["name"] == unit
+    size = level["bet_unit"]["chips"]
+    stacks = page.get_by_test_id("stack")
+    expect(stacks.first).to_contain_text("BB" if unit == "bb" else "Antes")
+    # the page only divides the server's stacks by the server's unit
+    for player in people.view("Ann")["hand"]["players"]:
+        shown = page.locator(
+            f"[data-testid=seat][data-seat='{player['seat']}'] [data-testid=stack]"
+        )
+        figure = float(shown.inner_text().split()[0].replace("\u00a0", "").replace(",", "."))
+        assert figure == round(player["stack"] / size, 1), (shown.inner_text(), player, size)
+    page.get_by_test_id("set-cards").select_option(label=words[2])
+    expect(page.locator("body.large-cards")).to_have_count(1)
+    assert box(page, "#hero-cards [data-testid=card]")["width"] > width
+
+    page.reload()
+    expect(page.get_by_test_id("seat")).to_have_count(3)
+    expect(page.locator("body.four-colour.large-cards")).to_have_count(1)
+    expect(page.get_by_test_id("stack").first).to_contain_text("BB" if unit == "bb" else "Antes")
+    for code, colour in card_colours(page).items():
+        assert colour == SUIT_COLOURS[code[1]], (code, colour)

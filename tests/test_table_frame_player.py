@@ -69,3 +69,20 @@ def test_a_warning_and_a_penalty_reach_only_the_players_own_frame(client: TestCl
                     break
     assert frames[warned]["you"]["rulings"][0]["note"] == "mind your language"
     assert "mind your language" not in str(frames[None])
+
+
+@pytest.mark.parametrize(
+    ("profile", "unit"),
+    [("nm-holdem", "bb"), ("de-holdem", "bb"), ("nm-draw", "ante")],
+)
+def test_the_level_says_what_unit_bets_may_be_shown_in(
+    client: TestClient, profile: str, unit: str
+) -> None:
+    from tests.helpers.server import create_tournament
+
+    tid = create_tournament(client, profile, bots=4)
+    assert client.post(f"/api/tournaments/{tid}/start", headers=AUTH).status_code == 200
+    level = table_view(client, tid, None)["level"]
+    chips = level["blinds"][1] if unit == "bb" else level["ante"]
+    assert level["bet_unit"] == {"name": unit, "chips": chips}
+    assert chips > 0

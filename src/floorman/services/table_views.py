@@ -165,7 +165,22 @@ def level_frame(service: TournamentService, level: LevelChanged) -> dict[str, An
         "next_blinds": clock["next_blinds"],
         "seconds_to_break": clock["seconds_to_break"],
         "paused": clock["paused"],
+        # what the page may show bets in instead of chips (issue 20): the big
+        # blind where the level has blinds, else the ante; none on a break
+        "bet_unit": bet_unit(level),
     }
+
+
+def bet_unit(level: LevelChanged) -> dict[str, Any] | None:
+    """``{"name": "bb" | "ante", "chips": …}``: the unit a bet may be shown
+    in, the page only divides by it."""
+    if level.is_break:
+        return None
+    if level.big_blind > 0:
+        return {"name": "bb", "chips": level.big_blind}
+    if level.ante > 0:
+        return {"name": "ante", "chips": level.ante}
+    return None
 
 
 def stats_frame(service: TournamentService, player: str | None) -> dict[str, Any]:
@@ -204,4 +219,12 @@ def bank_left(service: TournamentService, hand: Any) -> int | None:
     return service.tournament.time_bank_left(hand.players[hand.position[hand.actor]])
 
 
-__all__ = ["bank_left", "floor_notices", "level_frame", "stats_frame", "table_frames", "you_frame"]
+__all__ = [
+    "bank_left",
+    "bet_unit",
+    "floor_notices",
+    "level_frame",
+    "stats_frame",
+    "table_frames",
+    "you_frame",
+]

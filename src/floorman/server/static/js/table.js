@@ -11,6 +11,7 @@ import { renderFelt } from "./felt.js";
 import { logLines } from "./handlog.js";
 import { has, languageSwitch, t } from "./i18n.js";
 import { installSeatTools } from "./seat_tools.js";
+import { amountFormatter, installSettings } from "./settings.js";
 import { beep, installHotkeys, PRE_ACTIONS, preAction, soundToggle } from "./turn.js";
 
 const tournament = tournamentIdFromPath();
@@ -43,6 +44,7 @@ $("#clock-link").href = `/t/${tournament}/clock`;
 languageSwitch();
 soundToggle($("#sound-toggle"));
 installHotkeys($("#actions"));
+installSettings(() => render());
 const tools = installSeatTools({ send, nameOf: nameOfSeat, tournament });
 const chat = installChat({
   send: (message) => Boolean(socket && socket.send(message)),
@@ -175,6 +177,7 @@ function render() {
     hero: mySeat ? mySeat.seat : null,
     names: state.names,
     result: state.result,
+    amount: amountFormatter(frame.level && frame.level.bet_unit),
   });
   renderInfo();
   tick();
