@@ -210,7 +210,7 @@ def test_settings_four_colours_units_and_card_size_are_kept(
     felt = box(page, "#table")
 
     toggle = page.get_by_test_id("settings-toggle")
-    expect(toggle).to_have_text(words[0])
+    expect(toggle).to_have_attribute("aria-label", words[0])
     toggle.click()
     panel = page.get_by_test_id("settings")
     expect(panel).to_be_visible()
@@ -241,3 +241,126 @@ def test_settings_four_colours_units_and_card_size_are_kept(
     expect(page.get_by_test_id("stack").first).to_contain_text("BB" if unit == "bb" else "Antes")
     for code, colour in card_colours(page).items():
         assert colour == SUIT_COLOURS[code[1]], (code, colour)
+
+
+# ------------------------------------------------------------------ 2. readable on a phone
+
+SMALL_TEXT = """() => {
+  const small = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    if (!node.textContent.trim()) continue;
+    const el = node.parentElement;
+    if (!el || el.closest('[hidden], .visually-hidden, script, style, option')) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const rect = range.getBoundingClientRect();
+    if (rect.width < 1 || rect.height < 1) continue;
+    if (rect.bottom < 0 || rect.top > innerHeight) continue; // the screen shows it
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    const what = `${el.className || el.tagName}: ${node.textContent.trim().slice(0, 20)}`;
+    if (size < 12) small.push(`${what} ${size}px`);
+  }
+  return small;
+}"""
+
+CONTRAST = """(seat) => {
+  const parse = (c) => c.match(/[\\d.]+/g).map(Number);
+  const lum = ([r, g, b]) => {
+    const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const el = document.querySelector(`[data-testid=seat][data-seat='${seat}']`);
+  let opacity = 1;
+  for (let n = el; n; n = n.parentElement) opacity *= Number(getComputedStyle(n).opacity);
+  const plate = parse(getComputedStyle(el.querySelector('.plate')).backgroundColor);
+  const out = {opacity, alpha: plate.length > 3 ? plate[3] : 1};
+  for (const part of ['.name', '.stack']) {
+    const fg = parse(getComputedStyle(el.querySelector(part)).color);
+    const [a, b] = [lum(fg), lum(plate)].sort((x, y) => y - x);
+    out[part] = (a + 0.05) / (b + 0.05);
+  }
+  return out;
+}"""
+
+CHIP_CLEAR = """() => [...document.querySelectorAll('[data-testid=bet]')].map((bet) => {
+  const chip = getComputedStyle(bet, '::before');
+  const range = document.createRange();
+  range.selectNodeContents(bet);
+  const text = range.getBoundingClientRect();
+  const left = bet.getBoundingClientRect().left + parseFloat(chip.left);
+  return text.left - (left + parseFloat(chip.width));
+})"""
+
+
+@pytest.mark.parametrize("locale", ["nb-NO", "de-DE"])
+def test_the_phone_table_is_readable(api: Api, pages: Callable[..., Page], locale: str) -> None:
+    people = People(api, "nm-holdem")
+    # someone folds, so a folded seat is shown
+    folder = people.actor()
+    assert people.act(folder, action="fold").status_code == 200
+    name = people.actor()
+    page = pages(locale, PHONE)
+    take_seat(page, api, people.id, people.seats[name])
+    page.goto(f"{api.url}/t/{people.id}/play")
+    expect(page.get_by_test_id("seat")).to_have_count(3)
+    expect(page.locator("#actions button").first).to_be_visible()
+    expect(page.get_by_test_id("timer")).to_be_visible()
+    expect(page.locator(".seat.folded")).to_have_count(1)
+    page.screenshot(path=f"/tmp/table-phone-{locale}.png")
+    small = page.evaluate(SMALL_TEXT)
+    assert not small, "\n".join(small)
+    folded = people.seat_of(folder)
+    contrast = page.evaluate(CONTRAST, folded)
+    assert contrast["opacity"] == 1 and contrast["alpha"] == 1, contrast
+    assert contrast[".name"] >= 4.5 and contrast[".stack"] >= 4.5, contrast
+    gaps = page.evaluate(CHIP_CLEAR)
+    assert gaps and all(gap >= 0 for gap in gaps), gaps
+    # the heading overlaps nothing beside it
+    heading = box(page, "#title")
+    for other in ("#subtitle", "#table-info", "#sit-out"):
+        if page.locator(other).is_visible():
+            them = box(page, other)
+            apart = (
+                heading["x"] + heading["width"] <= them["x"] + 0.5
+                or them["x"] + them["width"] <= heading["x"] + 0.5
+                or heading["y"] + heading["height"] <= them["y"] + 0.5
+                or them["y"] + them["height"] <= heading["y"] + 0.5
+            )
+            assert apart, (other, heading, them)
+
+
+@pytest.mark.parametrize("locale", ["de-DE", "nb-NO"])
+def test_at_200_percent_text_the_laptop_table_is_usable(
+    api: Api, pages: Callable[..., Page], locale: str
+) -> None:
+    people = People(api, "de-holdem" if locale == "de-DE" else "nm-holdem")
+    name = people.actor()
+    page = pages(locale, LAPTOP)
+    take_seat(page, api, people.id, people.seats[name])
+    page.goto(f"{api.url}/t/{people.id}/play")
+    expect(page.locator("#actions button").first).to_be_visible()
+    page.evaluate("() => { document.documentElement.style.fontSize = '200%'; }")
+    page.wait_for_timeout(300)
+    page.screenshot(path=f"/tmp/table-200-{locale}.png")
+    buttons = page.locator("#actions button:visible")
+    assert buttons.count() >= 2
+    for k in range(buttons.count()):
+        found = buttons.nth(k).bounding_box()
+        assert found is not None
+        assert found["y"] >= 0 and found["y"] + found["height"] <= LAPTOP["height"], found
+        assert found["x"] >= 0 and found["x"] + found["width"] <= LAPTOP["width"], found
+        # nothing lies over it: the point at its middle is the button
+        middle = [found["x"] + found["width"] / 2, found["y"] + found["height"] / 2]
+        hit = page.evaluate(
+            "([x, y]) => document.elementFromPoint(x, y).closest('#actions button') !== null",
+            middle,
+        )
+        assert hit, (k, found)
+    assert page.evaluate("() => scrollY") == 0
+    hand = people.running()
+    buttons.first.click()
+    if page.get_by_test_id("fold-confirm").count():
+        page.get_by_test_id("fold-confirm-yes").click()
+    people.wait(lambda: people.view()["hand"] != hand, "the action to be taken")

@@ -496,6 +496,15 @@ function onStatus(status, detail) {
   }
 }
 
+/** Text at ~200 % (the browser's text size, or the root's font size): the
+ * page takes its one-column layout, the player's panel in full at the
+ * bottom (table.css, body.large-text).  Media queries cannot see it. */
+function watchTextSize() {
+  const root = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  document.body.classList.toggle("large-text", root >= 24);
+}
+watchTextSize();
+
 /**
  * /t/{id}/play#seat=<token>: a seat link from another device takes the seat
  * here.  The token rides in the fragment, which the browser never sends, so
@@ -564,6 +573,7 @@ async function start() {
     onStatus,
   });
   setInterval(() => {
+    watchTextSize();
     tick();
     if (state.frame) renderInfo();
   }, 250);
