@@ -308,7 +308,6 @@ def test_the_phone_table_is_readable(api: Api, pages: Callable[..., Page], local
     expect(page.locator("#actions button").first).to_be_visible()
     expect(page.get_by_test_id("timer")).to_be_visible()
     expect(page.locator(".seat.folded")).to_have_count(1)
-    page.screenshot(path=f"/tmp/table-phone-{locale}.png")
     small = page.evaluate(SMALL_TEXT)
     assert not small, "\n".join(small)
     folded = people.seat_of(folder)
@@ -343,7 +342,6 @@ def test_at_200_percent_text_the_laptop_table_is_usable(
     expect(page.locator("#actions button").first).to_be_visible()
     page.evaluate("() => { document.documentElement.style.fontSize = '200%'; }")
     page.wait_for_timeout(300)
-    page.screenshot(path=f"/tmp/table-200-{locale}.png")
     buttons = page.locator("#actions button:visible")
     assert buttons.count() >= 2
     for k in range(buttons.count()):
