@@ -22,7 +22,8 @@ WORD = re.compile(r"[^\W\d_]+")
 
 #: Words a Norwegian or German string may share with the English one: poker
 #: terms both rooms use as they are (the NM rulebook writes "ante", "blinds";
-#: German rooms say "Level", "Chips", "Pot", "Hand", "all-in"), names of
+#: German rooms say "Level", "Chips", "Pot", "Hand", "all-in"; "BB" for
+#: big blinds everywhere), names of
 #: things ("floorman", "API", "OpenAPI", "PHH") and words spelt alike in
 #: the language ("Lobby", "Status", "Start", "Pause", "Name", "Details",
 #: "optional", "Bots").
@@ -31,6 +32,7 @@ SAME_WORDS = frozenset(
         "all",
         "ante",
         "api",
+        "bb",
         "blinds",
         "bots",
         "chips",

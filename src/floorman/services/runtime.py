@@ -115,6 +115,8 @@ class TournamentService(Journal, DirectorCalls):
         self._runner: asyncio.Task[None] | None = None
         self._chip_history: tuple[int, list[ChipSample]] | None = None
         self.chips_in_play: tuple[int, list[int]] | None = None  # (events, stacks), for frames
+        # (events read, the warnings and penalties to each player), for frames
+        self.floor_notices: tuple[int, dict[str, list[dict[str, Any]]]] | None = None
         self.table_chat = TableChat(self)
         self.floor_tools = FloorTools(self)
         self.stopping = False

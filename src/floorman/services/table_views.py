@@ -10,7 +10,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from floorman.engine.variants import variant_for
-from floorman.tournament.events import LevelChanged
+from floorman.services.error_bodies import clause_texts
+from floorman.tournament.events import LevelChanged, TimePenalty, Warned
 
 if TYPE_CHECKING:
     from floorman.services.runtime import TournamentService
@@ -114,7 +115,39 @@ def you_frame(service: TournamentService, player: str, seat: int | None) -> dict
         "away": away,
         "away_reason": state.away_reason if state is not None and away else None,
         "can_call_clock": service.floor_tools.can_call_clock(player),
+        # the director's warnings and time penalties to him: in his own
+        # frame only, never another's or a spectator's (issue 20)
+        "rulings": floor_notices(service, player),
     }
+
+
+def floor_notices(service: TournamentService, player: str) -> list[dict[str, Any]]:
+    """The warnings and time penalties the director gave ``player``, oldest
+    first: ``id`` (the event's place in the tournament's log, so the page
+    can keep which he dismissed), ``kind`` ("warning" | "time_penalty"),
+    ``clause`` with its texts (``clauses``), the director's ``note`` and a
+    penalty's ``hands``."""
+    t = service.tournament
+    cached = service.floor_notices
+    start = 0
+    if cached is not None and cached[0] <= len(t.events):
+        start, notices = cached
+    else:
+        notices = {}
+    for k in range(start, len(t.events)):
+        event = t.events[k]
+        if isinstance(event, Warned | TimePenalty):
+            notice: dict[str, Any] = {
+                "id": k,
+                "kind": "warning" if isinstance(event, Warned) else "time_penalty",
+                "clause": event.clause,
+                "clauses": clause_texts(event.clause),
+                "note": event.note,
+                "hands": event.hands if isinstance(event, TimePenalty) else None,
+            }
+            notices.setdefault(event.player, []).append(notice)
+    service.floor_notices = (len(t.events), notices)
+    return list(notices.get(player, []))
 
 
 def level_frame(service: TournamentService, level: LevelChanged) -> dict[str, Any]:
@@ -132,7 +165,22 @@ def level_frame(service: TournamentService, level: LevelChanged) -> dict[str, An
         "next_blinds": clock["next_blinds"],
         "seconds_to_break": clock["seconds_to_break"],
         "paused": clock["paused"],
+        # what the page may show bets in instead of chips (issue 20): the big
+        # blind where the level has blinds, else the ante; none on a break
+        "bet_unit": bet_unit(level),
     }
+
+
+def bet_unit(level: LevelChanged) -> dict[str, Any] | None:
+    """``{"name": "bb" | "ante", "chips": …}``: the unit a bet may be shown
+    in, the page only divides by it."""
+    if level.is_break:
+        return None
+    if level.big_blind > 0:
+        return {"name": "bb", "chips": level.big_blind}
+    if level.ante > 0:
+        return {"name": "ante", "chips": level.ante}
+    return None
 
 
 def stats_frame(service: TournamentService, player: str | None) -> dict[str, Any]:
@@ -171,4 +219,12 @@ def bank_left(service: TournamentService, hand: Any) -> int | None:
     return service.tournament.time_bank_left(hand.players[hand.position[hand.actor]])
 
 
-__all__ = ["bank_left", "level_frame", "stats_frame", "table_frames", "you_frame"]
+__all__ = [
+    "bank_left",
+    "bet_unit",
+    "floor_notices",
+    "level_frame",
+    "stats_frame",
+    "table_frames",
+    "you_frame",
+]

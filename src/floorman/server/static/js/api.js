@@ -81,15 +81,20 @@ export async function download(path, token, filename) {
 
 /**
  * Open /ws/tournaments/{id}?… and keep it open: after a dropped connection
- * it reconnects with exponential backoff (0.5 s, 1 s, 2 s … at most 15 s).
+ * it tries again at once, then after 0.5 s, 1 s and every 2 s at most
+ * (issue 20: a player back on the network is back at his table within
+ * ~2 s).  The browser's ``online`` event and the page becoming visible
+ * again retry at once; ``offline`` drops the socket (it would otherwise
+ * hang on, half open, until the next frame failed).
  * params.token (a seat's token) never goes in the URL, where access logs
  * would keep it: the first message on every connection is the hello,
  * {"type": "hello", "token": …} (or without a token for a spectator).
  * The server refusing us (unknown token, no tournament, a bad hello) is
  * final; "too many sockets" (4429) or "server full" (4503) wait longest.
  * onStatus(state, detail) gets "connecting", "online", "reconnecting"
- * (detail: seconds until the next try), "refused" (detail: the reason) or
- * "taken" (the seat was opened on another device: close code 4409, final).
+ * (detail: seconds until the next try, 0 while trying), "offline" (the browser has no
+ * network), "refused" (detail: the reason) or "taken" (the seat was opened
+ * on another device: close code 4409, final).
  */
 export function openSocket(tournament, params, { onMessage, onStatus }) {
   const { token, ...rest } = params;
@@ -101,35 +106,81 @@ export function openSocket(tournament, params, { onMessage, onStatus }) {
   let socket = null;
   let attempt = 0;
   let retry = null;
-  let stopped = false;
+  let stopped = false; // closed by the page, or refused for good
+  let everOpen = false; // the socket has been open: a new one is a reconnect
 
   function connect() {
-    onStatus("connecting");
-    socket = new WebSocket(url);
-    socket.onopen = () => {
-      socket.send(JSON.stringify(hello));
+    clearTimeout(retry);
+    retry = null;
+    if (stopped) return;
+    // a retry says so (detail 0: trying now), the first try "connecting"
+    if (everOpen) onStatus("reconnecting", 0);
+    else onStatus("connecting");
+    const current = new WebSocket(url);
+    socket = current;
+    current.onopen = () => {
+      current.send(JSON.stringify(hello));
       attempt = 0;
+      everOpen = true;
       onStatus("online");
     };
-    socket.onmessage = (event) => onMessage(JSON.parse(event.data));
-    socket.onclose = (event) => {
-      if (stopped) return;
+    current.onmessage = (event) => {
+      if (socket === current) onMessage(JSON.parse(event.data));
+    };
+    current.onclose = (event) => {
+      if (stopped || socket !== current) return; // replaced by a newer one
+      socket = null;
       if (event.code === 4400 || event.code === 4403 || event.code === 4404) {
+        stopped = true;
         onStatus("refused", event.reason || "refused by the server");
         return;
       }
       if (event.code === 4409) {
         // The seat was opened on another device: that one plays now.
+        stopped = true;
         onStatus("taken", event.reason || "seat taken over on another device");
         return;
       }
       const busy = event.code === 4429 || event.code === 4503;
-      const delay = (busy ? 15000 : Math.min(15000, 500 * 2 ** attempt)) * (0.85 + 0.3 * Math.random());
+      const delay = busy
+        ? 15000 * (0.85 + 0.3 * Math.random())
+        : attempt === 0
+          ? 0
+          : Math.min(2000, 250 * 2 ** attempt) * (0.85 + 0.15 * Math.random());
       attempt += 1;
-      onStatus("reconnecting", Math.ceil(delay / 1000));
+      onStatus(navigator.onLine === false ? "offline" : "reconnecting", Math.ceil(delay / 1000));
       retry = setTimeout(connect, delay);
     };
   }
+
+  /** Drop the socket now (no network): its close event schedules the retry. */
+  function drop() {
+    if (stopped || !socket) return;
+    const current = socket;
+    socket = null;
+    current.close();
+    attempt = Math.max(attempt, 1);
+    onStatus("offline");
+    clearTimeout(retry);
+    retry = setTimeout(connect, 1000);
+  }
+
+  /** Try again now if we are waiting to (the network is back, the page seen). */
+  function now() {
+    if (stopped) return;
+    if (socket && socket.readyState <= WebSocket.OPEN) return;
+    attempt = 0;
+    connect();
+  }
+
+  const onOnline = () => now();
+  const onOffline = () => drop();
+  const onVisible = () => {
+    if (document.visibilityState === "visible") now();
+  };
+  window.addEventListener("online", onOnline);
+  window.addEventListener("offline", onOffline);
+  document.addEventListener("visibilitychange", onVisible);
 
   connect();
   return {
@@ -141,6 +192,9 @@ export function openSocket(tournament, params, { onMessage, onStatus }) {
     close() {
       stopped = true;
       clearTimeout(retry);
+      window.removeEventListener("online", onOnline);
+      window.removeEventListener("offline", onOffline);
+      document.removeEventListener("visibilitychange", onVisible);
       if (socket) socket.close();
     },
   };

@@ -433,10 +433,13 @@ function renderCountInputs() {
 
 function watch() {
   if (state.socket) state.socket.close();
-  state.socket = state.id
+  const id = state.id;
+  // a summary that came just before the tournament was deleted or another
+  // one chosen loads nothing (it would answer "no tournament")
+  state.socket = id
     ? watchTournament(
-        state.id,
-        throttled(() => load().catch(fail), 700),
+        id,
+        throttled(() => state.id === id && load().catch(fail), 700),
       )
     : null;
 }

@@ -84,7 +84,7 @@ export function errorText(detail) {
   return allowed ? `${text} ${allowed}` : text;
 }
 
-function clauseElement(clause) {
+export function clauseElement(clause) {
   const details = document.createElement("details");
   details.className = "error-clause";
   details.dataset.testid = "error-clause";

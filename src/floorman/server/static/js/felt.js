@@ -72,6 +72,7 @@ function seatCards(player, view) {
  */
 export function renderFelt(root, table) {
   const view = table.hand;
+  const amount = table.amount || chips; // chips, or big blinds / antes (settings.js)
   const inHand = new Map((view ? view.players : []).map((p) => [p.seat, p]));
   const slots = Math.max(table.seats.length, ...table.seats.map((s) => s.seat), 2);
   const offset = table.hero ? table.hero - 1 : 0;
@@ -79,10 +80,16 @@ export function renderFelt(root, table) {
   for (const seat of table.seats) {
     const player = inHand.get(seat.seat);
     const k = (seat.seat - 1 - offset + slots) % slots;
-    items.push(seatElement(seat, player, table, percent(slotPosition(k, slots))));
+    items.push(seatElement(seat, player, table, percent(slotPosition(k, slots)), amount));
     if (player && player.bet) {
       const spot = percent(slotPosition(k, slots, 0.62));
-      items.push(h("div", { class: "bet", style: spot, "data-testid": "bet" }, chips(player.bet)));
+      items.push(
+        h(
+          "div",
+          { class: "bet", style: spot, "data-testid": "bet", "data-chips": player.bet },
+          amount(player.bet),
+        ),
+      );
     }
     if (view && view.button === seat.seat) {
       const spot = percent(slotPosition(k + 0.32, slots, 0.72));
@@ -99,11 +106,11 @@ export function renderFelt(root, table) {
         ));
     }
   }
-  items.push(renderCenter(table));
+  items.push(renderCenter(table, amount));
   root.replaceChildren(h("div", { class: "felt" }), ...items);
 }
 
-function seatElement(seat, player, table, position) {
+function seatElement(seat, player, table, position, amount) {
   const view = table.hand;
   const acting = view && view.actor === seat.seat && view.phase !== "complete";
   const classes = ["seat"];
@@ -148,14 +155,14 @@ function seatElement(seat, player, table, position) {
         seat.bot ? h("span", { class: "tag" }, t("table.seat.bot")) : null,
         h("span", { class: "seat-no" }, `#${seat.seat}`),
       ),
-      h("div", { class: "stack", "data-testid": "stack" }, chips(player ? player.stack : seat.chips)),
+      h("div", { class: "stack", "data-testid": "stack" }, amount(player ? player.stack : seat.chips)),
       h("div", { class: "status" }, seatStatus(player, seat, view).join(" · ")),
       clock,
     ),
   );
 }
 
-function renderCenter(table) {
+function renderCenter(table, amount) {
   const view = table.hand;
   const level = table.level;
   const stakes = level
@@ -181,7 +188,7 @@ function renderCenter(table) {
           h(
             "div",
             { class: "side-pot", "data-testid": "side-pot" },
-            `${k ? t("table.side_pot", { n: k }) : t("table.main_pot")}: ${chips(pot.amount)}`,
+            `${k ? t("table.side_pot", { n: k }) : t("table.main_pot")}: ${amount(pot.amount)}`,
             h(
               "span",
               { class: "muted" },
@@ -197,7 +204,7 @@ function renderCenter(table) {
     { class: "center" },
     h("div", { class: "stakes" }, [stakes, roundName(view)].filter(Boolean).join(" · ")),
     view.board ? h("div", { class: "board", "data-testid": "board" }, cardRow(view.board)) : null,
-    h("div", { class: "pot", "data-testid": "pot" }, t("table.pot", { amount: view.pot })),
+    h("div", { class: "pot", "data-testid": "pot" }, t("table.pot", { amount: amount(view.pot) })),
     potLines,
     view.notes.map((note) => h("div", { class: "note" }, `${noteText(note)} (${note.clause})`)),
     clockCalled(table),

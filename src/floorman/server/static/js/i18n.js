@@ -22,10 +22,25 @@ export function number(n) {
   return n === null || n === undefined ? "–" : numbers.format(Number(n));
 }
 
+const plurals = new Intl.PluralRules(lang === "nb" ? "nb-NO" : lang);
+
+/** The key of the plural form for ``count``: "key.one" where the catalogue
+ * has it and the language's rules say "one" (1 player, 2 players), else
+ * ``key`` itself, which holds the other form. */
+function pluralKey(key, count) {
+  if (typeof count !== "number") return key;
+  const rule = plurals.select(count);
+  if (rule === "other") return key;
+  const form = `${key}.${rule}`;
+  return Object.prototype.hasOwnProperty.call(catalogue, form) ? form : key;
+}
+
 /** The string of ``key`` with its {placeholders} filled; a missing key
- * shows as itself (and a test fails on it: every key is in all three). */
+ * shows as itself (and a test fails on it: every key is in all three).
+ * With a number ``values.count`` the language's plural form is taken
+ * (``key.one`` beside ``key``: Intl.PluralRules). */
 export function t(key, values = {}) {
-  let text = catalogue[key];
+  let text = catalogue[pluralKey(key, values.count)];
   if (text === undefined) {
     console.warn(`i18n: no string for ${key} in ${lang}`);
     text = key;

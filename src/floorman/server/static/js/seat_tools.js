@@ -5,7 +5,8 @@
 // may is the server's (frame.you.away, you.can_call_clock, timer.call_until):
 // this module shows it and sends {action: "sit_out" | "back" | "call_clock"}.
 
-import { $ } from "./dom.js";
+import { $, h } from "./dom.js";
+import { clauseElement } from "./errors.js";
 import { t } from "./i18n.js";
 
 const REASONS = new Set(["player", "timeouts", "director"]);
@@ -21,7 +22,7 @@ export function awayText(reason) {
  * four times a second (the call-clock button goes once a call would give
  * the player to act no less time than he has: timer.call_until).
  */
-export function installSeatTools({ send, nameOf }) {
+export function installSeatTools({ send, nameOf, tournament }) {
   const banner = $("#away");
   const sitOut = $("#sit-out");
   const clockRow = $("#clock-call");
@@ -50,9 +51,12 @@ export function installSeatTools({ send, nameOf }) {
     clockRow.hidden = !open;
   }
 
+  const notices = installFloorNotices(tournament);
+
   return {
     render(current) {
       frame = current;
+      notices.render(frame.you);
       const you = frame.you;
       const away = Boolean(you && you.away);
       banner.hidden = !away;
@@ -64,5 +68,77 @@ export function installSeatTools({ send, nameOf }) {
       tick();
     },
     tick,
+  };
+}
+
+// ------------------------------------------------------------------ the director's rulings
+
+const FLOOR_KINDS = new Set(["warning", "time_penalty"]);
+
+/**
+ * The director's warnings and time penalties to this player (frame.you.rulings,
+ * only ever in his own frame), shown until he dismisses them: which he has
+ * dismissed is kept in this browser (localStorage), by the ruling's id.
+ */
+function installFloorNotices(tournament) {
+  const box = $("#floor-notice");
+  let shown = "";
+  const keyOf = (player) => `floorman.dismissed.${tournament}.${player}`;
+  const dismissed = (player) => {
+    try {
+      return new Set(JSON.parse(localStorage.getItem(keyOf(player))) || []);
+    } catch {
+      return new Set();
+    }
+  };
+
+  function dismiss(player, id) {
+    const ids = dismissed(player);
+    ids.add(id);
+    localStorage.setItem(keyOf(player), JSON.stringify([...ids]));
+    shown = "";
+    box.hidden = true;
+  }
+
+  return {
+    render(you) {
+      const ids = you ? dismissed(you.player) : new Set();
+      const open = ((you && you.rulings) || []).filter(
+        (r) => FLOOR_KINDS.has(r.kind) && !ids.has(r.id),
+      );
+      const ruling = open[open.length - 1]; // the newest first; the rest after it
+      const key = ruling ? `${you.player}:${ruling.id}` : "";
+      if (key === shown) return;
+      shown = key;
+      box.hidden = !ruling;
+      if (!ruling) return;
+      const text =
+        ruling.kind === "warning"
+          ? t("table.floor.warning", { clause: ruling.clause })
+          : t("table.floor.time_penalty", {
+              clause: ruling.clause,
+              hands: ruling.hands,
+              count: ruling.hands,
+            });
+      box.replaceChildren(
+        h("strong", { class: "floor-notice-title" }, t("table.floor.title")),
+        h("p", { "data-testid": "floor-notice-text" }, text),
+        ruling.note
+          ? h("p", { class: "floor-notice-note", "data-testid": "floor-notice-note" },
+              t("table.floor.note", { note: ruling.note }))
+          : null,
+        ...(ruling.clauses || []).map((clause) => clauseElement(clause)),
+        h(
+          "button",
+          {
+            type: "button",
+            class: "btn small",
+            "data-testid": "floor-notice-dismiss",
+            onclick: () => dismiss(you.player, ruling.id),
+          },
+          t("table.floor.dismiss"),
+        ),
+      );
+    },
   };
 }

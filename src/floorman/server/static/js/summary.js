@@ -23,7 +23,11 @@ export function profileTitle(name, fallback = name) {
 
 /** The socket's state as a word of the page's language. */
 export function connectionText(state, detail) {
-  if (state === "reconnecting") return t("common.conn.reconnecting", { seconds: String(detail) });
+  if (state === "reconnecting") {
+    return detail
+      ? t("common.conn.reconnecting", { seconds: String(detail) })
+      : t("common.conn.reconnecting_now");
+  }
   const key = `common.conn.${state}`;
   return has(key) ? t(key) : state;
 }

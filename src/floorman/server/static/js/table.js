@@ -11,6 +11,7 @@ import { renderFelt } from "./felt.js";
 import { logLines } from "./handlog.js";
 import { has, languageSwitch, t } from "./i18n.js";
 import { installSeatTools } from "./seat_tools.js";
+import { amountFormatter, installSettings } from "./settings.js";
 import { beep, installHotkeys, PRE_ACTIONS, preAction, soundToggle } from "./turn.js";
 
 const tournament = tournamentIdFromPath();
@@ -30,6 +31,10 @@ const state = {
   logShown: "",
   result: null, // the award lines of the last hand that has them
   myTurn: false,
+  online: false, // the socket is open (the overlay says when it is not)
+  wasOnline: false, // it has been: a drop shows the overlay
+  fresh: true, // a frame came since the socket (re)opened
+  staleError: false, // "not connected" shown: cleared by the next frame
   pre: { choice: null, hand: null }, // the choice made before the turn
 };
 let socket = null;
@@ -39,7 +44,8 @@ $("#clock-link").href = `/t/${tournament}/clock`;
 languageSwitch();
 soundToggle($("#sound-toggle"));
 installHotkeys($("#actions"));
-const tools = installSeatTools({ send, nameOf: nameOfSeat });
+installSettings(() => render());
+const tools = installSeatTools({ send, nameOf: nameOfSeat, tournament });
 const chat = installChat({
   send: (message) => Boolean(socket && socket.send(message)),
   me: () => (seat ? seat.player : null),
@@ -65,6 +71,7 @@ function send(action) {
   const message = { ...action, id: `${Date.now().toString(36)}-${sent}` };
   if (!socket || !socket.send(message)) {
     say("error", t("table.not_sent"), "error");
+    state.staleError = true; // cleared once frames flow again
     return;
   }
   for (const control of $("#actions").querySelectorAll("button, input, select")) {
@@ -88,6 +95,15 @@ function handLabel(handId) {
 }
 
 function onTable(frame) {
+  const reconnected = !state.fresh;
+  if (reconnected) {
+    // the first frame after a reconnect: the table is live again
+    state.fresh = true;
+    if (state.staleError) {
+      say("error", "");
+      state.staleError = false;
+    }
+  }
   if (state.table !== null && frame.table !== state.table && !watched) {
     say("notice", t("table.moved", { table: frame.table }), "ok");
   }
@@ -107,6 +123,7 @@ function onTable(frame) {
     );
   }
   render();
+  if (reconnected) enableControls();
 }
 
 function onSummary(summary) {
@@ -186,6 +203,7 @@ function render() {
     hero: mySeat ? mySeat.seat : null,
     names: state.names,
     result: state.result,
+    amount: amountFormatter(frame.level && frame.level.bet_unit),
   });
   renderInfo();
   tick();
@@ -221,6 +239,7 @@ function renderHeroNow() {
     rerender: renderHeroNow,
     away: Boolean(state.frame.you && state.frame.you.away),
   });
+  if (!state.online) disableControls();
   if (state.frame.paused) {
     // The director's pause: nobody acts, every clock stands still (NM-D-1G, OQ-03).
     for (const control of $("#actions").querySelectorAll("button, input, select")) {
@@ -394,7 +413,7 @@ function renderInfo() {
       "info-place",
       stats.place
         ? t("table.info.place", { place: stats.place, players: stats.players_left })
-        : t("table.info.players", { players: stats.players_left }),
+        : t("table.info.players", { players: stats.players_left, count: stats.players_left }),
     );
   }
   bar.replaceChildren(...parts);
@@ -440,13 +459,57 @@ function tick() {
   if (seat && state.frame) tools.tick();
 }
 
+/** Every control of the player's own: off while the table is not live
+ * (marked, so that the first fresh frame turns on just those again). */
+function disableControls() {
+  for (const control of [...$("#hero").querySelectorAll("button, input, select"), $("#sit-out")]) {
+    if (control.disabled) continue;
+    control.disabled = true;
+    control.dataset.offline = "";
+  }
+}
+
+/** The table is live again: the controls the drop turned off come back as
+ * they were (the same elements); a paused table draws them anew. */
+function enableControls() {
+  const marked = document.querySelectorAll("[data-offline]");
+  for (const control of marked) {
+    delete control.dataset.offline;
+    control.disabled = false;
+  }
+  if (marked.length && seat && state.frame && state.frame.hand && state.frame.paused) {
+    state.heroKey = null;
+    render();
+  }
+}
+
+/** The overlay over the table while its socket is down (issue 20): it
+ * says so, and nothing can be sent; it lies over the page, so nothing
+ * under it moves. */
+function connectionLost(lost) {
+  $("#conn-lost").hidden = !lost;
+  if (lost) disableControls();
+}
+
 function onStatus(status, detail) {
+  state.online = status === "online";
+  if (state.online) {
+    state.wasOnline = true;
+    state.fresh = false; // the next table frame redraws the controls
+    connectionLost(false);
+  } else if (state.wasOnline && ["connecting", "reconnecting", "offline"].includes(status)) {
+    connectionLost(true);
+  } else if (status === "refused" || status === "taken") {
+    connectionLost(false);
+  }
   const el = $("#conn");
   el.dataset.state = status;
   const key = `table.conn.${status}`;
   el.textContent =
     status === "reconnecting"
-      ? t(key, { seconds: detail })
+      ? detail
+        ? t(key, { seconds: detail })
+        : t("table.conn.reconnecting_now")
       : status === "refused"
         ? t(key, { reason: detail })
         : has(key)
@@ -458,6 +521,15 @@ function onStatus(status, detail) {
     $("#actions").replaceChildren();
   }
 }
+
+/** Text at ~200 % (the browser's text size, or the root's font size): the
+ * page takes its one-column layout, the player's panel in full at the
+ * bottom (table.css, body.large-text).  Media queries cannot see it. */
+function watchTextSize() {
+  const root = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  document.body.classList.toggle("large-text", root >= 24);
+}
+watchTextSize();
 
 /**
  * /t/{id}/play#seat=<token>: a seat link from another device takes the seat
@@ -527,6 +599,7 @@ async function start() {
     onStatus,
   });
   setInterval(() => {
+    watchTextSize();
     tick();
     if (state.frame) renderInfo();
   }, 250);

@@ -1,0 +1,54 @@
+"""Issue 20, the words: one word for one thing in each language.  In
+Norwegian a seat is "sete" and a finishing place "plass"; the director's
+pause ("stoppet", German "unterbrochen") is not a scheduled break
+("pause"); German says "checken" (DE-CHECK) and "faules Blatt" (DE-FOUL)
+throughout; a count of players, cards or hands has its plural form."""
+
+from __future__ import annotations
+
+import re
+
+from floorman.server import i18n
+
+
+def catalogue(lang: str) -> dict[str, str]:
+    return dict(i18n.catalogue(lang))
+
+
+def test_nb_seat_is_sete_and_place_is_plass() -> None:
+    nb = catalogue("nb")
+    assert nb["table.seat_n"] == "Sete {seat}" and nb["common.col.seat"] == "Sete"
+    assert nb["table.info.place"].startswith("Plass ")
+    seat_keys = [k for k in nb if re.search(r"(^|[._])seat", k) and "place" not in k]
+    for key in seat_keys:
+        assert not re.search(r"\bplass(en|lenke)?\b", nb[key], re.I), (key, nb[key])
+    for key, value in nb.items():
+        if "{seat}" in value or "{next}" in value or "{actor}" in value:
+            assert not re.search(r"\bplass\b", value, re.I), (key, value)
+
+
+def test_the_directors_pause_is_not_a_break() -> None:
+    for lang in ("nb", "de"):
+        words = catalogue(lang)
+        paused = {
+            words[k].lower() for k in ("table.paused", "clock.paused", "common.status.paused")
+        }
+        breaks = {words[k].lower() for k in ("common.break", "table.info.break_level")}
+        assert not paused & breaks, (lang, paused, breaks)
+        assert all("paus" not in word for word in paused), (lang, paused)
+
+
+def test_german_checks_and_foul_hands_are_one_word_each() -> None:
+    de = catalogue("de")
+    for key, value in de.items():
+        assert not re.search(r"schieb|geschoben", value, re.I), (key, value)
+        assert "tote Hand" not in value, (key, value)
+    assert de["table.seat.dead"] == de["hands.reason.dead"] == "faules Blatt"
+
+
+def test_counts_have_their_singular() -> None:
+    en = catalogue("en")
+    for key in ("table.info.players", "hands.event.dealt", "clock.payouts_more"):
+        assert f"{key}.one" in en, key
+    assert en["table.info.players.one"] == "{players} player left"
+    assert en["hands.event.dealt.one"] == "{name} is dealt {count} card"
