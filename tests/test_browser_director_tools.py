@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.test_browser import DIRECTOR, Api, api, browser, open_director
 
@@ -156,6 +156,40 @@ def test_an_entry_is_taken_back_then_the_tournament_called_off_and_deleted_OQ_41
     page.get_by_test_id("delete-confirm-yes").click()
     expect(page.get_by_test_id("director-message")).to_have_text("Rainy day is deleted.")
     assert status_of(api, tournament) == 404
+
+
+def test_a_load_overtaken_by_the_delete_does_not_hide_its_answer_OQ_41(
+    page: Page, api: Api
+) -> None:
+    """A reload that set out before the delete and came back "no tournament"
+    after it must not replace "deleted" with that error."""
+    tournament = api.create("nm-holdem", bots=3, name="Overtaken")
+    open_director(page, api, tournament)
+    expect(page.get_by_test_id("entry")).to_have_count(3)
+    held: list[Route] = []
+
+    def hold_reads(route: Route) -> None:
+        if route.request.method == "GET":
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route(f"**/api/tournaments/{tournament}", hold_reads)
+    api.register(tournament, "Late Lena")  # the change makes the page reload
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the registration made the page reload its tournament"
+    page.get_by_test_id("delete-tournament").click()
+    page.get_by_test_id("delete-confirm-yes").click()
+    expect(page.get_by_test_id("director-message")).to_have_text("Overtaken is deleted.")
+    with page.expect_response(f"**/api/tournaments/{tournament}") as answered:
+        for route in held:
+            route.continue_()
+    assert answered.value.status == 404
+    page.wait_for_timeout(300)  # the answer's promise settles after the response
+    expect(page.get_by_test_id("director-message")).to_have_text("Overtaken is deleted.")
 
 
 def test_a_started_tournament_cannot_be_deleted_and_says_why(page: Page, api: Api) -> None:

@@ -249,10 +249,15 @@ async function load() {
     return;
   }
   const id = state.id;
-  const [t, rulings] = await Promise.all([
-    api(`/tournaments/${id}`),
-    api(`/tournaments/${id}/rulings`),
-  ]);
+  let t, rulings;
+  try {
+    [t, rulings] = await Promise.all([api(`/tournaments/${id}`), api(`/tournaments/${id}/rulings`)]);
+  } catch (error) {
+    // a load that set out before this tournament was deleted or another one
+    // chosen has nothing to say: its "no tournament" would hide the answer
+    if (state.id !== id) return;
+    throw error;
+  }
   if (state.id !== id) return; // another tournament was chosen meanwhile: its load shows it
   state.t = t;
   for (const r of t.standings) state.names.set(r.player, r.name);
