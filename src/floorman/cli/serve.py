@@ -187,7 +187,7 @@ def serve(
         )
         return
     uvicorn.run(
-        create_app(database_url, token),
+        create_app(database_url, token, pace_collection=True),
         host=host,
         port=port,
         log_level=log_level,

@@ -26,6 +26,7 @@ from typing import Any
 from floorman.cluster import streams
 from floorman.cluster.lease import Leases
 from floorman.cluster.relay import Relay
+from floorman.server.collector import paced_collection, stop_pacing
 from floorman.services import Floor, FloormanError, TournamentService
 from floorman.services.commands import Archive, Cancel, CreateTournament, command_from_dict
 from floorman.services.error_bodies import error_body
@@ -289,7 +290,11 @@ def run_runner(database_url: str, redis_url: str, director_token: str) -> None:
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, runner.stopping.set)
-        await runner.run()
+        pacing = paced_collection()  # a runner holds the tournaments: the long pauses were its
+        try:
+            await runner.run()
+        finally:
+            stop_pacing(pacing)
 
     asyncio.run(main())
 

@@ -96,7 +96,7 @@ class RemoteCommands:
 
 
 def create_web_app(database_url: str, redis_url: str, director_token: str) -> FastAPI:
-    app = create_app(database_url, director_token)
+    app = create_app(database_url, director_token, pace_collection=True)
     process = f"web-{os.getpid()}-{secrets.token_hex(3)}"
     app.state.process = process
 

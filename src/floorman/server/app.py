@@ -15,6 +15,7 @@ from floorman import __version__
 from floorman.server import (
     api,
     chart_api,
+    collector,
     entries_api,
     headers,
     i18n,
@@ -67,7 +68,12 @@ def render_page(name: str, request: Request) -> HTMLResponse:
     return response
 
 
-def create_app(database_url: str, director_token: str) -> FastAPI:
+def create_app(database_url: str, director_token: str, *, pace_collection: bool = False) -> FastAPI:
+    """``pace_collection``: the app owns its process (``floorman serve``, a
+    cluster web process) and paces the garbage collector for it
+    (:mod:`floorman.server.collector`); an app inside a host such as a
+    test run leaves the host's heap alone."""
+
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(database_url)
@@ -77,9 +83,11 @@ def create_app(database_url: str, director_token: str) -> FastAPI:
         lanes = CommandLanes(CommandHandler(floor))
         app.state.commands = lanes.execute
         floor.resume_all()
+        pacing = collector.paced_collection() if pace_collection else None  # after the load
         try:
             yield
         finally:
+            collector.stop_pacing(pacing)
             await lanes.close()
             await floor.stop_all()
             store.close()
