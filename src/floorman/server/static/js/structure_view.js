@@ -1,0 +1,100 @@
+// A tournament's levels and its prizes as the server gives them (the
+// details of GET /api/tournaments/{id}): on the tournament's page and in
+// the lobby's preview of a row.  Nothing here computes a payout: the
+// places, percents and amounts are the server's (NM-H-19, OQ-39).
+
+import { chips, h, ordinal } from "./dom.js";
+import { lang, t as tr } from "./i18n.js";
+import { stakesText } from "./summary.js";
+
+const percent = new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 2 });
+
+/** Entries, buy-in and the pool they make (a fixed pool, or the confirmed
+ * entries' buy-ins with the guarantee below them). */
+export function moneyLine(t) {
+  if (!t.buy_in && !t.prize_pool) return null;
+  return h(
+    "p",
+    { class: "muted", "data-testid": "money" },
+    tr("tournament.results_facts", { entries: t.entries, buy_in: t.buy_in, pool: t.prize_pool }),
+  );
+}
+
+/** The places the server pays, exactly as it pays them (details.prizes:
+ * places the entrants cannot fill are not paid, the odd chips go to first,
+ * NM-H-19, OQ-39): each with its percent and, with a prize pool, its amount. */
+export function prizesTable(t, { winners = true } = {}) {
+  const paid = t.prizes || [];
+  if (!paid.length) return h("p", { class: "muted" }, tr("tournament.no_prizes"));
+  const won = new Map((t.standings || []).filter((r) => r.place).map((r) => [r.place, r.name]));
+  return h(
+    "table",
+    { class: "data", "data-testid": "prizes" },
+    h(
+      "thead",
+      {},
+      h(
+        "tr",
+        {},
+        h("th", {}, tr("common.col.place")),
+        h("th", { class: "num" }, tr("common.col.share")),
+        h("th", { class: "num" }, tr("common.col.prize")),
+        winners ? h("th", {}, tr("tournament.winner")) : null,
+      ),
+    ),
+    h(
+      "tbody",
+      {},
+      paid.map((p) =>
+        h(
+          "tr",
+          { "data-testid": "prize", "data-place": p.place },
+          h("td", {}, ordinal(p.place)),
+          h("td", { class: "num" }, percent.format(p.percent / 100)),
+          // without a prize pool every amount is 0: the percent says it
+          h(
+            "td",
+            { class: "num", "data-testid": "prize-amount" },
+            t.prize_pool ? chips(p.amount) : "–",
+          ),
+          winners ? h("td", {}, won.get(p.place) || "") : null,
+        ),
+      ),
+    ),
+  );
+}
+
+/** The levels, the one being played (``current``) marked. */
+export function structureTable(t, current = null) {
+  return h(
+    "table",
+    { class: "data", "data-testid": "structure-table" },
+    h(
+      "thead",
+      {},
+      h(
+        "tr",
+        {},
+        h("th", {}, tr("common.level")),
+        h("th", {}, tr("common.stakes")),
+        h("th", { class: "num" }, tr("tournament.minutes")),
+      ),
+    ),
+    h(
+      "tbody",
+      {},
+      t.levels.map((lv) =>
+        h(
+          "tr",
+          {
+            "data-testid": "level-row",
+            style: lv.level === current ? { color: "var(--accent)", fontWeight: "650" } : {},
+          },
+          h("td", {}, lv.level),
+          h("td", { "data-testid": "level-stakes" }, stakesText(lv)),
+          h("td", { class: "num" }, Math.round(lv.seconds / 60)),
+        ),
+      ),
+    ),
+  );
+}
