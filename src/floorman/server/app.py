@@ -39,6 +39,7 @@ PAGES = {
     "clock": "clock.html",
     "hand": "hand.html",
     "cards": "cards.html",
+    "results": "results.html",
 }
 
 
@@ -130,6 +131,10 @@ def create_app(database_url: str, director_token: str) -> FastAPI:
     @app.get("/t/{tournament_id}/cards", include_in_schema=False)
     def table_cards(tournament_id: str, request: Request) -> HTMLResponse:
         return page("cards", request)
+
+    @app.get("/t/{tournament_id}/results", include_in_schema=False)
+    def results_page(tournament_id: str, request: Request) -> HTMLResponse:
+        return page("results", request)
 
     @app.get("/director", include_in_schema=False)
     def director(request: Request) -> HTMLResponse:

@@ -98,3 +98,36 @@ export function structureTable(t, current = null) {
     ),
   );
 }
+
+/** The entries' accounts as the server keeps them (details.accounts):
+ * buy-ins (entries × buy-in: the pool before the guarantee), fees
+ * (entries × fee, never in the pool), the guarantee's top-up or a fixed
+ * pool, and the pool.  Every number is the server's; none is worked out
+ * here. */
+export function accountsTable(a) {
+  if (!a || (!a.buy_in && !a.fee && !a.fixed_pool && !a.guarantee)) return null;
+  const line = (key, amount, values = {}, testid = key) =>
+    h(
+      "tr",
+      { "data-testid": `accounts-${testid}` },
+      h("th", { scope: "row" }, tr(`tournament.accounts.${key}`, values)),
+      h("td", { class: "num", "data-testid": "accounts-amount" }, chips(amount)),
+    );
+  return h(
+    "table",
+    { class: "data accounts", "data-testid": "accounts" },
+    h("caption", {}, tr("tournament.accounts")),
+    h(
+      "tbody",
+      {},
+      line("buy_ins", a.buy_ins, { entries: a.paid_entries, buy_in: a.buy_in }),
+      line("fees", a.fees, { entries: a.paid_entries, fee: a.fee }),
+      a.fixed_pool
+        ? line("fixed", a.fixed_pool)
+        : a.top_up
+          ? line("top_up", a.top_up, { guarantee: a.guarantee })
+          : null,
+      line("pool", a.prize_pool),
+    ),
+  );
+}

@@ -14,7 +14,7 @@ import {
   tournamentIdFromPath,
 } from "./dom.js";
 import { lang, languageSwitch, t as tr } from "./i18n.js";
-import { moneyLine, prizesTable, structureTable } from "./structure_view.js";
+import { accountsTable, moneyLine, prizesTable, structureTable } from "./structure_view.js";
 import {
   connectionText,
   levelsOf,
@@ -35,6 +35,7 @@ $("#cards-link").href = `/t/${id}/cards`;
 const sheet = `/api/tournaments/${encodeURIComponent(id)}/results`;
 $("#results-pdf").href = `${sheet}.pdf?lang=${lang}`;
 $("#results-csv").href = `${sheet}.csv?lang=${lang}`;
+$("#results-print").href = `/t/${id}/results`;
 let chartKey = null;
 
 /** The chip chart (an SVG the server draws in this page's language), drawn
@@ -86,7 +87,7 @@ function render(t, hands) {
   tick();
   fill("tables", seatingChart(t.tables, { link: (table) => `/t/${id}/table/${table.table}` }));
   fill("standings", standingsTable(t.standings));
-  fill("prizes", moneyLine(t), prizesTable(t));
+  fill("prizes", moneyLine(t), prizesTable(t), accountsTable(t.accounts));
   fill("structure", structureTable(t, number));
   chart(t, number);
   fill(
