@@ -7,12 +7,19 @@ clause and changes nothing."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.helpers.server import AUTH, stored_hand_events, wait_until
+from tests.helpers.server import (
+    AUTH,
+    LiveServer,
+    create_tournament,
+    stored_hand_events,
+    wait_until,
+)
 from tests.helpers.server_api import (
     bearer,
     floor,
@@ -365,3 +372,39 @@ def test_a_request_taken_back_with_back_leaves_him_dealt_in(client: TestClient) 
     mine = next(p for p in view["hand"]["players"] if p["seat"] == seat)
     assert mine["dead"] is False
     assert not rulings_of(client, tid, "absence")
+
+
+@pytest.mark.clause("DE-SEATED-1", "DE-SEATED-2", "OQ-45")
+def test_the_request_to_sit_out_next_survives_a_restart(tmp_path: Path) -> None:
+    """Asked during his hand and the server restarted before the next deal:
+    the request is in the tournament's log, so his frame still says so and
+    the next hand after the restart finds him away."""
+
+    def you(server: LiveServer, tid: str, token: str) -> dict[str, Any]:
+        answer = server.http.get(f"/api/tournaments/{tid}/tables/1", headers=bearer(token))
+        assert answer.status_code == 200, answer.text
+        return dict(answer.json()["you"])
+
+    with LiveServer(tmp_path) as server:
+        tid = create_tournament(
+            server.http, "de-holdem", level_seconds=600, starting_stack=1000,
+            action_seconds=60, between_hands_s=0.2,
+        )  # fmt: skip
+        tokens = dict(server.register(tid, name) for name in ("Ann", "Ben", "Cat"))
+        server.start(tid)
+        client: Any = server.http  # the helpers take any httpx client
+        wait_until(lambda: hand_running(client, tid), 10, "the first hand")
+        token = next(iter(tokens.values()))
+        answer = act(client, tid, token, action="sit_out_next")
+        assert answer.status_code == 200, answer.text
+        assert you(server, tid, token)["sit_out_next"] is True
+
+    with LiveServer(tmp_path) as server:
+        client = server.http
+        assert you(server, tid, token)["sit_out_next"] is True
+        assert you(server, tid, token)["away"] is False
+        by_seat = {you(server, tid, t)["seat"]: t for t in tokens.values()}
+        ended = fold_to_the_end(client, tid, by_seat)
+        next_hand(client, tid, ended)
+        mine = you(server, tid, token)
+        assert mine["away"] is True and mine["away_reason"] == "player"
