@@ -149,3 +149,45 @@ def test_the_tournaments_this_browser_plays_in_come_first_and_marked(
         assert not page.errors  # type: ignore[attr-defined]
     finally:
         page.context.close()
+
+
+@pytest.mark.clause("OQ-39")
+@pytest.mark.parametrize(
+    ("locale", "lines"),
+    [
+        ("nb-NO", ["2–4 innkjøp: 65 %, 35 %", "5 innkjøp eller flere: 50 %, 30 %, 20 %"]),
+        ("de-DE", ["2–4 Einkäufe: 65 %, 35 %", "ab 5 Einkäufen: 50 %, 30 %, 20 %"]),
+    ],
+)
+def test_the_preview_lists_the_payout_tables_and_pays_as_the_server_chose(
+    browser: Browser, api: Api, locale: str, lines: list[str]
+) -> None:
+    ranges = [
+        {"min_entries": 2, "max_entries": 4, "shares": [65, 35]},
+        {"min_entries": 5, "max_entries": None, "shares": [50, 30, 20]},
+    ]
+    tournament = api.create(
+        "tda", bots=0, name=f"Tabeller {locale}", buy_in=50, payout_tables=ranges
+    )
+    for k in range(5):
+        api.call("POST", f"/tournaments/{tournament}/register", {"name": f"Q{k}"}, DIRECTOR)
+    details = api.call("GET", f"/tournaments/{tournament}")
+    page = new_page(browser, locale, LAPTOP)
+    try:
+        page.goto(api.url + "/")
+        row = page.locator(f"[data-testid=tournament-row][data-id='{tournament}']")
+        row.get_by_test_id("row-preview").click()
+        preview = page.locator(f"[data-testid=preview][data-id='{tournament}']")
+        listed = preview.get_by_test_id("payout-range")
+        expect(listed).to_have_count(len(lines))
+        assert [t.replace("\xa0", " ") for t in listed.all_inner_texts()] == lines
+        amounts = preview.get_by_test_id("prize-amount")
+        expect(amounts).to_have_count(len(details["prizes"]))
+        assert (
+            [digits(a) for a in amounts.all_inner_texts()]
+            == [p["amount"] for p in details["prizes"]]
+            == [125, 75, 50]
+        )  # 5 entries: the 5-and-more table of 250
+        assert not page.errors  # type: ignore[attr-defined]
+    finally:
+        page.context.close()

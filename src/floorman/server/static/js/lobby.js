@@ -6,7 +6,7 @@ import { api, directorToken, keepDirectorToken, keepSeat, seatOf } from "./api.j
 import { $, chips, fill, h, say, statusBadge } from "./dom.js";
 import { languageSwitch, t as tr } from "./i18n.js";
 import { buyInText, isoFromLocal, startText } from "./money.js";
-import { moneyLine, prizesTable, structureTable } from "./structure_view.js";
+import { moneyLine, payoutRangesList, prizesTable, structureTable } from "./structure_view.js";
 import { profileTitle } from "./summary.js";
 
 languageSwitch();
@@ -122,6 +122,7 @@ function previewRow(t) {
             h("h3", {}, tr("lobby.preview_prizes")),
             moneyLine(details),
             prizesTable(details, { winners: false }),
+            payoutRangesList(details),
           ),
         );
   return h(

@@ -131,3 +131,30 @@ export function accountsTable(a) {
     ),
   );
 }
+
+/** The director's payout tables by entries (details.payout_tables), as
+ * the server keeps them; the one that applies is the server's to choose
+ * (its prizes above show it). */
+export function payoutRangesList(t) {
+  const ranges = t.payout_tables || [];
+  if (!ranges.length) return null;
+  const shares = (r) => r.shares.map((s) => percent.format(s / 100)).join(", ");
+  return h(
+    "div",
+    { "data-testid": "payout-ranges" },
+    h("h4", {}, tr("lobby.payout_ranges")),
+    h(
+      "ul",
+      { class: "payout-ranges" },
+      ranges.map((r) =>
+        h(
+          "li",
+          { "data-testid": "payout-range" },
+          r.max_entries === null || r.max_entries === undefined
+            ? tr("lobby.payout_range_open", { low: r.min_entries, shares: shares(r) })
+            : tr("lobby.payout_range", { low: r.min_entries, high: r.max_entries, shares: shares(r) }),
+        ),
+      ),
+    ),
+  );
+}
