@@ -64,6 +64,7 @@ TOURNAMENT_KINDS = [
     "time_penalty",
     "disqualified",
     "absence",
+    "sit_out_requested",
     "override",
     "correction_pending",
     "correction_lapsed",

@@ -7,12 +7,19 @@ clause and changes nothing."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.helpers.server import AUTH, stored_hand_events, wait_until
+from tests.helpers.server import (
+    AUTH,
+    LiveServer,
+    create_tournament,
+    stored_hand_events,
+    wait_until,
+)
 from tests.helpers.server_api import (
     bearer,
     floor,
@@ -304,3 +311,100 @@ def test_an_action_sent_twice_with_its_id_is_taken_once(client: TestClient) -> N
     # without an id (or with another) the second try is out of turn, as before
     again = act(client, tid, by_seat[actor], action="call", id="k2")
     assert again.status_code == 409
+
+
+def fold_to_the_end(client: TestClient, tid: str, by_seat: dict[int, str]) -> str:
+    """Whoever is to act folds until the running hand is over; its id."""
+    hand_id = table_view(client, tid, None)["hand_id"]
+    while (view := hand_running(client, tid)) and view["hand_id"] == hand_id:
+        assert act(client, tid, by_seat[view["hand"]["actor"]], action="fold").status_code == 200
+    return str(hand_id)
+
+
+def next_hand(client: TestClient, tid: str, after: str) -> dict[str, Any]:
+    return dict(
+        wait_until(
+            lambda: (v := hand_running(client, tid)) and v["hand_id"] != after and v,
+            10,
+            "the next hand",
+        )
+    )
+
+
+@pytest.mark.clause("DE-SEATED-1", "DE-SEATED-2", "OQ-45")
+def test_asked_during_his_hand_he_plays_it_out_and_sits_out_from_the_next(
+    client: TestClient,
+) -> None:
+    tid, by_seat = start_humans(client, ["Ann", "Ben", "Cat"], between_hands_s=0.2)
+    seat, token = next(iter(by_seat.items()))
+    hand_id = table_view(client, tid, None)["hand_id"]
+    answer = act(client, tid, token, action="sit_out_next")
+    assert answer.status_code == 200, answer.text
+    view = table_view(client, tid, token)
+    assert view["you"]["sit_out_next"] is True and view["you"]["away"] is False
+    assert view["hand_id"] == hand_id and view["you"]["seat"] == seat  # his hand plays on
+    assert not rulings_of(client, tid, "absence")
+    ended = fold_to_the_end(client, tid, by_seat)
+    assert table_view(client, tid, token)["you"]["sit_out_next"] is True
+    dealt = next_hand(client, tid, ended)
+    assert next(p for p in dealt["hand"]["players"] if p["seat"] == seat)["dead"] is True
+    you = table_view(client, tid, token)["you"]
+    assert you["away"] is True and you["away_reason"] == "player"
+    assert you["sit_out_next"] is False
+    (away,) = rulings_of(client, tid, "absence")
+    assert away["absent"] and away["reason"] == "player"
+    # away already: no request to make (DE-SEATED-2, OQ-45)
+    again = act(client, tid, token, action="sit_out_next")
+    assert again.status_code == 409
+    assert again.json()["detail"]["clause"] == "DE-SEATED-2, DE-DEAL-2, OQ-45"
+
+
+@pytest.mark.clause("DE-SEATED-1", "OQ-45")
+def test_a_request_taken_back_with_back_leaves_him_dealt_in(client: TestClient) -> None:
+    tid, by_seat = start_humans(client, ["Ann", "Ben", "Cat"], between_hands_s=0.2)
+    seat, token = next(iter(by_seat.items()))
+    assert act(client, tid, token, action="sit_out_next").status_code == 200
+    assert act(client, tid, token, action="back").status_code == 200
+    assert table_view(client, tid, token)["you"]["sit_out_next"] is False
+    ended = fold_to_the_end(client, tid, by_seat)
+    view = next_hand(client, tid, ended)
+    assert table_view(client, tid, token)["you"]["away"] is False
+    mine = next(p for p in view["hand"]["players"] if p["seat"] == seat)
+    assert mine["dead"] is False
+    assert not rulings_of(client, tid, "absence")
+
+
+@pytest.mark.clause("DE-SEATED-1", "DE-SEATED-2", "OQ-45")
+def test_the_request_to_sit_out_next_survives_a_restart(tmp_path: Path) -> None:
+    """Asked during his hand and the server restarted before the next deal:
+    the request is in the tournament's log, so his frame still says so and
+    the next hand after the restart finds him away."""
+
+    def you(server: LiveServer, tid: str, token: str) -> dict[str, Any]:
+        answer = server.http.get(f"/api/tournaments/{tid}/tables/1", headers=bearer(token))
+        assert answer.status_code == 200, answer.text
+        return dict(answer.json()["you"])
+
+    with LiveServer(tmp_path) as server:
+        tid = create_tournament(
+            server.http, "de-holdem", level_seconds=600, starting_stack=1000,
+            action_seconds=60, between_hands_s=0.2,
+        )  # fmt: skip
+        tokens = dict(server.register(tid, name) for name in ("Ann", "Ben", "Cat"))
+        server.start(tid)
+        client: Any = server.http  # the helpers take any httpx client
+        wait_until(lambda: hand_running(client, tid), 10, "the first hand")
+        token = next(iter(tokens.values()))
+        answer = act(client, tid, token, action="sit_out_next")
+        assert answer.status_code == 200, answer.text
+        assert you(server, tid, token)["sit_out_next"] is True
+
+    with LiveServer(tmp_path) as server:
+        client = server.http
+        assert you(server, tid, token)["sit_out_next"] is True
+        assert you(server, tid, token)["away"] is False
+        by_seat = {you(server, tid, t)["seat"]: t for t in tokens.values()}
+        ended = fold_to_the_end(client, tid, by_seat)
+        next_hand(client, tid, ended)
+        mine = you(server, tid, token)
+        assert mine["away"] is True and mine["away_reason"] == "player"

@@ -616,7 +616,7 @@ async def act(
     token: Annotated[str | None, Depends(bearer)] = None,
     key: IdempotencyKey = None,
 ) -> dict[str, Any]:
-    """An action (or ``sit_out``, ``back``, ``call_clock``).  Its key: the
+    """An action (or ``sit_out``, ``sit_out_next``, ``back``, ``call_clock``).  Its key: the
     Idempotency-Key header, or the message's ``id`` as over the websocket
     (a double click, a retry: done once)."""
     service = service_of(request, tournament_id)

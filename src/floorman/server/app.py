@@ -40,6 +40,7 @@ PAGES = {
     "clock": "clock.html",
     "hand": "hand.html",
     "cards": "cards.html",
+    "results": "results.html",
 }
 
 
@@ -138,6 +139,10 @@ def create_app(database_url: str, director_token: str, *, pace_collection: bool 
     @app.get("/t/{tournament_id}/cards", include_in_schema=False)
     def table_cards(tournament_id: str, request: Request) -> HTMLResponse:
         return page("cards", request)
+
+    @app.get("/t/{tournament_id}/results", include_in_schema=False)
+    def results_page(tournament_id: str, request: Request) -> HTMLResponse:
+        return page("results", request)
 
     @app.get("/director", include_in_schema=False)
     def director(request: Request) -> HTMLResponse:

@@ -21,7 +21,7 @@ from floorman.server.api import (
 )
 from floorman.server.error_bodies import http_error
 from floorman.services import commands as c
-from floorman.services.results import results_csv, results_pdf
+from floorman.services.results import results_csv, results_pdf, results_view
 
 router = APIRouter(prefix="/api")
 
@@ -65,6 +65,14 @@ def _attachment(tournament_id: str, extension: str) -> str:
     # the id is 32 hex digits; anything else is cut to what a file name takes
     safe = "".join(ch for ch in tournament_id if ch.isalnum())[:40] or "tournament"
     return f'attachment; filename="results-{safe}.{extension}"'
+
+
+@router.get(
+    "/tournaments/{tournament_id}/results",
+    summary="The results with the entries' accounts (buy-ins, fees, top-up, pool)",
+)
+async def results_as_data(request: Request, tournament_id: str) -> dict[str, Any]:
+    return results_view(service_of(request, tournament_id))
 
 
 @router.get(

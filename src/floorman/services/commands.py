@@ -275,7 +275,8 @@ class RecordChipCounts(Command):
 @dataclass(frozen=True, kw_only=True)
 class Act(Command):
     """A player's message to his hand: an action (fold, bet 40, draw 2 …),
-    or ``sit_out``/``back``/``call_clock``; the engine reads ``data``."""
+    or ``sit_out``/``sit_out_next``/``back``/``call_clock``; the engine
+    reads ``data``."""
 
     kind = "act"
     role = "player"

@@ -1,7 +1,7 @@
 """The director's tools on a running hand and the players' own table
 controls: a misdeal, a void, a dead hand (each verified by the tournament
 core and the hand before anything is recorded), calling the clock on the
-player to act, sitting out and coming back.
+player to act, sitting out (now or from the next hand) and coming back.
 
 The tournament records each ruling for the ruling log; the hand's own log
 holds what it did to the cards and the chips.  Nothing here is a rule of
@@ -182,12 +182,26 @@ class FloorTools:
         service.timeouts[player] = 0
         if state.absent != away:
             t.set_absent(player, away, reason="player")
+        elif not away:  # "I'm back" before his next hand: he plays it
+            t.request_sit_out(player, False)
+        self._changed(state.table)
+
+    def sit_out_next(self, player: str) -> None:
+        """During his hand the player asks to sit out from the next hand
+        on: this hand plays on as usual, the next one is dealt to him dead
+        (DE-SEATED-1/2, OQ-45).  ``back`` takes the request back."""
+        t = self.service.tournament
+        t.request_sit_out(player)
+        self._changed(t.players[player].table)
+
+    def _changed(self, table: int | None) -> None:
+        service = self.service
         service.commit()
-        if state.table is not None:
-            runtime = service.tables.get(state.table)
+        if table is not None:
+            runtime = service.tables.get(table)
             if runtime is not None:
                 runtime.wake.set()
-            service.broadcast_table(state.table)
+            service.broadcast_table(table)
 
 
 __all__ = ["HAND_RULING_CLAUSE", "FloorTools"]

@@ -56,6 +56,8 @@ def details(t: Tournament) -> dict[str, Any]:
         "guarantee": structure.guarantee,
         "entries": t.entries,
         "paid_entries": t.paid_entries,
+        # buy-ins, fees, the guarantee's top-up and the pool, as the core has them
+        "accounts": t.accounts.to_dict(),
         # what each place pays now, as the core pays it (NM-H-19, OQ-39:
         # places the entrants cannot fill are not paid)
         "prizes": [

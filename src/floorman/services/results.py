@@ -1,6 +1,8 @@
-"""The results sheet: each player's place, name, prize and entries, as CSV
-and as a printable PDF (matplotlib, Agg: no display), in the reader's
-language.
+"""The results sheet: each player's place, name, prize and entries, with
+the entries' accounts (buy-ins, fees, the guarantee's top-up, the pool:
+the core's :class:`~floorman.tournament.money.Accounts`), as CSV, as a
+printable PDF (matplotlib, Agg: no display) in the reader's language, and
+as data for the printable results page.
 
 The order is the standings': players still in (by chips, no place yet),
 then places from the first; players put out by a ruling (no place,
@@ -41,6 +43,43 @@ def result_rows(service: TournamentService) -> list[dict[str, Any]]:
     return rows + last
 
 
+def results_view(service: TournamentService) -> dict[str, Any]:
+    """The sheet as data for the printable page: the tournament's name and
+    status, the rows and the accounts, every amount the core's."""
+    t = service.tournament
+    return {
+        "name": t.name,
+        "status": t.status,
+        "entries": t.entries,
+        "rows": result_rows(service),
+        "accounts": t.accounts.to_dict(),
+    }
+
+
+def accounts_lines(service: TournamentService, words: Mapping[str, str]) -> list[str]:
+    """The accounts in the reader's words, one line each: the buy-ins and
+    the fees (entries × amount = total), the guarantee's top-up or the
+    fixed pool when there is one, and the pool."""
+    a = service.tournament.accounts
+
+    def say(key: str, amount: int, **values: int) -> str:
+        text = words[f"tournament.accounts.{key}"]
+        for name, value in values.items():
+            text = text.replace("{" + name + "}", str(value))
+        return f"{text}: {amount}"
+
+    lines = [
+        say("buy_ins", a.buy_ins, entries=a.paid_entries, buy_in=a.buy_in),
+        say("fees", a.fees, entries=a.paid_entries, fee=a.fee),
+    ]
+    if a.fixed_pool:
+        lines.append(say("fixed", a.fixed_pool))
+    elif a.top_up:
+        lines.append(say("top_up", a.top_up, guarantee=a.guarantee))
+    lines.append(say("pool", a.prize_pool))
+    return lines
+
+
 def results_csv(service: TournamentService, words: Mapping[str, str]) -> str:
     """The sheet as CSV with a header in the reader's language."""
     out = io.StringIO()
@@ -78,6 +117,7 @@ def results_pdf(service: TournamentService, words: Mapping[str, str]) -> bytes:
         .replace("{pool}", str(t.prize_pool))
         .replace("{buy_in}", str(t.struct.buy_in))
     )
+    accounts = accounts_lines(service, words)
     out = io.BytesIO()
     pages = [rows[k : k + ROWS_PER_PAGE] for k in range(0, len(rows), ROWS_PER_PAGE)] or [[]]
     with PdfPages(out, metadata={"Title": title, "Creator": "floorman"}) as pdf:
@@ -86,9 +126,11 @@ def results_pdf(service: TournamentService, words: Mapping[str, str]) -> bytes:
             try:
                 figure.text(0.08, 0.95, title, fontsize=16, weight="bold")
                 figure.text(0.08, 0.925, facts, fontsize=10)
+                for k, line in enumerate(accounts):
+                    figure.text(0.08, 0.905 - 0.016 * k, line, fontsize=9)
                 if len(pages) > 1:
                     figure.text(0.92, 0.95, f"{number}/{len(pages)}", ha="right", fontsize=9)
-                axes = figure.add_axes((0.08, 0.05, 0.84, 0.86))
+                axes = figure.add_axes((0.08, 0.05, 0.84, 0.84 - 0.016 * len(accounts)))
                 axes.axis("off")
                 cells = [
                     [
@@ -114,4 +156,11 @@ def results_pdf(service: TournamentService, words: Mapping[str, str]) -> bytes:
     return out.getvalue()
 
 
-__all__ = ["ROWS_PER_PAGE", "result_rows", "results_csv", "results_pdf"]
+__all__ = [
+    "ROWS_PER_PAGE",
+    "accounts_lines",
+    "result_rows",
+    "results_csv",
+    "results_pdf",
+    "results_view",
+]

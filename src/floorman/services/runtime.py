@@ -432,12 +432,15 @@ class TournamentService(Journal, DirectorCalls):
     def submit(self, player: str, data: Any) -> None:
         """A player's action from a browser or an external bot; any rule
         violation is raised (nothing changes) for an error frame.  Beside
-        the hand's actions: ``sit_out``, ``back`` and ``call_clock``.  (A
+        the hand's actions: ``sit_out``, ``sit_out_next``, ``back`` and
+        ``call_clock``.  (A
         message sent again, a double click, is answered once by the command
         handler: :class:`~floorman.services.commands.Act` with its key.)"""
         kind = data.get("action") if isinstance(data, dict) else None
         if kind in ("sit_out", "back"):
             return self.floor_tools.sit_out(player, kind == "sit_out")
+        if kind == "sit_out_next":
+            return self.floor_tools.sit_out_next(player)
         if kind == "call_clock":
             self.floor_tools.call_clock(player)
             return None

@@ -114,6 +114,8 @@ def you_frame(service: TournamentService, player: str, seat: int | None) -> dict
         "seat": seat,
         "away": away,
         "away_reason": state.away_reason if state is not None and away else None,
+        # he asked to sit out from the next hand on (DE-SEATED-1/2, OQ-45)
+        "sit_out_next": state is not None and state.sit_out_next,
         "can_call_clock": service.floor_tools.can_call_clock(player),
         # the director's warnings and time penalties to him: in his own
         # frame only, never another's or a spectator's (issue 20)

@@ -24,7 +24,7 @@ from floorman.tournament.events import (
     TournamentEvent,
     Withdrawn,
 )
-from floorman.tournament.money import prize_pool_for, shares_for
+from floorman.tournament.money import Accounts, accounts_for, prize_pool_for, shares_for
 from floorman.tournament.prizes import prize_table, shared_prizes
 from floorman.tournament.state import ChipView, PlayerState, TournamentState
 
@@ -74,6 +74,19 @@ class TournamentBase(TournamentState):
         s = self.struct
         return prize_pool_for(
             buy_in=s.buy_in,
+            guarantee=s.guarantee,
+            fixed=s.prize_pool,
+            paid_entries=self.paid_entries,
+        )
+
+    @property
+    def accounts(self) -> Accounts:
+        """The entries' money: buy-ins, fees, the guarantee's top-up and the
+        pool (:func:`floorman.tournament.money.accounts_for`)."""
+        s = self.struct
+        return accounts_for(
+            buy_in=s.buy_in,
+            fee=s.fee,
             guarantee=s.guarantee,
             fixed=s.prize_pool,
             paid_entries=self.paid_entries,

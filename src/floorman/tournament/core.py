@@ -164,6 +164,7 @@ class Tournament(Registration, FloorRulings):
         dead hands (absent OQ-45, time penalty OQ-62).  A hand is dealt even
         when every hand is dead (DE-DEAL-3, OQ-45, OQ-62)."""
         self.verify_begin_hand(table)
+        self._sit_out_requested(table)
         level = self.current_level
         assert level is not None
         state = self.tables[table]

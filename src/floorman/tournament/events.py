@@ -222,6 +222,17 @@ class Absence(TournamentEvent):
     reason: str = ""
 
 
+@tournament_event("sit_out_requested")
+class SitOutRequested(TournamentEvent):
+    """During his hand a player asks to sit out from the next hand on
+    (``requested``; False: he takes it back).  His current hand plays on;
+    the next hand dealt at his table records his :class:`Absence` first
+    (DE-SEATED-1/2, OQ-45)."""
+
+    player: str
+    requested: bool
+
+
 @tournament_event("hand_ruling")
 class HandRuled(TournamentEvent):
     """The director rules on table ``table``'s running hand (number

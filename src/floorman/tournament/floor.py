@@ -22,6 +22,7 @@ from floorman.tournament.events import (
     HandRuled,
     LevelChanged,
     Overridden,
+    SitOutRequested,
     TimeBankUsed,
     TimedOut,
     TimePenalty,
@@ -236,6 +237,40 @@ class FloorRulings(TournamentBase):
         return self._emit(  # type: ignore[return-value]
             Absence(player=player, absent=absent, reason=reason)
         )
+
+    def verify_request_sit_out(self, player: str) -> None:
+        """A seated player still in play who is not away already may ask to
+        sit out from the next hand on (DE-SEATED-1/2, OQ-45)."""
+        clause = clauses_for(self.profile)["dead"]
+        state = self._player(player)
+        if state.status != "playing" or state.table is None:
+            raise self._fail("you are not playing", clause)
+        if state.absent:
+            raise self._fail("you are sitting out already", clause)
+
+    def can_request_sit_out(self, player: str) -> bool:
+        return self._can(self.verify_request_sit_out, player)
+
+    def request_sit_out(self, player: str, requested: bool = True) -> SitOutRequested | None:
+        """``player`` asks to sit out from the next hand on (his running
+        hand plays on; the next deal at his table makes him absent: his
+        hands dealt dead, his forced bets posted, DE-SEATED-1/2, OQ-45), or
+        takes the request back (``requested=False``; nothing to record
+        when none is open)."""
+        if requested:
+            self.verify_request_sit_out(player)
+        if self._player(player).sit_out_next == requested:
+            return None
+        return self._emit(  # type: ignore[return-value]
+            SitOutRequested(player=player, requested=requested)
+        )
+
+    def _sit_out_requested(self, table: int) -> None:
+        """Before a deal at ``table``: whoever asked to sit out from the
+        next hand is away from this one on (DE-SEATED-1/2, OQ-45)."""
+        for player in sorted(self.tables[table].seats.values()):
+            if self.players[player].sit_out_next:
+                self.set_absent(player, True, reason="player")
 
     def _verify_correctable(self, player: str, clause: str) -> None:
         """A ruling for a player in a running hand waits for its end; none

@@ -93,6 +93,56 @@ def shares_for(
     return ranges[0].shares if entries < ranges[0].low else ranges[-1].shares
 
 
+@dataclass(frozen=True, slots=True)
+class Accounts:
+    """Where the money of the entries goes: ``buy_ins`` (paid entries ×
+    buy-in: the pool before the guarantee), ``fees`` (paid entries × fee:
+    the organiser's, never in the pool), ``top_up`` (what the guarantee
+    adds to the buy-ins; 0 when they cover it or a fixed pool is set) and
+    the ``prize_pool`` they make: ``fixed_pool`` when set, else ``buy_ins
+    + top_up``.
+
+    >>> accounts_for(buy_in=100, fee=10, guarantee=1000, fixed=0, paid_entries=7).to_dict()
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'paid_entries': 7, 'buy_in': 100, 'fee': 10, 'buy_ins': 700, 'fees': 70,
+     'guarantee': 1000, 'top_up': 300, 'fixed_pool': 0, 'prize_pool': 1000}
+    """
+
+    paid_entries: int
+    buy_in: int
+    fee: int
+    buy_ins: int
+    fees: int
+    guarantee: int
+    top_up: int
+    fixed_pool: int
+    prize_pool: int
+
+    def to_dict(self) -> dict[str, int]:
+        return {k: getattr(self, k) for k in self.__slots__}
+
+
+def accounts_for(
+    *, buy_in: int, fee: int, guarantee: int, fixed: int, paid_entries: int
+) -> Accounts:
+    """The accounts of ``paid_entries`` entries (only the paid ones pay:
+    DE-DEAL-3/4, OQ-46); the pool is :func:`prize_pool_for`'s."""
+    paid = max(0, paid_entries)
+    buy_ins = buy_in * paid
+    pool = prize_pool_for(buy_in=buy_in, guarantee=guarantee, fixed=fixed, paid_entries=paid)
+    return Accounts(
+        paid_entries=paid,
+        buy_in=buy_in,
+        fee=fee,
+        buy_ins=buy_ins,
+        fees=fee * paid,
+        guarantee=guarantee,
+        top_up=0 if fixed > 0 else pool - buy_ins,
+        fixed_pool=fixed if fixed > 0 else 0,
+        prize_pool=pool,
+    )
+
+
 def prize_pool_for(*, buy_in: int, guarantee: int, fixed: int, paid_entries: int) -> int:
     """A fixed pool is the pool; otherwise the paid entries' buy-ins, never
     less than the guarantee (the fee is the organiser's, never in it)."""
@@ -102,7 +152,9 @@ def prize_pool_for(*, buy_in: int, guarantee: int, fixed: int, paid_entries: int
 
 
 __all__ = [
+    "Accounts",
     "PayoutRange",
+    "accounts_for",
     "check_payout_ranges",
     "payout_ranges_from",
     "prize_pool_for",

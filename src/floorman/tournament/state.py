@@ -36,6 +36,7 @@ from floorman.tournament.events import (
     Registered,
     Resumed,
     Seated,
+    SitOutRequested,
     Started,
     TableBroken,
     TableHandEnded,
@@ -67,6 +68,8 @@ class PlayerState:
     absent: bool = False
     #: why he is away: "player" (he sat out), "timeouts", "director", ""
     away_reason: str = ""
+    #: he asked to sit out from the next hand on (DE-SEATED-1/2, OQ-45)
+    sit_out_next: bool = False
     warnings: int = 0
     starting_stack: int | None = None  # the director's correction before the start
     timeouts: int = 0
@@ -252,6 +255,7 @@ class TournamentState:
         p.status, p.place, p.shared, p.prize = "registered", None, 1, 0
         p.chips, p.table, p.seat = 0, None, None
         p.absent, p.away_reason, p.penalty_hands, p.timeouts = False, "", 0, 0
+        p.sit_out_next = False
         p.entries = e.entry
         self.re_entries += 1
         self.paid_entries += 1
@@ -361,6 +365,10 @@ class TournamentState:
         p = self.players[e.player]
         p.absent = e.absent
         p.away_reason = e.reason if e.absent else ""
+        p.sit_out_next = False  # away now, or back: the request is spent
+
+    def _apply_sit_out_requested(self, e: SitOutRequested) -> None:
+        self.players[e.player].sit_out_next = e.requested
 
     def _apply_disqualified(self, e: Disqualified) -> None:
         self._leave_play(e.player, "disqualified", e.chips_removed)
@@ -477,6 +485,7 @@ APPLY: dict[type[TournamentEvent], Callable[[TournamentState, Any], None]] = {
     Warned: TournamentState._apply_warned,
     TimePenalty: TournamentState._apply_penalty,
     Absence: TournamentState._apply_absence,
+    SitOutRequested: TournamentState._apply_sit_out_requested,
     Disqualified: TournamentState._apply_disqualified,
     Overridden: TournamentState._apply_override,
     ChipCount: TournamentState._apply_chip_count,

@@ -38,6 +38,7 @@ export function installChat({ send, me }) {
   const seen = new Set();
   let count = 0;
   let lastSent = "";
+  let notSent = false; // the box says "not connected" (cleared once frames flow again)
 
   const chatShown = () => !panels.chat.hidden;
 
@@ -119,9 +120,11 @@ export function installChat({ send, me }) {
     const text = input.value.trim();
     if (!text) return;
     box.hidden = true;
+    notSent = false;
     if (!send({ type: "chat", text })) {
       box.replaceChildren(t("table.chat.not_sent"));
       box.hidden = false;
+      notSent = true;
       return;
     }
     lastSent = input.value;
@@ -129,6 +132,13 @@ export function installChat({ send, me }) {
   });
 
   return {
+    /** The first fresh frame after a reconnect: "not connected" is no
+     * longer true (a refusal by the server stays until he sends again). */
+    reconnected() {
+      if (!notSent) return;
+      notSent = false;
+      box.hidden = true;
+    },
     /** {type: "chat", …}: one new line. */
     onLine(line) {
       const added = add([line]);
@@ -147,6 +157,7 @@ export function installChat({ send, me }) {
     onError(frame) {
       const key = REFUSALS[frame.template];
       if (!key) return false;
+      notSent = false;
       const detail = has(`errors.msg.${frame.template}`)
         ? frame
         : { ...frame, template: undefined, reason: t(key, frame.values || {}) };

@@ -1,9 +1,12 @@
-// The lobby: every tournament, registering for one, creating one.
+// The lobby: every tournament (those this browser holds a seat in first),
+// a preview of each one's levels and prizes as the server gives them,
+// registering for one, creating one.
 
 import { api, directorToken, keepDirectorToken, keepSeat, seatOf } from "./api.js";
 import { $, chips, fill, h, say, statusBadge } from "./dom.js";
 import { languageSwitch, t as tr } from "./i18n.js";
-import { buyInText, startText } from "./money.js";
+import { buyInText, isoFromLocal, startText } from "./money.js";
+import { moneyLine, payoutRangesList, prizesTable, structureTable } from "./structure_view.js";
 import { profileTitle } from "./summary.js";
 
 languageSwitch();
@@ -60,15 +63,102 @@ setInterval(() => {
   }
 }, 1000);
 
+/** The previews open (tournament id -> its details, or null while loading):
+ * they stay open across the list's refreshes. */
+const previews = new Map();
+
+async function loadPreview(id) {
+  try {
+    const details = await api(`/tournaments/${id}`);
+    if (previews.has(id)) previews.set(id, details);
+  } catch (error) {
+    if (previews.has(id)) previews.set(id, { error: error.message });
+  }
+  renderList(listed);
+}
+
+function previewButton(t) {
+  const shown = previews.has(t.id);
+  return h(
+    "button",
+    {
+      class: "btn small",
+      type: "button",
+      "data-testid": "row-preview",
+      "aria-expanded": String(shown),
+      onclick: () => {
+        if (previews.has(t.id)) previews.delete(t.id);
+        else {
+          previews.set(t.id, null);
+          loadPreview(t.id);
+        }
+        renderList(listed);
+      },
+    },
+    tr("lobby.preview"),
+  );
+}
+
+/** The row under a tournament with its levels and its prizes, as the server says. */
+function previewRow(t) {
+  if (!previews.has(t.id)) return null;
+  const details = previews.get(t.id);
+  const body = !details
+    ? h("p", { class: "muted" }, tr("lobby.preview_loading"))
+    : details.error
+      ? h("p", { class: "muted" }, details.error)
+      : h(
+          "div",
+          { class: "preview" },
+          h(
+            "section",
+            {},
+            h("h3", {}, tr("lobby.preview_structure")),
+            structureTable(details),
+          ),
+          h(
+            "section",
+            {},
+            h("h3", {}, tr("lobby.preview_prizes")),
+            moneyLine(details),
+            prizesTable(details, { winners: false }),
+            payoutRangesList(details),
+          ),
+        );
+  return h(
+    "tr",
+    { class: "preview-row", "data-testid": "preview", "data-id": t.id },
+    h("td", { colspan: "8" }, body),
+  );
+}
+
+/** This browser's tournaments (it holds a player's seat in them) first,
+ * each group in the server's order. */
+function mineFirst(tournaments) {
+  const mine = tournaments.filter((t) => seatOf(t.id));
+  return [...mine, ...tournaments.filter((t) => !seatOf(t.id))];
+}
+
+let listed = [];
+
 function renderList(tournaments) {
+  listed = tournaments;
   $("#empty").hidden = tournaments.length > 0;
   fill(
     "tournaments",
-    tournaments.map((t) =>
+    mineFirst(tournaments).flatMap((t) => [
       h(
         "tr",
-        { "data-testid": "tournament-row", "data-id": t.id },
-        h("td", {}, h("a", { href: `/t/${t.id}` }, t.name || t.id)),
+        { "data-testid": "tournament-row", "data-id": t.id, "data-mine": seatOf(t.id) ? "" : null },
+        h(
+          "td",
+          {},
+          h("a", { href: `/t/${t.id}` }, t.name || t.id),
+          seatOf(t.id) ? " " : null,
+          seatOf(t.id)
+            ? h("span", { class: "badge mine", "data-testid": "mine" }, tr("lobby.mine"))
+            : null,
+        ),
         h(
           "td",
           { class: "col-rules" },
@@ -87,9 +177,10 @@ function renderList(tournaments) {
             : `${chips(t.players_left)} / ${chips(t.players)}`,
         ),
         h("td", {}, statusBadge(t)),
-        h("td", {}, h("span", { class: "row" }, registerButton(t), links(t))),
+        h("td", {}, h("span", { class: "row" }, registerButton(t), previewButton(t), links(t))),
       ),
-    ),
+      previewRow(t),
+    ]),
   );
   const select = $("#register-tournament");
   const chosen = select.value;
@@ -126,6 +217,12 @@ $("#register").addEventListener("submit", async (event) => {
   }
 });
 
+/** A whole amount typed in a field; undefined when empty (the server's default). */
+function amount(selector) {
+  const text = $(selector).value.trim();
+  return text === "" ? undefined : Number(text);
+}
+
 $("#create").addEventListener("submit", async (event) => {
   event.preventDefault();
   const token = $("#create-token").value.trim();
@@ -137,6 +234,11 @@ $("#create").addEventListener("submit", async (event) => {
         profile: $("#create-profile").value,
         name: $("#create-name").value.trim(),
         bots: Number($("#create-bots").value) || 0,
+        // the same money fields as the director's form (the server checks them)
+        buy_in: amount("#create-buy-in"),
+        fee: amount("#create-fee"),
+        guarantee: amount("#create-guarantee"),
+        starts_at: isoFromLocal($("#create-starts-at").value),
       },
     });
     keepDirectorToken(token);

@@ -1,9 +1,11 @@
-// The player's own controls beside the play: sitting out and coming back
-// (his hands are dealt dead while he is away, his blinds posted:
-// DE-SEATED-1/2, OQ-45) with a banner that says why he is away, and
-// calling the clock on the player to act (DE-TIME-2, OQ-63).  Whether he
-// may is the server's (frame.you.away, you.can_call_clock, timer.call_until):
-// this module shows it and sends {action: "sit_out" | "back" | "call_clock"}.
+// The player's own controls beside the play: sitting out now or from the
+// next hand, and coming back (his hands are dealt dead while he is away,
+// his blinds posted: DE-SEATED-1/2, OQ-45) with a banner that says why he
+// is away or that he sits out from the next hand, and calling the clock on
+// the player to act (DE-TIME-2, OQ-63).  Whether he may is the server's
+// (frame.you.away, you.sit_out_next, you.can_call_clock, timer.call_until):
+// this module shows it and sends
+// {action: "sit_out" | "sit_out_next" | "back" | "call_clock"}.
 
 import { $, h } from "./dom.js";
 import { clauseElement } from "./errors.js";
@@ -25,12 +27,17 @@ export function awayText(reason) {
 export function installSeatTools({ send, nameOf, tournament }) {
   const banner = $("#away");
   const sitOut = $("#sit-out");
+  const sitOutNext = $("#sit-out-next");
+  const pending = $("#sit-out-pending");
   const clockRow = $("#clock-call");
   const callClock = $("#call-clock");
   let frame = null;
 
   $("#back").addEventListener("click", () => send({ action: "back" }));
   sitOut.addEventListener("click", () => send({ action: "sit_out" }));
+  sitOutNext.addEventListener("click", () => send({ action: "sit_out_next" }));
+  // "back" takes an open request back as well as ending an absence
+  $("#sit-out-next-cancel").addEventListener("click", () => send({ action: "back" }));
   callClock.addEventListener("click", () => {
     clockRow.hidden = true; // one call: the next frame says whether it was taken
     send({ action: "call_clock" });
@@ -65,6 +72,12 @@ export function installSeatTools({ send, nameOf, tournament }) {
       // seat in the hand: none between hands)
       const seated = Boolean(you && frame.seats.some((s) => s.player === you.player));
       sitOut.hidden = !seated || away;
+      const asked = Boolean(you && you.sit_out_next) && !away;
+      pending.hidden = !asked;
+      // the request is for a player in the hand now; between hands "sit
+      // out" does the same at once
+      const inHand = Boolean(you && you.seat !== null && you.seat !== undefined);
+      sitOutNext.hidden = !seated || away || asked || !inHand;
       tick();
     },
     tick,

@@ -103,6 +103,7 @@ function onTable(frame) {
       say("error", "");
       state.staleError = false;
     }
+    chat.reconnected();
   }
   if (state.table !== null && frame.table !== state.table && !watched) {
     say("notice", t("table.moved", { table: frame.table }), "ok");
@@ -462,7 +463,9 @@ function tick() {
 /** Every control of the player's own: off while the table is not live
  * (marked, so that the first fresh frame turns on just those again). */
 function disableControls() {
-  for (const control of [...$("#hero").querySelectorAll("button, input, select"), $("#sit-out")]) {
+  const hero = $("#hero").querySelectorAll("button, input, select");
+  const own = [...hero, $("#sit-out"), $("#sit-out-next")];
+  for (const control of own) {
     if (control.disabled) continue;
     control.disabled = true;
     control.dataset.offline = "";

@@ -1,0 +1,61 @@
+// The results to print (issue 20): the server's results sheet (GET
+// /api/tournaments/{id}/results): place, name, prize and entries per
+// player, and the entries' accounts (buy-ins, fees, the guarantee's
+// top-up, the pool).  Every number is the server's; the browser's print
+// dialog prints it (print.css: black on white, no bars, no buttons).
+
+import { api } from "./api.js";
+import { chips, fill, h, ordinal, say, tournamentIdFromPath } from "./dom.js";
+import { languageSwitch, t } from "./i18n.js";
+import { accountsTable } from "./structure_view.js";
+
+const tournament = tournamentIdFromPath();
+document.getElementById("tournament-link").href = `/t/${tournament}`;
+languageSwitch();
+
+function rowsTable(rows) {
+  const head = ["place", "name", "prize", "entries"].map((k) =>
+    h("th", { class: k === "name" ? "" : "num" }, t(`tournament.results_${k}`)),
+  );
+  return h(
+    "table",
+    { class: "data results", "data-testid": "results" },
+    h("thead", {}, h("tr", {}, head)),
+    h(
+      "tbody",
+      {},
+      rows.map((r) =>
+        h(
+          "tr",
+          { "data-testid": "result-row" },
+          h("td", { class: "num", "data-testid": "result-place" }, r.place ? ordinal(r.place) : "–"),
+          h("td", { "data-testid": "result-name" }, r.name),
+          h("td", { class: "num", "data-testid": "result-prize" }, chips(r.prize)),
+          h("td", { class: "num", "data-testid": "result-entries" }, chips(r.entries)),
+        ),
+      ),
+    ),
+  );
+}
+
+async function load() {
+  try {
+    const sheet = await api(`/tournaments/${tournament}/results`);
+    const title = t("tournament.results_title", { name: sheet.name });
+    fill("title", title);
+    document.title = `${title} · floorman`;
+    const a = sheet.accounts;
+    fill(
+      "facts",
+      t("tournament.results_facts", { entries: sheet.entries, buy_in: a.buy_in, pool: a.prize_pool }),
+    );
+    document.getElementById("running").hidden = sheet.status === "finished";
+    fill("accounts", accountsTable(a));
+    fill("rows", rowsTable(sheet.rows));
+  } catch (error) {
+    say("message", error.message, "error");
+  }
+}
+
+document.getElementById("print").addEventListener("click", () => window.print());
+load();
