@@ -26,7 +26,9 @@ from floorman.cluster import streams
 from floorman.cluster.follower import Followers
 from floorman.cluster.runner import tournament_of
 from floorman.server.app import create_app
+from floorman.server.collector import paced_collection, stop_pacing
 from floorman.services import Floor
+from floorman.services.auto_start import AutoStarts
 from floorman.services.commands import Command, command_to_dict
 from floorman.services.error_bodies import message_body
 from floorman.services.handler import Answer
@@ -96,7 +98,7 @@ class RemoteCommands:
 
 
 def create_web_app(database_url: str, redis_url: str, director_token: str) -> FastAPI:
-    app = create_app(database_url, director_token, pace_collection=True)
+    app = create_app(database_url, director_token)  # its lifespan is replaced below
     process = f"web-{os.getpid()}-{secrets.token_hex(3)}"
     app.state.process = process
 
@@ -114,10 +116,15 @@ def create_web_app(database_url: str, redis_url: str, director_token: str) -> Fa
         app.state.cluster = WebSide(process, commands, followers)
         app.state.commands = RemoteCommands(commands, followers).execute
         app.state.find_player = followers.find_player
+        # every web process sends the due starts; their shared key has the runner start once
+        auto_starts = AutoStarts(floor.listed, app.state.commands).launched()
+        pacing = paced_collection()
         log.info("%s serves", process)
         try:
             yield
         finally:
+            stop_pacing(pacing)
+            auto_starts.cancel()
             await followers.stop()
             await commands.stop()
             await client.aclose()

@@ -186,6 +186,9 @@ class NewTournament(BaseModel):
         None, ge=1, le=1000, description="entries (and re-entries) until the end of this level"
     )
     starts_at: str | None = Field(None, max_length=64, description="ISO 8601, for the lobby")
+    auto_start: bool | None = Field(
+        None, description="true: it starts by itself at starts_at; default: the director starts it"
+    )
     action_delay_ms: int = Field(800, ge=0, le=60_000, description="bots' thinking time")
     action_seconds: float | None = Field(None, gt=0, le=600, description="action clock")
     time_bank_seconds: int | None = Field(

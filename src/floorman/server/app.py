@@ -27,6 +27,7 @@ from floorman.server import (
     ws,
 )
 from floorman.services import Floor
+from floorman.services.auto_start import AutoStarts
 from floorman.services.handler import CommandHandler
 from floorman.services.lanes import CommandLanes
 from floorman.storage import Store
@@ -84,11 +85,13 @@ def create_app(database_url: str, director_token: str, *, pace_collection: bool 
         lanes = CommandLanes(CommandHandler(floor))
         app.state.commands = lanes.execute
         floor.resume_all()
+        auto_starts = AutoStarts(floor.listed, lanes.execute).launched()
         pacing = collector.paced_collection() if pace_collection else None  # after the load
         try:
             yield
         finally:
             collector.stop_pacing(pacing)
+            auto_starts.cancel()
             await lanes.close()
             await floor.stop_all()
             store.close()

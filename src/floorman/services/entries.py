@@ -31,6 +31,7 @@ def with_entries_and_money(
     payout_tables: list[dict[str, Any]] | None = None,
     late_registration_level: int | None = None,
     starts_at: str | None = None,
+    auto_start: bool | None = None,
 ) -> Structure:
     """``structure`` with the settings given (None: as it was, e.g. a
     saved structure's); a start time must be an ISO 8601 time."""
@@ -50,6 +51,8 @@ def with_entries_and_money(
             raise ProfileError("a payout table is min_entries, max_entries and shares") from None
     if starts_at is not None:
         changes["starts_at"] = iso_time(starts_at)
+    if auto_start is not None:
+        changes["auto_start"] = bool(auto_start)
     return dataclasses.replace(structure, **changes) if changes else structure
 
 

@@ -101,6 +101,7 @@ class Floor:
         payout_tables: list[dict[str, Any]] | None = None,
         late_registration_level: int | None = None,
         starts_at: str | None = None,
+        auto_start: bool | None = None,
         seat_bots: bool = True,
         answer_key: str = "",
     ) -> TournamentService:
@@ -159,6 +160,7 @@ class Floor:
             payout_tables=payout_tables,
             late_registration_level=late_registration_level,
             starts_at=starts_at,
+            auto_start=auto_start,
         )
         config = ServiceConfig(
             action_delay_ms=action_delay_ms,

@@ -335,6 +335,7 @@ class Tournament(Registration, FloorRulings):
             "prize_pool": self.prize_pool if self.structure else 0,
             "entries": self.entries,
             "starts_at": self.struct.starts_at if self.structure else None,
+            "auto_start": self.struct.auto_start if self.structure else False,
             "late_registration_level": self.struct.late_registration_level
             if self.structure
             else None,

@@ -100,8 +100,11 @@ class Structure:
     #: entries are taken (and re-entries, where the profile allows them)
     #: until the end of this level; None: registration closes at the seat draw
     late_registration_level: int | None = None
-    #: when the organiser means to start, ISO 8601, for the lobby only
+    #: when the organiser means to start, ISO 8601, for the lobby
     starts_at: str | None = None
+    #: the tournament starts by itself at ``starts_at`` (an online event);
+    #: False: the director starts it (a live event's seat draw, DE-SEAT-1)
+    auto_start: bool = False
     seat_draw: str = "random"  # GLI-style uniform draw by secrets (DE-SEAT-1, NM-D-1A, NM-H-1)
     #: each player's time bank in seconds, set by the director; None: the
     #: profile's (DE-TIME-1, OQ-42, OQ-63)
@@ -143,6 +146,8 @@ class Structure:
             )
         if self.starts_at is not None and len(self.starts_at) > 64:
             problems.append("the start time is an ISO time of at most 64 characters")
+        if self.auto_start and self.starts_at is None:
+            problems.append("a tournament that starts by itself needs a start time")
         if self.time_bank_seconds is not None and not 0 <= self.time_bank_seconds <= 3600:
             problems.append(f"a time bank lasts 0 to 3600 s, not {self.time_bank_seconds}")
         if problems:
@@ -203,6 +208,7 @@ class Structure:
             "payout_tables": [r.to_dict() for r in self.payout_tables],
             "late_registration_level": self.late_registration_level,
             "starts_at": self.starts_at,
+            "auto_start": self.auto_start,
             "seat_draw": self.seat_draw,
             "time_bank_seconds": self.time_bank_seconds,
         }
@@ -232,6 +238,7 @@ class Structure:
                 payout_tables=payout_ranges_from(data.get("payout_tables") or ()),
                 late_registration_level=_optional_int(data.get("late_registration_level")),
                 starts_at=_optional_text(data.get("starts_at")),
+                auto_start=bool(data.get("auto_start", False)),
                 seat_draw=str(data.get("seat_draw", "random")),
                 time_bank_seconds=_optional_int(data.get("time_bank_seconds")),
             )

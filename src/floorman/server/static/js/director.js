@@ -491,6 +491,7 @@ $("#create").addEventListener("submit", async (event) => {
     payout_tables: payoutTables,
     late_registration_level: number("#c-late-level"),
     starts_at: isoFromLocal(value("#c-starts-at")),
+    auto_start: $("#c-auto-start").checked || undefined,
     bots: number("#c-bots") || 0,
     action_delay_ms: number("#c-delay") ?? 800,
     action_seconds: number("#c-action-seconds"),
