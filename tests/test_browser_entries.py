@@ -1,4 +1,5 @@
-"""Issue 20 in the browser, in German at 1366x768: the director creates a
+"""Issue 20 in the browser, in German at 1366x768 (and one in Norwegian: a
+tournament that starts by itself at its time): the director creates a
 live tournament with a buy-in, a fee, payout tables by entries, late
 registration and a start time; the lobby shows the buy-in, the start with
 its countdown and a register button; players register there, one of them
@@ -164,3 +165,36 @@ def test_the_structure_editor_keeps_buy_in_and_payout_tables_by_entries(
     expect(page.get_by_test_id("s-payout-tables")).to_have_value(
         "2-20: 50,20,15,10,5; 21-: 40,25,15,12,8"
     )
+
+
+@pytest.fixture
+def norwegian(browser: Browser) -> Iterator[Page]:
+    yield from open_page(browser, locale="nb-NO", width=1366, height=768)
+
+
+def test_an_online_tournament_starts_by_itself_at_its_time_in_norwegian(
+    norwegian: Page, api: Api
+) -> None:
+    """The director ticks "starts by itself"; the start time has come, so the
+    server starts it within its next round (every 5 s) with no one at the
+    keyboard, and the console shows it running."""
+    page = norwegian
+    open_director(page, api)
+    page.goto(f"{api.url}/director?lang=nb")
+    page.get_by_test_id("c-profile").select_option("nm-holdem")
+    page.locator("#c-name").fill("Nattrunde")
+    page.get_by_test_id("c-bots").fill("6")
+    start = (datetime.now() - timedelta(minutes=1)).strftime("%Y-%m-%dT%H:%M")
+    page.get_by_test_id("c-starts-at").fill(start)
+    expect(page.get_by_test_id("c-auto-start").locator("xpath=..")).to_contain_text(
+        "Starter av seg selv"
+    )
+    page.get_by_test_id("c-auto-start").check()
+    page.get_by_test_id("create-submit").click()
+    expect(page.get_by_test_id("director-message")).to_contain_text("Opprettet turnering")
+    listed = api.call("GET", "/tournaments")
+    created = next(t for t in listed if t["name"] == "Nattrunde")
+    assert created["auto_start"] is True
+    page.goto(f"{api.url}/director?lang=nb&t={created['id']}")
+    expect(page.get_by_test_id("t-status")).to_contain_text("pågår", timeout=15_000)
+    assert api.call("GET", f"/tournaments/{created['id']}")["status"] == "running"
