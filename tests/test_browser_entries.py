@@ -79,6 +79,7 @@ def test_a_tournament_from_entries_to_the_results_sheet_in_german(german: Page, 
     row = page.locator(f"[data-testid=tournament-row][data-id='{tournament}']")
     expect(row.get_by_test_id("buy-in")).to_have_text("50 + 5")
     expect(row.get_by_test_id("starts")).to_contain_text(re.compile(r"in 1:5\d:\d\d"))
+    expect(row.get_by_test_id("who-starts")).to_have_text("die Turnierleitung startet")
     for name in ("Anna", "Bernd", "Carla"):
         register_in_the_lobby(page, api, tournament, name, "Anmelden")
 

@@ -54,6 +54,13 @@ function startCell(t) {
     t.status === "registering"
       ? h("div", { class: "muted countdown", "data-starts": t.starts_at }, start.countdown)
       : null,
+    t.status === "registering"
+      ? h(
+          "div",
+          { class: "muted", "data-testid": "who-starts" },
+          tr(t.auto_start ? "lobby.starts_by_itself" : "lobby.director_starts"),
+        )
+      : null,
   );
 }
 
