@@ -270,6 +270,9 @@ function confirmFold({ send, actionsRoot }) {
   cancel.focus();
 }
 
+/** The amount being typed, and the decision it was typed for. */
+const typed = { decision: null, value: null };
+
 function amountControls(me, view, send) {
   const { min_raise_to: lo, max_raise_to: hi, is_bet: isBet } = view.legal;
   // Betting before looking, in the rounds where that makes him "in unseen" (NM-D-2E).
@@ -284,7 +287,11 @@ function amountControls(me, view, send) {
         : "table.raise_to",
   );
   const allIn = me.stack + me.bet;
-  const bounds = { min: lo, max: hi, step: 1, value: lo };
+  // the amount he typed for this decision survives the panel being drawn
+  // again (after a refusal, say), so he corrects it rather than retypes it
+  const decision = decisionKey(view);
+  const start = typed.decision === decision ? typed.value : lo;
+  const bounds = { min: lo, max: hi, step: 1, value: start };
   const number = h("input", {
     type: "number",
     id: "amount",
@@ -309,10 +316,16 @@ function amountControls(me, view, send) {
   );
   const label = () => {
     const amount = Number(number.value);
+    typed.decision = decision;
+    typed.value = number.value;
     const text = `${verb} ${chips(amount)}`;
     go.querySelector(".label").textContent =
       amount === allIn ? t("table.all_in_suffix", { text }) : text;
-    go.disabled = !(Number.isInteger(amount) && amount >= lo && amount <= hi);
+    // an amount out of the server's bounds is sent as typed and refused with
+    // its clause (never quietly changed); only a non-number cannot be sent
+    const whole = Number.isInteger(amount) && amount > 0;
+    go.disabled = !whole;
+    number.setAttribute("aria-invalid", String(!(whole && amount >= lo && amount <= hi)));
   };
   const setAmount = (value) => {
     number.value = slider.value = Math.max(lo, Math.min(hi, Math.round(value)));
