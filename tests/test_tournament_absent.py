@@ -30,6 +30,7 @@ from floorman.tournament.core import Tournament, TournamentError
 from floorman.tournament.events import (
     Eliminated,
     Finished,
+    PrizeAwarded,
     Withdrawn,
     event_from_dict,
     event_to_dict,
@@ -411,3 +412,69 @@ def test_DE_DEAL_4_OQ_46_api_registers_unconfirmed_confirms_and_logs_the_withdra
         rows = {r["player"]: r for r in client.get(f"/api/tournaments/{tid}").json()["standings"]}
         assert rows[ann]["place"] is None and rows[ann].get("status", "withdrawn") == "withdrawn"
         assert rows[bob].get("status") != "withdrawn"
+
+
+def count_out(t: Tournament, loser: str, rng: random.Random) -> None:
+    """The floor's count puts ``loser`` out, his chips with a table-mate."""
+    table = t.players[loser].table
+    assert table is not None
+    seated = list(t.tables[table].seats.values())
+    counts = {p: t.players[p].chips for p in seated}
+    heir = next(p for p in seated if p != loser)
+    counts[heir] += counts[loser]
+    counts[loser] = 0
+    t.record_chip_counts(table, counts, rng.randrange)
+
+
+def live_field(names: str, unpaid: str) -> Tournament:
+    prof = load_profile("de-holdem")
+    struct = dataclasses.replace(
+        Structure.default(prof), payout_shares=(50, 30, 20), prize_pool=1000
+    )
+    t = Tournament.create("t", prof, struct, mode="live")
+    for p in names:
+        t.register(p, p.upper(), confirmed=p != unpaid)
+    t.draw_seats(random.Random(1).randrange)
+    t.start(0.0)
+    return t
+
+
+@pytest.mark.clause("DE-DEAL-4", "OQ-39")
+def test_DE_DEAL_4_OQ_39_places_given_before_a_withdrawal_move_up_with_no_gap() -> None:
+    """The reviewer's results: 1-5, then 7, 8 ... A player out before the
+    unpaid entry was withdrawn had been placed counting it; the cancelled
+    entry fills no place, so he moves up one and the places run 1..n."""
+    rng = random.Random(3)
+    t = live_field("abcde", unpaid="e")
+    count_out(t, "a", rng)
+    assert t.players["a"].place == 5
+    t.tick(level_start(t, 3), rng.randrange)
+    assert t.players["e"].status == "withdrawn"
+    assert t.players["a"].place == 4
+    for loser in ("b", "c"):
+        count_out(t, loser, rng)
+    assert t.status == "finished"
+    places = sorted(p.place for p in t.players.values() if p.place is not None)
+    assert places == [1, 2, 3, 4]
+    assert t.players["e"].place is None
+    assert_replays(t)
+
+
+@pytest.mark.clause("DE-DEAL-4", "OQ-39")
+def test_DE_DEAL_4_OQ_39_a_withdrawal_moves_a_player_out_into_the_money() -> None:
+    """Four entries, three paid: out fourth, he moves to third when the
+    unpaid entry is withdrawn, and is paid third's prize then."""
+    rng = random.Random(5)
+    t = live_field("abcd", unpaid="d")
+    count_out(t, "a", rng)
+    assert (t.players["a"].place, t.players["a"].prize) == (4, 0)
+    emitted = t.tick(level_start(t, 3), rng.randrange)
+    assert [(e.player, e.place, e.amount) for e in emitted if isinstance(e, PrizeAwarded)] == [
+        ("a", 3, 200)
+    ]
+    assert (t.players["a"].place, t.players["a"].prize) == (3, 200)
+    count_out(t, "b", rng)
+    assert t.status == "finished"
+    prizes = sorted((p.place, p.prize) for p in t.players.values() if p.place is not None)
+    assert prizes == [(1, 500), (2, 300), (3, 200)]
+    assert_replays(t)

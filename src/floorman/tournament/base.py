@@ -185,6 +185,33 @@ class TournamentBase(TournamentState):
                     )
                 )
             )
+        if emitted:
+            emitted += self._pay_places_moved_up()
+        return emitted
+
+    def _pay_places_moved_up(self) -> list[TournamentEvent]:
+        """After a withdrawal the players already out hold places one higher
+        (OQ-39) and the payout table may be another one (fewer entries): each
+        whose prize is now another is awarded it again.  While late
+        registration is open places wait for the final field anyway."""
+        if self.late_registration_pending:
+            return []
+        table = self.prize_table()
+        groups: dict[int, list[str]] = {}
+        for p in self.players.values():
+            if p.status == "out" and p.place is not None:
+                groups.setdefault(p.place, []).append(p.player)
+        emitted: list[TournamentEvent] = []
+        for place, group in sorted(groups.items()):
+            group.sort(key=lambda player: -self.players[player].prize)  # the odd unit stays
+            paid = shared_prizes(table, place, group) or [(p, 0, 0.0) for p in group]
+            for player, amount, percent in paid:  # 0: a place the new table does not pay
+                if self.players[player].prize != amount:
+                    emitted.append(
+                        self._emit(
+                            PrizeAwarded(player=player, place=place, amount=amount, percent=percent)
+                        )
+                    )
         return emitted
 
     def _place(

@@ -214,10 +214,20 @@ class TournamentState:
         self.unconfirmed.pop(e.player, None)
 
     def _apply_withdrawn(self, e: Withdrawn) -> None:
-        """The entry is cancelled: out of play with no place (DE-DEAL-4, OQ-46)."""
+        """The entry is cancelled: out of play with no place (DE-DEAL-4,
+        OQ-46).  It fills no place either (OQ-39), so everyone already out,
+        placed while it still counted, moves up one: the places stay 1..n
+        with no gap."""
+        was_in_play = self.players[e.player].status == "playing"
         self._leave_play(e.player, "withdrawn", e.chips_removed)
         self.unconfirmed.pop(e.player, None)
         self.withdrawn += 1
+        if was_in_play:
+            for p in self.players.values():
+                if p.status == "out" and p.place is not None:
+                    p.place -= 1
+            for player in self.late_busts:
+                self.late_busts[player] -= 1
 
     def _leave_play(self, player: str, status: str, chips_removed: int) -> None:
         """Out with no place: his chips leave play and his seat is freed."""
