@@ -29,6 +29,16 @@ def assert_index_agrees(t: Tournament) -> None:
     for n in live:
         seats = t.tables[n].seats
         assert index.total(n, seats, t.players) == sum(t.players[p].chips for p in seats.values())
+    # the views balancing is given, kept between breaks, are the tables' now
+    views = t._table_views()
+    assert [v.table for v in views] == live
+    for view in views:
+        table = t.tables[view.table]
+        assert view.seats == table.seats and view.count == len(table.seats)
+        assert view.total == sum(t.players[p].chips for p in table.seats.values())
+        positions = table.positions
+        assert view.button == (positions.button if positions else None)
+        assert view.big_blind == (positions.big_blind if positions else None)
 
 
 @pytest.mark.parametrize(("profile", "players"), [("nm-holdem", 47), ("nm-draw", 23)])

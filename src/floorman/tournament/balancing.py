@@ -155,11 +155,11 @@ def plan(
     """Decisions to carry out now.  Only idle tables (between hands) lose
     players; a destination table may be mid-hand (the newcomer joins at the
     next deal).  Call again after each decision is applied."""
-    live = [t for t in tables if t.count]
+    live = [t for t in tables if t.seats]
     if len(live) <= 1:
         return []
-    total_players = sum(t.count for t in live)
-    capacity = max(t.capacity for t in live)
+    total_players = sum([len(t.seats) for t in live])
+    capacity = max([t.capacity for t in live])
     by = profile.seat_broken_players_by
     if total_players <= capacity:
         # Everyone fits at one table: the final table (OQ-05, OQ-36 (iv)).
@@ -264,11 +264,12 @@ def _break_evenly(
     each by lot."""
     chips = table.chips
     players = sorted(players, key=lambda item: (-chips[item[1]], item[0]))
-    totals = {t.table: t.total for t in destinations}
-    assignment = chip_spread.solve(
-        [chips[p] for _, p in players],
-        [(totals[t.table], t.capacity - len(seats.get(t.table, t.seats))) for t in destinations],
-    )
+    totals: dict[int, int] = {}
+    rooms: list[tuple[int, int]] = []
+    for t in destinations:  # one pass: a large field has thousands of them
+        total = totals[t.table] = t.total
+        rooms.append((total, t.capacity - len(seats.get(t.table, t.seats))))
+    assignment = chip_spread.solve([chips[p] for _, p in players], rooms)
     if assignment is None:
         return []  # no room: nothing is decided
     moves = []
