@@ -38,6 +38,7 @@ def test_json_output_has_standings_and_prizes(holdem_run) -> None:  # type: igno
     summary, _ = holdem_run
     assert (summary["profile"], summary["players"], summary["seed"]) == ("nm-holdem", 34, 3)
     assert summary["hands"] > 0
+    assert summary["seconds"] >= 0 and summary["peak_memory_mib"] > 0  # measured, reported
     standings = summary["standings"]
     assert len(standings) == 34
     assert {row["player"] for row in standings} == {f"p{k}" for k in range(1, 35)}
