@@ -38,6 +38,7 @@ def test_json_output_has_standings_and_prizes(holdem_run) -> None:  # type: igno
     summary, _ = holdem_run
     assert (summary["profile"], summary["players"], summary["seed"]) == ("nm-holdem", 34, 3)
     assert summary["hands"] > 0
+    assert summary["seconds"] >= 0 and summary["peak_memory_mib"] > 0  # measured, reported
     standings = summary["standings"]
     assert len(standings) == 34
     assert {row["player"] for row in standings} == {f"p{k}" for k in range(1, 35)}
@@ -102,8 +103,9 @@ def test_every_profile_simulates_to_a_winner(profile: str) -> None:
 def test_same_seed_same_tournament() -> None:
     args = ("--profile", "nm-draw", "--players", "9", "--seed", "11", "--json", "--bot", "random")
     first, second = json.loads(simulate(*args).stdout), json.loads(simulate(*args).stdout)
-    first.pop("seconds")
-    second.pop("seconds")
+    for measured in ("seconds", "peak_memory_mib"):
+        first.pop(measured)
+        second.pop(measured)
     assert first == second
 
 

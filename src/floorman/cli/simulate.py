@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import resource
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -23,11 +24,15 @@ from floorman.tournament.structure import Structure
 
 def simulate(
     profile: Annotated[str, typer.Option(help=f"Rule profile: {', '.join(profile_names())}.")],
-    players: Annotated[int, typer.Option(min=2, max=100_000, help="Number of bots.")] = 100,
+    players: Annotated[int, typer.Option(min=2, max=250_000, help="Number of bots.")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the simulation's random generator.")] = 1,
     bot: Annotated[str, typer.Option(help="Bot kind: 'sensible' or 'random'.")] = "sensible",
     events: Annotated[
-        Path | None, typer.Option(help="Write the tournament's event log here (JSON lines).")
+        Path | None,
+        typer.Option(
+            help="Write the tournament's event log here (JSON lines); without it the log "
+            "is not kept in memory, only the outcome."
+        ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     level_seconds: Annotated[
@@ -100,6 +105,8 @@ def simulate(
             bot=bot,
             seconds_per_hand=seconds_per_hand,
             progress=progress,
+            # the log only for --events: a large field's log outgrows the memory
+            keep_events=events is not None,
         )
     tournament = result.tournament
     if events is not None:
@@ -127,6 +134,7 @@ def simulate(
         "levels": tournament.level,
         "simulated_hours": round(result.simulated_seconds / 3600, 2),
         "seconds": round(result.seconds, 2),
+        "peak_memory_mib": peak_memory_mib(),
         "standings": standings,
     }
     if as_json:
@@ -142,3 +150,11 @@ def simulate(
         table.add_row(str(row["place"]), str(row["player"]), str(row["prize"]))
     out.print(table)
     out.print(f"winner: {tournament.winner}")
+    peak = summary["peak_memory_mib"]
+    out.print(f"{result.hands} hands in {result.seconds:.1f} s, peak memory {peak} MiB")
+
+
+def peak_memory_mib() -> float:
+    """The process's peak resident memory so far (Linux reports KiB, macOS bytes)."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return round(peak / (1024 * 1024 if sys.platform == "darwin" else 1024), 1)

@@ -61,11 +61,17 @@ def simulate(
     seconds_per_hand: float = 90.0,
     progress: Callable[[Tournament, int], None] | None = None,
     max_rounds: int = 1_000_000,
+    keep_events: bool = True,
 ) -> SimulationResult:
+    """``keep_events=False``: the tournament's event log is not kept (its
+    ``events`` stay empty), for fields too large to hold it; the play and
+    the outcome are the same."""
     rng = random.Random(seed)
     randbelow = rng.randrange
     structure = structure or Structure.default(profile)
-    tournament = Tournament.create(f"sim-{seed}", profile, structure, name="simulation")
+    tournament = Tournament.create(
+        f"sim-{seed}", profile, structure, name="simulation", keep_log=keep_events
+    )
     bots: dict[str, Bot] = {}
     for k in range(1, players + 1):
         player = f"p{k}"

@@ -34,7 +34,7 @@ Every decision names its clause.  Randomness (seats, ties) comes in as
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from floorman.engine.cards import RandBelow, pick, shuffle
@@ -53,6 +53,8 @@ class TableLoad:
     capacity: int
     button: int | None = None
     big_blind: int | None = None  # the last hand's big blind seat
+    #: the seated players' chips when the caller knows them already
+    chip_total: int | None = None
 
     @property
     def count(self) -> int:
@@ -60,6 +62,8 @@ class TableLoad:
 
     @property
     def total(self) -> int:
+        if self.chip_total is not None:
+            return self.chip_total
         return sum(self.chips[p] for p in self.seats.values())
 
     def free_seats(self) -> list[int]:
@@ -109,6 +113,23 @@ def may_need_action(profile: RuleProfile, counts: Sequence[int], capacity: int) 
     return max(live) - min(live) >= 2
 
 
+def may_need_action_by_sizes(profile: RuleProfile, sizes: Mapping[int, int], capacity: int) -> bool:
+    """:func:`may_need_action` from how many tables have each number of
+    players (``sizes``: players -> tables, no empty tables), which the
+    tournament keeps as it goes: the same answer without a list of every
+    table after every hand."""
+    live = sum(n for size, n in sizes.items() if size)
+    if live <= 1:
+        return False
+    total = sum(size * n for size, n in sizes.items())
+    if total <= (live - 1) * capacity:
+        return True
+    smallest = min(size for size in sizes if size)
+    if profile.balance_trigger == "table-minimum":
+        return smallest < profile.table_min
+    return max(sizes) - smallest >= 2
+
+
 # The clauses a decision cites, by the rulebook rulings cite (``rulebook``).
 _FINAL_TABLE = {"NM-D": "OQ-05, NM-D-5", "NM-H": "OQ-05, OQ-36, NM-H-17", "DE": "DE-BREAK-1, OQ-68"}
 _BREAK_WHEN_FIT = {
@@ -128,17 +149,17 @@ _DIFFERENCE_OF_TWO = {
 def plan(
     profile: RuleProfile,
     tables: Sequence[TableLoad],
-    idle: set[int],
+    idle: Container[int],
     randbelow: RandBelow,
 ) -> list[Decision]:
     """Decisions to carry out now.  Only idle tables (between hands) lose
     players; a destination table may be mid-hand (the newcomer joins at the
     next deal).  Call again after each decision is applied."""
-    live = [t for t in tables if t.count]
+    live = [t for t in tables if t.seats]
     if len(live) <= 1:
         return []
-    total_players = sum(t.count for t in live)
-    capacity = max(t.capacity for t in live)
+    total_players = sum([len(t.seats) for t in live])
+    capacity = max([t.capacity for t in live])
     by = profile.seat_broken_players_by
     if total_players <= capacity:
         # Everyone fits at one table: the final table (OQ-05, OQ-36 (iv)).
@@ -183,21 +204,23 @@ def _break(
     if not breaking:
         return []
     table = breaking[0]
-    seats = {t.table: dict(t.seats) for t in live}
-    chips = table.chips
+    # the destinations' seats as the moves fill them: a table's copy is made
+    # when a player is seated there (copying every table's for each break
+    # made breaking a large field quadratic)
+    seats: dict[int, dict[int, str]] = {}
     destinations = [t for t in (targets if targets is not None else live) if t.table != table.table]
     players = list(table.seats.items())
     if by == "chip-spread":
         return _break_evenly(table, players, destinations, seats, randbelow, clause)
     shuffle(players, randbelow)
-    totals = {t.table: sum(chips[p] for p in seats[t.table].values()) for t in destinations}
+    totals = {t.table: t.total for t in destinations}
     moves = []
     for from_seat, player in players:
-        open_tables = [t for t in destinations if len(seats[t.table]) < t.capacity]
+        open_tables = [t for t in destinations if len(seats.get(t.table, t.seats)) < t.capacity]
         if not open_tables:
             return []  # no room: nothing is decided
-        fewest = min(len(seats[t.table]) for t in open_tables)
-        best = [t for t in open_tables if len(seats[t.table]) == fewest]
+        fewest = min(len(seats.get(t.table, t.seats)) for t in open_tables)
+        best = [t for t in open_tables if len(seats.get(t.table, t.seats)) == fewest]
         dest = pick(best, randbelow)
         moves.append(_seat_at(dest, seats, totals, table, from_seat, player, clause, randbelow))
     return [Decision("break", table.table, tuple(moves), clause, totals)]
@@ -214,10 +237,14 @@ def _seat_at(
     randbelow: RandBelow,
 ) -> Move:
     """Seat ``player`` of the broken ``table`` at a free seat of ``dest``
-    drawn by lot, keeping ``seats`` and the chip ``totals`` up to date."""
-    free = [s for s in range(1, dest.capacity + 1) if s not in seats[dest.table]]
+    drawn by lot, keeping ``seats`` (copied from ``dest`` at its first
+    newcomer) and the chip ``totals`` up to date."""
+    taken = seats.get(dest.table)
+    if taken is None:
+        taken = seats[dest.table] = dict(dest.seats)
+    free = [s for s in range(1, dest.capacity + 1) if s not in taken]
     seat = pick(free, randbelow)
-    seats[dest.table][seat] = player
+    taken[seat] = player
     totals[dest.table] += table.chips[player]
     return Move(player, table.table, from_seat, dest.table, seat, clause)
 
@@ -237,11 +264,12 @@ def _break_evenly(
     each by lot."""
     chips = table.chips
     players = sorted(players, key=lambda item: (-chips[item[1]], item[0]))
-    totals = {t.table: sum(chips[p] for p in seats[t.table].values()) for t in destinations}
-    assignment = chip_spread.solve(
-        [chips[p] for _, p in players],
-        [(totals[t.table], t.capacity - len(seats[t.table])) for t in destinations],
-    )
+    totals: dict[int, int] = {}
+    rooms: list[tuple[int, int]] = []
+    for t in destinations:  # one pass: a large field has thousands of them
+        total = totals[t.table] = t.total
+        rooms.append((total, t.capacity - len(seats.get(t.table, t.seats))))
+    assignment = chip_spread.solve([chips[p] for _, p in players], rooms)
     if assignment is None:
         return []  # no room: nothing is decided
     moves = []
@@ -252,7 +280,7 @@ def _break_evenly(
 
 
 def _balance(
-    profile: RuleProfile, live: Sequence[TableLoad], idle: set[int], randbelow: RandBelow
+    profile: RuleProfile, live: Sequence[TableLoad], idle: Container[int], randbelow: RandBelow
 ) -> list[Decision]:
     """Move one player from the fullest idle table to the shortest, when the
     rules ask for it (see the module docstring)."""

@@ -6,7 +6,7 @@ balancing (:class:`TournamentBase`, the base of
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Container, Mapping
 
 from floorman.engine.cards import RandBelow
 from floorman.engine.errors import RuleViolation
@@ -31,6 +31,12 @@ from floorman.tournament.state import ChipView, PlayerState, TournamentState
 
 class TournamentBase(TournamentState):
     """The state with the steps every command shares."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        # each live table's view for balancing, kept between breaks and made
+        # again only for the tables that changed (:meth:`_table_views`)
+        self._views: dict[int, balancing.TableLoad] = {}
 
     def _can(self, verify: Callable[..., None], *args: object, **kwargs: object) -> bool:
         """Whether ``verify`` (a ``verify_*`` method) lets the command pass:
@@ -278,17 +284,16 @@ class TournamentBase(TournamentState):
             return emitted
         emitted += self._settle_stranded_pots()
         size = self.struct.table_size
+        index = self.index
         for _ in range(len(self.players) + len(self.tables) + 1):
-            counts = [len(t.seats) for t in self.tables.values()]
-            if not balancing.may_need_action(self.profile, counts, size):
-                if all(not t.in_hand and not t.carried_pot for t in self.tables.values()):
+            if not balancing.may_need_action_by_sizes(self.profile, index.sizes, size):
+                if not index.busy:
                     self.needs_balance = False
                 break
             views = self._table_views()
-            idle = {t.table for t in self.tables.values() if not t.in_hand and not t.carried_pot}
-            decisions = balancing.plan(self.profile, views, idle, randbelow)
+            decisions = balancing.plan(self.profile, views, _Idle(index.busy), randbelow)
             if not decisions:
-                if all(not t.in_hand and not t.carried_pot for t in self.tables.values()):
+                if not index.busy:
                     self.needs_balance = False
                 break
             for decision in decisions:
@@ -323,8 +328,14 @@ class TournamentBase(TournamentState):
         chips are left can never be played for: the last player takes it,
         or it leaves play (OQ-10, NM-D-3B)."""
         emitted: list[TournamentEvent] = []
-        for number, state in self.tables.items():
-            if not state.carried_pot or state.in_hand:
+        # only a table holding a pot (busy) can hold a stranded one; in the tables' order
+        holding = [n for n in self.index.busy if not self.tables[n].in_hand]
+        if len(holding) > 1:
+            order = {n: k for k, n in enumerate(self.tables)}
+            holding.sort(key=order.__getitem__)
+        for number in holding:
+            state = self.tables[number]
+            if not state.carried_pot:
                 continue
             left = [p for p in state.seats.values() if self.players[p].chips > 0]
             if len(left) < 2:
@@ -342,17 +353,38 @@ class TournamentBase(TournamentState):
     def _table_views(self) -> list[balancing.TableLoad]:
         """Seats hold only players with chips (the out and disqualified are
         unseated when they leave), so the views share the seat maps."""
-        chips = ChipView(self.players)
-        size = self.struct.table_size
-        return [
-            balancing.TableLoad(
-                table=t.table,
-                seats=t.seats,
-                chips=chips,
-                capacity=size,
-                button=t.positions.button if t.positions else None,
-                big_blind=t.positions.big_blind if t.positions else None,
-            )
-            for t in self.tables.values()
-            if t.seats
-        ]
+        index = self.index
+        views = self._views
+        for number in index.changed:
+            views.pop(number, None)
+        index.changed.clear()
+        missing = [n for n in index.live if n not in views]
+        if missing:
+            chips = ChipView(self.players)
+            size = self.struct.table_size
+            for number in missing:
+                t = self.tables[number]
+                positions = t.positions
+                views[number] = balancing.TableLoad(
+                    table=number,
+                    seats=t.seats,
+                    chips=chips,
+                    capacity=size,
+                    button=positions.button if positions else None,
+                    big_blind=positions.big_blind if positions else None,
+                    chip_total=index.total(number, t.seats, self.players),
+                )
+        return [views[n] for n in index.live]
+
+
+class _Idle(Container[int]):
+    """The tables between hands: every table not busy (no set of them all
+    built for each question)."""
+
+    __slots__ = ("_busy",)
+
+    def __init__(self, busy: set[int]) -> None:
+        self._busy = busy
+
+    def __contains__(self, table: object) -> bool:
+        return table not in self._busy

@@ -58,11 +58,16 @@ class Tournament(Registration, FloorRulings):
         *,
         name: str = "",
         mode: str = "online",
+        keep_log: bool = True,
     ) -> Tournament:
+        """``keep_log=False``: the events are folded but not kept (a
+        simulation that needs only its outcome; nothing can be replayed or
+        stored from it)."""
         if mode not in ("online", "live"):
             raise FloormanError(f"mode must be 'online' or 'live', not {mode!r}")
         check_structure_paid_places(profile, structure)  # NM-H-19, OQ-39, every entry range
         tournament = cls()
+        tournament.keep_log = keep_log
         tournament._emit(
             Created(
                 tournament=tournament_id,

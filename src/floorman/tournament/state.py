@@ -50,6 +50,7 @@ from floorman.tournament.events import (
 )
 from floorman.tournament.names import name_key
 from floorman.tournament.structure import Structure
+from floorman.tournament.table_index import TableIndex
 
 
 @dataclass(slots=True)
@@ -125,6 +126,10 @@ class TournamentState:
 
     def __init__(self) -> None:
         self.events: list[TournamentEvent] = []
+        # False: the events are folded and dropped, ``events`` stays empty.
+        # For a simulation only, whose log nobody reads: a huge field's log
+        # (every break records every table's chips) outgrows the memory.
+        self.keep_log = True
         self.id = ""
         self.name = ""
         self.mode = "online"
@@ -133,6 +138,9 @@ class TournamentState:
         self.players: dict[str, PlayerState] = {}
         self.names: dict[str, str] = {}  # name_key -> the name entered (DE-GEN-2, OQ-64)
         self.tables: dict[int, TableState] = {}
+        # seats, chips and running hands by table, for balancing without
+        # scanning every table after every hand
+        self.index = TableIndex()
         self.clock = LevelClock(())
         self.level = 0  # 1-based once started
         self.level_event: LevelChanged | None = None
@@ -163,7 +171,8 @@ class TournamentState:
         return self.structure
 
     def _emit(self, event: TournamentEvent) -> TournamentEvent:
-        self.events.append(event)
+        if self.keep_log:
+            self.events.append(event)
         APPLY[type(event)](self, event)
         return event
 
@@ -236,10 +245,31 @@ class TournamentState:
             self.alive -= 1
         p.status = status
         p.chips = 0
+        self.index.touch(p.table)
         self.chips_in_play -= chips_removed
-        if p.table is not None and self.tables[p.table].seats.get(p.seat or 0) == player:
-            del self.tables[p.table].seats[p.seat]  # type: ignore[arg-type]
+        self._unseat(p)
         self.needs_balance = True
+
+    def _table(self, number: int) -> TableState:
+        table = self.tables.get(number)
+        if table is None:
+            table = self.tables[number] = TableState(number)
+        return table
+
+    def _seat(self, number: int, seat: int, player: str) -> TableState:
+        table = self._table(number)
+        before = len(table.seats)
+        table.seats[seat] = player
+        self.index.reseated(self.tables, number, before)
+        return table
+
+    def _unseat(self, p: PlayerState) -> None:
+        """Free his seat, if he still holds it."""
+        table = self.tables.get(p.table) if p.table is not None else None
+        if table is not None and p.seat is not None and table.seats.get(p.seat) == p.player:
+            before = len(table.seats)
+            del table.seats[p.seat]
+            self.index.reseated(self.tables, table.table, before)
 
     @property
     def entrants(self) -> int:
@@ -263,6 +293,7 @@ class TournamentState:
     def _apply_re_entered(self, e: ReEntered) -> None:
         p = self.players[e.player]
         p.status, p.place, p.shared, p.prize = "registered", None, 1, 0
+        self.index.touch(p.table)
         p.chips, p.table, p.seat = 0, None, None
         p.absent, p.away_reason, p.penalty_hands, p.timeouts = False, "", 0, 0
         p.sit_out_next = False
@@ -282,7 +313,7 @@ class TournamentState:
         p = self.players[e.player]
         p.table, p.seat, p.status = e.table, e.seat, "playing"
         p.chips = p.starting_stack or self.struct.starting_stack
-        self.tables.setdefault(e.table, TableState(e.table)).seats[e.seat] = e.player
+        self._seat(e.table, e.seat, e.player)
         if self.status == "running":  # a late entry: he waits as a moved player would
             self.tables[e.table].newcomers.add(e.player)
         self.alive += 1
@@ -309,6 +340,7 @@ class TournamentState:
         t = self.tables[e.table]
         t.hands = e.hand
         t.in_hand = True
+        self.index.hand_begun(e.table)
         t.dealt = dict(e.dealt)
         nominal = e.small_blind_seat
         if nominal is None and t.positions is not None and t.positions.big_blind is not None:
@@ -332,8 +364,12 @@ class TournamentState:
         t = self.tables[e.table]
         t.in_hand = False
         t.carried_pot = e.carried_pot
+        self.index.hand_ended(e.table, e.carried_pot)
         for player, chips in e.stacks.items():
-            self.players[player].chips = chips
+            state = self.players[player]
+            state.chips = chips
+            if state.table != e.table:
+                self.index.touch(state.table)
         t.dealt = {}
         t.pending = []  # end_hand records what each one became
 
@@ -341,22 +377,23 @@ class TournamentState:
         p = self.players[e.player]
         old = self.tables[e.from_table]
         if old.seats.get(e.from_seat) == e.player:
+            before = len(old.seats)
             del old.seats[e.from_seat]
-        new = self.tables.setdefault(e.table, TableState(e.table))
-        new.seats[e.seat] = e.player
+            self.index.reseated(self.tables, e.from_table, before)
+        new = self._seat(e.table, e.seat, e.player)
         new.newcomers.add(e.player)
         p.table, p.seat = e.table, e.seat
 
     def _apply_broken(self, e: TableBroken) -> None:
         t = self.tables[e.table]
+        before = len(t.seats)
         t.seats = {s: p for s, p in t.seats.items() if self.players[p].chips > 0}
+        self.index.reseated(self.tables, e.table, before)
 
     def _apply_eliminated(self, e: Eliminated) -> None:
         p = self.players[e.player]
         p.status, p.place, p.shared = "out", e.place, e.shared
-        # the eliminated leave the table (DE-GEN-3)
-        if p.table is not None and self.tables[p.table].seats.get(p.seat or 0) == e.player:
-            del self.tables[p.table].seats[p.seat]  # type: ignore[arg-type]
+        self._unseat(p)  # the eliminated leave the table (DE-GEN-3)
         self.alive -= 1
         self.needs_balance = True
         if self.late_registration_pending and self.status == "running":
@@ -391,13 +428,17 @@ class TournamentState:
                 return
             self.chips_in_play += e.chips - p.chips
             p.chips = e.chips
+            self.index.touch(p.table)
             self.needs_balance = True
         elif e.ruling == "seat" and e.player is not None and e.table is not None:
             p = self.players[e.player]
             if p.table is not None:
-                self.tables[p.table].seats.pop(p.seat or 0, None)
-            self.tables.setdefault(e.table, TableState(e.table)).seats[e.seat or 0] = e.player
-            self.tables[e.table].newcomers.add(e.player)
+                old = self.tables[p.table]
+                before = len(old.seats)
+                old.seats.pop(p.seat or 0, None)
+                self.index.reseated(self.tables, p.table, before)
+                self.index.touch(p.table)
+            self._seat(e.table, e.seat or 0, e.player).newcomers.add(e.player)
             p.table, p.seat = e.table, e.seat
             self.needs_balance = True
 
@@ -406,9 +447,12 @@ class TournamentState:
         player.penalty_hands = max(0, player.penalty_hands - 1)
 
     def _apply_carried_awarded(self, e: CarriedPotAwarded) -> None:
-        self.tables[e.table].carried_pot = 0
+        table = self.tables[e.table]
+        table.carried_pot = 0
+        self.index.pot_taken(e.table, table.in_hand)
         if e.player is not None:
             self.players[e.player].chips += e.amount
+            self.index.touch(self.players[e.player].table)
         else:
             self.chips_in_play -= e.amount
         self.needs_balance = True
@@ -417,6 +461,7 @@ class TournamentState:
         for player, chips in e.counts.items():
             self.chips_in_play += chips - self.players[player].chips
             self.players[player].chips = chips
+            self.index.touch(self.players[player].table)
         self.needs_balance = True
 
     def _apply_correction_pending(self, e: CorrectionPending) -> None:
