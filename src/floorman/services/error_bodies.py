@@ -10,7 +10,8 @@ has it::
      "values": {"action": "raise", "amount": 50},
      "clause": "DE-RAISE-6",                  # as cited, may name several
      "clauses": [{"id": "DE-RAISE-6", "original": "Eine Erhöhung …",
-                  "english": "A raise must …", "language": "de"}],
+                  "english": "A raise must …", "language": "de",
+                  "reader": {"nb": "En høyning må …", "de": "Eine Erhöhung …"}}],
      ...}                                     # seat, action, attempted, allowed
 
 A rule violation keeps every field of :meth:`RuleViolation.to_dict`
@@ -23,18 +24,21 @@ from typing import Any
 
 from floorman.engine.errors import FloormanError, RuleViolation
 from floorman.rules import UnknownClause, get, ids_in, rulebook_of
+from floorman.rules.local import reader_summaries
 from floorman.rules.registry import LANGUAGE
 
 
-def clause_texts(citation: str | None) -> list[dict[str, str]]:
+def clause_texts(citation: str | None) -> list[dict[str, Any]]:
     """Each clause a citation names ("NM-H-15, OQ-32", "NM-D-2D s7"), with
-    its text in the rulebook's language and in English; IDs the registry
-    does not hold are left out.
+    its text in the rulebook's language and in English, and ``reader``: its
+    text for a reader of nb and of de (the frame goes to pages in any
+    language, and those pages show no English); IDs the registry does not
+    hold are left out.
 
     >>> [(c["id"], c["language"]) for c in clause_texts("NM-D-2D s7, DE-RAISE-6, OQ-16, XX-1")]
     [('NM-D-2D', 'nb'), ('DE-RAISE-6', 'de'), ('OQ-16', 'en')]
     """
-    found: list[dict[str, str]] = []
+    found: list[dict[str, Any]] = []
     for part in (citation or "").split(","):
         for clause_id in ids_in(part, ranges=False):
             try:
@@ -49,6 +53,7 @@ def clause_texts(citation: str | None) -> list[dict[str, str]]:
                     "original": clause.original.strip() or clause.text,
                     "english": clause.text,
                     "language": LANGUAGE.get(rulebook_of(clause.id), "en"),
+                    "reader": reader_summaries(clause.id),
                 }
             )
     return found

@@ -568,12 +568,12 @@ function oneLine(text) {
 async function clausePicker(profile) {
   if (!profile || profile === state.clausesFor) return;
   state.clausesFor = profile;
-  const rules = await api(`/rules?profile=${encodeURIComponent(profile)}`);
+  const rules = await api(`/rules?profile=${encodeURIComponent(profile)}&lang=${lang}`);
   if (state.clausesFor !== profile) return; // another tournament was chosen meanwhile
-  // the clause as the page's reader reads it: the rulebook's own words when
-  // they are in his language, else the English summary (the open questions
-  // are ours, in English); its status in his words
-  const text = (c) => (c.language === lang && c.original ? oneLine(c.original) : c.summary);
+  // the clause as the page's reader reads it (the server's `local`): the
+  // rulebook's own words when they are in his language, else a translation
+  // of the summary; English only on an English page. Its status in his words.
+  const text = (c) => oneLine(c.local ? c.local.summary : c.summary);
   fill(
     "f-clauses",
     rules.map((c) => h("option", { value: c.id }, `${tr(`director.clause_status.${c.status}`)}: ${text(c)}`)),

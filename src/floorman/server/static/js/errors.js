@@ -13,14 +13,16 @@
 //                     errors.part.allowed, itself translated from
 //                     allowed_template (a template filled from values)
 //   clause, clauses   the citation, and per clause {id, original, english,
-//                     language}: the rulebook's own words (nb for NM-*,
-//                     de for DE-*, en for OQ-*) and the English rendering
+//                     language, reader}: the rulebook's own words (nb for
+//                     NM-*, de for DE-*, en for OQ-*), the English rendering,
+//                     and reader.nb / reader.de: the clause for a reader of
+//                     that language (its own words, or a translation)
 // A value whose name is in TRANSLATED is an English word or phrase (an
 // action, a phase, a status …): it is looked up as
 // "errors.value.<name>.<value>" and shown as sent when there is no such key.
 // A template with no translation shows the English reason, never a key.
 
-import { has, t } from "./i18n.js";
+import { has, lang, t } from "./i18n.js";
 
 /** Value names the catalogue translates (floorman.engine.errors.TRANSLATED_VALUES). */
 export const TRANSLATED = new Set(["action", "phase", "status", "what", "why"]);
@@ -92,6 +94,20 @@ export function clauseElement(clause) {
   const summary = document.createElement("summary");
   summary.textContent = clause.id;
   details.append(summary);
+  // A page in nb or de shows the clause in its reader's language only: a
+  // German or English text is no help to him (the reviewer's DE-GEN-2 and
+  // OQ-64 in German and English on a Norwegian page).
+  const local = lang !== "en" && clause.reader ? clause.reader[lang] : null;
+  if (local) {
+    const own = document.createElement("blockquote");
+    own.className = "clause-local";
+    own.lang = lang;
+    own.textContent = local;
+    own.style.whiteSpace = "pre-line";
+    own.style.overflowWrap = "anywhere";
+    details.append(own);
+    return details;
+  }
   const original = document.createElement("blockquote");
   original.className = "clause-original";
   original.lang = clause.language || "en";
