@@ -51,20 +51,23 @@ class AwardingMixin:
         pots = build_pots(self.total, live, self.carried_pot)
         events: list[Event] = []
         stacks = list(self.stacks)
-        for k, pot in enumerate(pots):
-            claimants = [i for i in pot.eligible if i in strengths] or list(pot.eligible)
-            best = max((strengths.get(i, 0) for i in claimants), default=0)
-            winners = [i for i in claimants if strengths.get(i, 0) == best]
-            shares = split_pot(pot.amount, winners)
+        seats = self.seats
+        strength_of = strengths.get
+        for k, (amount, eligible) in enumerate(pots):
+            claimants = [i for i in eligible if i in strengths] or list(eligible)
+            best = max([strength_of(i, 0) for i in claimants], default=0)
+            winners = [i for i in claimants if strength_of(i, 0) == best]
+            # split_pot's shares come in position order, as the winners do
+            shares = split_pot(amount, winners) if len(winners) != 1 else {winners[0]: amount}
             for i, share in shares.items():
                 stacks[i] += share
             events.append(
                 PotAwarded(
                     pot=k,
-                    amount=pot.amount,
-                    eligible=tuple(self.seats[i] for i in pot.eligible),
-                    winners=tuple(self.seats[i] for i in sorted(shares)),
-                    shares=tuple(shares[i] for i in sorted(shares)),
+                    amount=amount,
+                    eligible=tuple([seats[i] for i in eligible]),
+                    winners=tuple([seats[i] for i in shares]),
+                    shares=tuple(shares.values()),
                     strength=best if len(claimants) > 1 and best else None,
                 )
             )

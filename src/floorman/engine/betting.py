@@ -46,7 +46,7 @@ from floorman.engine.events import (
     PotAwarded,
 )
 from floorman.engine.floor import FloorMixin
-from floorman.engine.limits import POT_LIMITS, limit_max
+from floorman.engine.limits import POT_LIMITS, limit_is_stack, limit_max
 from floorman.engine.profile import RuleProfile
 from floorman.engine.seat_view import (
     BetLimit,
@@ -86,6 +86,11 @@ class BotFields(NamedTuple):
 
 
 _NONE: frozenset[int] = frozenset()
+#: the other positions clockwise after each position, by table size: who is
+#: asked again after a bet or raise
+_AFTER = [[tuple((i + k) % n for k in range(1, n)) for i in range(n)] for n in range(11)]
+#: every position clockwise from each position, by table size: a round's order
+_AROUND = [[(i, *after) for i, after in enumerate(table)] for table in _AFTER]
 _new_legal = tuple.__new__  # LegalActions without the namedtuple's Python-level __new__
 
 
@@ -260,6 +265,9 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
     ) -> None:
         self.profile = profile
         self.rulings = clauses_for(profile)
+        # the bet limit is the all-in, read without a call on every decision
+        own_limit = type(self).max_raise_to is not BettingHand.max_raise_to
+        self.limit_is_stack = not own_limit and limit_is_stack(profile)
         self.seats = tuple(seats)
         self.players = tuple(players)
         self.n = len(seats)
@@ -385,9 +393,10 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
         """The options of the player to act (or of ``seat`` if it is his
         turn): blinds and button too fold, call or raise (NM-H-4, DE-ROUND1-2/3,
         DE-RAISE-1), or check or bet (DE-ROUND2-2); None when nobody is to act."""
-        if self.phase != BETTING or not self.to_act:
+        to_act = self.to_act
+        if self.phase != BETTING or not to_act:
             return None
-        i = self.to_act[0]
+        i = to_act[0]
         if seat is not None and self.seats[i] != seat:
             return None
         max_bet = self.max_bet
@@ -396,10 +405,11 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
         can_check = bet >= max_bet
         lo = hi = None
         if self._can_raise_reason(i) is None:
-            cap = stack + bet
-            hi = self.max_raise_to(i)
-            if hi > cap:
-                hi = cap
+            hi = cap = stack + bet
+            if not self.limit_is_stack:
+                hi = self.max_raise_to(i)
+                if hi > cap:
+                    hi = cap
             increment = self.full_increment
             lo = max_bet + (increment if increment > self.min_bet else self.min_bet)
             if lo > hi:
@@ -421,6 +431,11 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
     # ----------------------------------------------------------------- verify
 
     def _actor(self, seat: int, action: str) -> int:
+        to_act = self.to_act
+        if to_act and self.phase == BETTING:
+            i = to_act[0]
+            if self.seats[i] == seat and not self.has_extra_rules:
+                return i  # the common case, with nothing to refuse
         if self.phase == COMPLETE:
             raise HandFinished(
                 "the hand is over", clause=self.rulings["turn"], seat=seat, action=action
@@ -507,8 +522,10 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
                 values={"action": word, "why": blocked[0]},
             )
         cap = self.stacks[i] + self.bets[i]
-        hi = min(self.max_raise_to(i), cap)
+        hi = cap if self.limit_is_stack else min(self.max_raise_to(i), cap)
         lo = min(self.min_raise_to(i), hi)
+        if lo <= amount <= hi:
+            return
         values: dict[str, int | str] = {"action": word, "amount": amount}
         if amount < lo:
             values["minimum"] = lo
@@ -643,7 +660,8 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
         return event
 
     def _act(self, event: Event) -> None:
-        self._emit(event)
+        self.events.append(event)
+        self.appliers[type(event)](self, event)
         self._advance()
 
     # ----------------------------------------------------------------- events
@@ -669,8 +687,9 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
         what everyone must put in to stay, whatever was posted: the full big
         blind even when its poster was all-in for less (DE-ROUND1-1, OQ-31)."""
         n = self.n
-        self.max_bet = max(max(self.bets), call_at)
-        self.full_level = self.max_bet
+        top_bet = max(self.bets)
+        max_bet = self.max_bet = top_bet if top_bet > call_at else call_at
+        self.full_level = max_bet
         self.full_increment = 0
         self.acted_level = [None] * n
         self.aggressor = None
@@ -689,9 +708,7 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
                 elif reach > second:
                     second = reach
         order: deque[int] = deque()
-        max_bet = self.max_bet
-        for k in range(n):
-            i = (first + k) % n
+        for i in _AROUND[n][first]:
             if folded[i] or not stacks[i]:
                 continue
             # he owes chips (folds or calls, even if nobody can call more:
@@ -701,9 +718,9 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
                 order.append(i)
         if order:
             self.round_first = order[0]
-        if len(order) == 1 and self.bets[order[0]] >= self.max_bet:
+        if len(order) == 1 and bets[order[0]] >= max_bet:
             order.clear()
-        if sum(1 for f in self.folded if not f) < 2:
+        if folded.count(False) < 2:
             order.clear()
         self.to_act = order
         self.phase = BETTING
@@ -742,11 +759,8 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
         self.max_bet = to
         self.acted_level[i] = to
         self.aggressor = i
-        n = self.n
         folded, stacks = self.folded, self.stacks
-        self.to_act = deque(
-            [j for j in [(i + k) % n for k in range(1, n)] if not folded[j] and stacks[j]]
-        )
+        self.to_act = deque([j for j in _AFTER[self.n][i] if not folded[j] and stacks[j]])
 
     def _collect(self) -> BetsCollected:
         """The event that closes a betting round: the uncalled part of the

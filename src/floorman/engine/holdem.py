@@ -403,9 +403,17 @@ class HoldemHand(ShowdownMixin, BettingHand):
         deck = self.deck
         assert deck is not None
         if not self._hole_done():
+            # The whole deal at once: the same events, and the same state as
+            # applying them one by one (_apply_hole), which a replay does.
             n = self.n
-            for i in range(n):
-                self._emit(HoleDealt(seat=self.seats[i], cards=(deck[i], deck[i + n])))
+            dealt = [(deck[i], deck[i + n]) for i in range(n)]
+            seats = self.seats
+            self.events += [HoleDealt(seat=seats[i], cards=dealt[i]) for i in range(n)]
+            self.holes[:] = dealt
+            self.holes_dealt = n
+            self.used.update(deck[: 2 * n])
+            self.deck_position += 2 * n
+            self._holes_done()
             return
         if self.profile.burn_cards:
             self._emit(Burned(card=deck[self.deck_position]))
@@ -437,9 +445,12 @@ class HoldemHand(ShowdownMixin, BettingHand):
         if self.deck is not None:
             self.deck_position += 2
         if self._hole_done():
-            for k in self.dead:
-                self.folded[k] = True
-            self._begin_round(self._preflop_first(), self._big_blind_to_call())
+            self._holes_done()
+
+    def _holes_done(self) -> None:
+        for k in self.dead:
+            self.folded[k] = True
+        self._begin_round(self._preflop_first(), self._big_blind_to_call())
 
     def _preflop_first(self) -> int:
         """The player left of the big blind acts first pre-flop (DE-ROUND1-1,

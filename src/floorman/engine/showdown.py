@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from floorman.engine.cards import Card
 from floorman.engine.common import SHOWDOWN, Phase
 from floorman.engine.errors import ActionNotAllowed, OutOfTurn
-from floorman.engine.evaluator import evaluate
+from floorman.engine.evaluator import evaluate, evaluate7
 from floorman.engine.events import Event, Mucked, Shown
 from floorman.engine.pots import build_pots
 from floorman.engine.profile import RuleProfile
@@ -181,7 +181,9 @@ class ShowdownMixin:
         cache = self._strength_cache
         value = cache.get(i)
         if value is None:
-            value = cache[i] = evaluate(self._hand_cards(i))
+            cards = self._hand_cards(i)
+            # hold'em's seven need no check: they were checked as they were dealt
+            value = cache[i] = evaluate7(*cards) if len(cards) == 7 else evaluate(cards)
         return value
 
     def _begin_showdown(self) -> None:
