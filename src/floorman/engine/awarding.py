@@ -17,6 +17,9 @@ from floorman.engine.profile import RuleProfile
 class AwardingMixin:
     """Needs the betting core's chips, seats and results."""
 
+    if not TYPE_CHECKING:  # the type checker would refuse the fields the hand's slots hold
+        __slots__ = ()  # the hand's fields are slots (BettingHand)
+
     profile: RuleProfile
     started: HandStarted
     seats: tuple[int, ...]

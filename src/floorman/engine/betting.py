@@ -46,6 +46,7 @@ from floorman.engine.events import (
     PotAwarded,
 )
 from floorman.engine.floor import FloorMixin
+from floorman.engine.hand_fields import BETTING_FIELDS
 from floorman.engine.limits import POT_LIMITS, limit_is_stack, limit_max
 from floorman.engine.profile import RuleProfile
 from floorman.engine.seat_view import (
@@ -56,6 +57,7 @@ from floorman.engine.seat_view import (
     build_seat_view,
     profile_bet_limit,
 )
+from floorman.engine.seating import AFTER, AROUND
 
 
 class LegalActions(NamedTuple):
@@ -86,16 +88,15 @@ class BotFields(NamedTuple):
 
 
 _NONE: frozenset[int] = frozenset()
-#: the other positions clockwise after each position, by table size: who is
-#: asked again after a bet or raise
-_AFTER = [[tuple((i + k) % n for k in range(1, n)) for i in range(n)] for n in range(11)]
-#: every position clockwise from each position, by table size: a round's order
-_AROUND = [[(i, *after) for i, after in enumerate(table)] for table in _AFTER]
 _new_legal = tuple.__new__  # LegalActions without the namedtuple's Python-level __new__
 
 
 class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
     """State and rules common to every betting game floorman deals."""
+
+    # Slots, not an instance dict: a hand has more fields than a dict shares
+    # keys for (30), and without slots no method call on it is specialised.
+    __slots__ = BETTING_FIELDS
 
     profile: RuleProfile
     events: list[Event]
@@ -662,7 +663,8 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
     def _act(self, event: Event) -> None:
         self.events.append(event)
         self.appliers[type(event)](self, event)
-        self._advance()
+        if not self.to_act or self.phase != BETTING:  # else a player is to act: nothing runs
+            self._advance()
 
     # ----------------------------------------------------------------- events
 
@@ -678,7 +680,8 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
 
     @abstractmethod
     def _advance(self) -> None:
-        """Run the steps nobody decides (each game has its own)."""
+        """Run the steps nobody decides (each game has its own); nothing
+        while a player is to act in a betting round (``_act`` relies on it)."""
 
     def _start_round(self, first: int, call_at: int = 0) -> None:
         """Open a betting round with ``first`` to act (bets already posted,
@@ -708,7 +711,7 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
                 elif reach > second:
                     second = reach
         order: deque[int] = deque()
-        for i in _AROUND[n][first]:
+        for i in AROUND[n][first]:
             if folded[i] or not stacks[i]:
                 continue
             # he owes chips (folds or calls, even if nobody can call more:
@@ -760,7 +763,7 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
         self.acted_level[i] = to
         self.aggressor = i
         folded, stacks = self.folded, self.stacks
-        self.to_act = deque([j for j in _AFTER[self.n][i] if not folded[j] and stacks[j]])
+        self.to_act = deque([j for j in AFTER[self.n][i] if not folded[j] and stacks[j]])
 
     def _collect(self) -> BetsCollected:
         """The event that closes a betting round: the uncalled part of the

@@ -42,6 +42,9 @@ COMPLETE: Final = Phase.COMPLETE
 class CommonMixin:
     """Needs the betting core's fields (see :class:`~floorman.engine.betting.BettingHand`)."""
 
+    if not TYPE_CHECKING:  # the type checker would refuse the fields the hand's slots hold
+        __slots__ = ()  # the hand's fields are slots (BettingHand)
+
     phase: Phase
     seats: tuple[int, ...]
     n: int

@@ -40,6 +40,7 @@ from floorman.engine.events import (
     CheckdownVoted,
     Checked,
     DeclaredDead,
+    Event,
     Folded,
     HandEnded,
     HandStarted,
@@ -91,6 +92,17 @@ class HoldemPart(VariantPart):
 
 class HoldemHand(ShowdownMixin, BettingHand):
     """One hold'em hand.  Use :meth:`start` or :meth:`replay`."""
+
+    __slots__ = (
+        "antes_are_stakes",
+        "board",
+        "checkdown_votes",
+        "holes",
+        "holes_dealt",
+        "pending_posts",
+        "runout",
+        "showdown_done",
+    )
 
     game = "holdem"
     hole_card_count = 2
@@ -203,11 +215,12 @@ class HoldemHand(ShowdownMixin, BettingHand):
     def _required_posts(self, started: HandStarted) -> list[BlindPosted | AntePosted]:
         stacks = list(started.stacks)
         posts: list[BlindPosted | AntePosted] = []
-        for i, ante in enumerate(started.antes):
-            if ante:
-                amount = min(ante, stacks[i])
-                stacks[i] -= amount
-                posts.append(AntePosted(seat=started.seats[i], amount=amount))
+        if any(started.antes):
+            for i, ante in enumerate(started.antes):
+                if ante:
+                    amount = min(ante, stacks[i])
+                    stacks[i] -= amount
+                    posts.append(AntePosted(seat=started.seats[i], amount=amount))
         for blind, seat, amount in (
             ("small", started.small_blind_seat, started.small_blind),
             ("big", started.big_blind_seat, started.big_blind),
@@ -215,7 +228,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
             if seat is not None and amount:
                 i = self.position[seat]
                 if stacks[i]:
-                    posted = min(amount, stacks[i])
+                    posted = amount if amount < stacks[i] else stacks[i]
                     stacks[i] -= posted
                     posts.append(BlindPosted(seat=seat, blind=blind, amount=posted))
         return posts
@@ -376,14 +389,19 @@ class HoldemHand(ShowdownMixin, BettingHand):
     def _advance(self) -> None:
         """Run the steps nobody decides (posting, dealing from the deck,
         closing rounds, awarding) until a decision is due."""
+        events, appliers = self.events, self.appliers
         while True:
             phase = self.phase
             if phase == BETTING:
                 if self.to_act:
                     return
-                self._emit(self._collect())
+                event: Event = self._collect()
+                events.append(event)
+                appliers[BetsCollected](self, event)
             elif phase == POSTING:
-                self._emit(self.pending_posts[0])
+                event = self.pending_posts[0]
+                events.append(event)
+                appliers[type(event)](self, event)
             elif phase == DEALING:
                 if self.deck is None:
                     return
@@ -392,10 +410,13 @@ class HoldemHand(ShowdownMixin, BettingHand):
                 if self.showdown_queue:
                     if not self.auto_showdown:
                         return
-                    self._emit(self._auto_showdown_event())
+                    event = self._auto_showdown_event()
+                    events.append(event)
+                    appliers[type(event)](self, event)
             elif phase == AWARDING:
                 for event in self._award_events(self._strengths()):
-                    self._emit(event)
+                    events.append(event)
+                    appliers[type(event)](self, event)
             else:
                 return
 
@@ -415,26 +436,31 @@ class HoldemHand(ShowdownMixin, BettingHand):
             self.deck_position += 2 * n
             self._holes_done()
             return
+        events, appliers = self.events, self.appliers
         if self.profile.burn_cards:
-            self._emit(Burned(card=deck[self.deck_position]))
-        size = _BOARD_SIZES[self.street]
+            burned = Burned(card=deck[self.deck_position])
+            events.append(burned)
+            appliers[Burned](self, burned)
         start = self.deck_position
-        self._emit(BoardDealt(cards=tuple(deck[start : start + size])))
+        board = BoardDealt(cards=deck[start : start + _BOARD_SIZES[self.street]])
+        events.append(board)
+        appliers[BoardDealt](self, board)
 
     # ------------------------------------------------------------- applying
 
     def _apply_post(self, event: AntePosted | BlindPosted) -> None:
         i = self.position[event.seat]
-        self.stacks[i] -= event.amount
-        if isinstance(event, AntePosted):
-            if self.antes_are_stakes:
-                self.total[i] += event.amount
-            else:
-                self.carried_pot += event.amount
+        amount = event.amount
+        self.stacks[i] -= amount
+        if type(event) is BlindPosted:
+            self.bets[i] += amount
+        elif self.antes_are_stakes:
+            self.total[i] += amount
         else:
-            self.bets[i] += event.amount
-        self.pending_posts.pop(0)
-        if not self.pending_posts:
+            self.carried_pot += amount
+        pending = self.pending_posts
+        del pending[0]
+        if not pending:
             self.phase = DEALING
 
     def _apply_hole(self, event: HoleDealt) -> None:
@@ -530,11 +556,12 @@ class HoldemHand(ShowdownMixin, BettingHand):
 
     def _apply_collected(self, event: BetsCollected) -> None:
         self._apply_collect(event)
-        live = self.live_positions()
-        if len(live) <= 1:  # none: every hand dead (OQ-45, _all_dead_events)
+        folded = self.folded
+        if folded.count(False) <= 1:  # none: every hand dead (OQ-45, _all_dead_events)
             self.phase = AWARDING
             return
-        with_chips = sum(1 for i in live if self.stacks[i])
+        stacks = self.stacks
+        with_chips = len([i for i in range(self.n) if stacks[i] and not folded[i]])
         if self.street == 3 or with_chips <= 1:
             self.runout = self.street < 3
             self._begin_showdown()

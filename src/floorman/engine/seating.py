@@ -17,6 +17,12 @@ from floorman.engine.errors import BadCards, ProfileError
 
 _SEAT_NAMES = {seat: f"seat {seat}" for seat in range(1, 11)}
 
+#: the other positions clockwise after each position, by table size (positions
+#: 0..n-1 from the button's left): who is asked again after a bet or raise
+AFTER = [[tuple((i + k) % n for k in range(1, n)) for i in range(n)] for n in range(11)]
+#: every position clockwise from each position, by table size: a round's order
+AROUND = [[(i, *after) for i, after in enumerate(table)] for table in AFTER]
+
 
 def clockwise_distance(seat: int, origin: int, capacity: int) -> int:
     """How many seats clockwise ``seat`` lies from ``origin`` at a table of
@@ -62,6 +68,9 @@ class Seating(NamedTuple):
     place_of: dict[int, int]  # seat -> its place in the caller's lists
 
 
+_new_seating = tuple.__new__  # a Seating without the namedtuple's Python-level __new__
+
+
 def seat_players(
     seats: Sequence[int],
     stacks: Sequence[int],
@@ -86,13 +95,18 @@ def seat_players(
         players = [_SEAT_NAMES.get(seat) or f"seat {seat}" for seat in seats]
     elif len(players) != n:
         raise ProfileError("one player name per seat")
-    order = clockwise_from_button(seats, button)
-    index = {seat: k for k, seat in enumerate(seats)}
-    return Seating(
-        tuple(order),
-        tuple([players[index[seat]] for seat in order]),
-        tuple([stacks[index[seat]] for seat in order]),
-        index,
+    order = tuple(clockwise_from_button(seats, button))
+    index = dict(zip(seats, range(n), strict=True))
+    if order == seats:  # already clockwise from the button's left
+        return _new_seating(Seating, (order, tuple(players), tuple(stacks), index))
+    return _new_seating(
+        Seating,
+        (
+            order,
+            tuple([players[index[seat]] for seat in order]),
+            tuple([stacks[index[seat]] for seat in order]),
+            index,
+        ),
     )
 
 

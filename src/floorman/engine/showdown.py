@@ -27,6 +27,9 @@ class ShowdownMixin:
     """Needs the betting core's fields plus ``_hand_cards`` and
     ``_cards_final`` from the game."""
 
+    if not TYPE_CHECKING:  # the type checker would refuse the fields the hand's slots hold
+        __slots__ = ()  # the hand's fields are slots (BettingHand)
+
     profile: RuleProfile
     rulings: dict[str, str]
     seats: tuple[int, ...]
