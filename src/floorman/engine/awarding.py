@@ -6,6 +6,7 @@ dead carried or taken (DE-SEATED-3, OQ-06, OQ-45)."""
 from __future__ import annotations
 
 from collections import deque
+from operator import not_
 from typing import TYPE_CHECKING
 
 from floorman.engine.common import COMPLETE, Phase
@@ -48,18 +49,24 @@ class AwardingMixin:
         show)."""
         if self.dead and len(self.dead) == self.n:
             return self._all_dead_events()
-        live = [not f for f in self.folded]
+        live = list(map(not_, self.folded))
         if self.profile.merge_pots_with_same_winners and len(strengths) > 1:
             live = self._winners_only(live, strengths)
         pots = build_pots(self.total, live, self.carried_pot)
         events: list[Event] = []
         stacks = list(self.stacks)
-        seats = self.seats
+        seat_of = self.seats.__getitem__
         strength_of = strengths.get
         for k, (amount, eligible) in enumerate(pots):
             claimants = [i for i in eligible if i in strengths] or list(eligible)
-            best = max([strength_of(i, 0) for i in claimants], default=0)
-            winners = [i for i in claimants if strength_of(i, 0) == best]
+            best = 0
+            winners: list[int] = []
+            for i in claimants:
+                strength = strength_of(i, 0)
+                if strength > best or not winners:
+                    best, winners = strength, [i]
+                elif strength == best:
+                    winners.append(i)
             # split_pot's shares come in position order, as the winners do
             shares = split_pot(amount, winners) if len(winners) != 1 else {winners[0]: amount}
             for i, share in shares.items():
@@ -68,8 +75,8 @@ class AwardingMixin:
                 PotAwarded(
                     pot=k,
                     amount=amount,
-                    eligible=tuple([seats[i] for i in eligible]),
-                    winners=tuple([seats[i] for i in shares]),
+                    eligible=tuple(map(seat_of, eligible)),
+                    winners=tuple(map(seat_of, shares)),
                     shares=tuple(shares.values()),
                     strength=best if len(claimants) > 1 and best else None,
                 )

@@ -44,6 +44,11 @@ from floorman.engine.events import (
     Folded,
     HandStarted,
     PotAwarded,
+    new_called,
+    new_checked,
+    new_collected,
+    new_folded,
+    new_raised,
 )
 from floorman.engine.floor import FloorMixin
 from floorman.engine.hand_fields import BETTING_FIELDS
@@ -272,7 +277,7 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
         self.seats = tuple(seats)
         self.players = tuple(players)
         self.n = len(seats)
-        self.position = {seat: i for i, seat in enumerate(seats)}
+        self.position = dict(zip(seats, range(self.n), strict=True))
         self.starting_stacks = tuple(stacks)
         self.stacks = list(stacks)
         self.bets = [0] * self.n
@@ -592,26 +597,26 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
 
     def fold(self, seat: int) -> Folded:
         self.verify_fold(seat)
-        event = Folded(seat=seat)
+        event = new_folded(seat, "")
         self._act(event)
         return event
 
     def check(self, seat: int) -> Checked:
         self.verify_check(seat)
-        event = Checked(seat=seat)
+        event = new_checked(seat, "")
         self._act(event)
         return event
 
     def call(self, seat: int) -> Called:
         self.verify_call(seat)
         i = self.position[seat]
-        event = Called(seat=seat, amount=min(self.max_bet - self.bets[i], self.stacks[i]))
+        event = new_called(seat, min(self.max_bet - self.bets[i], self.stacks[i]))
         self._act(event)
         return event
 
     def bet_or_raise_to(self, seat: int, amount: int) -> BetOrRaised:
         self.verify_bet_or_raise_to(seat, amount)
-        event = BetOrRaised(seat=seat, to=amount)
+        event = new_raised(seat, amount)
         self._act(event)
         return event
 
@@ -622,10 +627,10 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
         owed = self.max_bet - self.bets[i]
         event: Checked | Called
         if owed <= 0:
-            event = Checked(seat=seat)
+            event = new_checked(seat, "")
         else:
             stack = self.stacks[i]
-            event = Called(seat=seat, amount=owed if owed < stack else stack)
+            event = new_called(seat, owed if owed < stack else stack)
         self._act(event)
         return event
 
@@ -780,11 +785,7 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
                 second = max(b for k, b in enumerate(bets) if k != holders[0]) if self.n > 1 else 0
                 returned = top - second
                 returned_seat = self.seats[holders[0]]
-        return BetsCollected(
-            street=self.street,
-            returned_seat=returned_seat if returned else None,
-            returned=returned,
-        )
+        return new_collected(self.street, returned_seat if returned else None, returned)
 
     def _apply_collect(self, event: BetsCollected) -> None:
         if event.returned and event.returned_seat is not None:

@@ -51,6 +51,9 @@ from floorman.engine.events import (
     PenaltyPosted,
     PotAwarded,
     Shown,
+    new_board,
+    new_burned,
+    new_hole,
 )
 from floorman.engine.profile import RuleProfile, check_forced_bets
 from floorman.engine.seat_view import GameFields, PlayerView, VariantPart, view_record
@@ -188,7 +191,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
             antes=tuple(ante_list),
             min_bet=ante_unit * profile.min_bet_antes if min_bet is None else min_bet,
             ante_unit=ante_unit,
-            dead=dead_seats(dead, order),
+            dead=dead_seats(dead, order) if dead else (),
             carried_pot=carried_pot,
             deck=checked_deck(deck, "DE-DECK-1"),
             auto_showdown=auto_showdown,
@@ -203,8 +206,8 @@ class HoldemHand(ShowdownMixin, BettingHand):
         # so an ante short of it is all-in and the main pot takes only as
         # much from each player (NM-D-3B, NM-H-6).  Antes of unequal amounts
         # (one seat antes for the table) are dead money in the main pot.
-        owed = {a for a in started.antes if a}
-        self.antes_are_stakes = len(owed) == 1 and all(started.antes)
+        antes = started.antes
+        self.antes_are_stakes = bool(antes) and all(antes) and antes.count(antes[0]) == len(antes)
         self.pending_posts: list[BlindPosted | AntePosted] = self._required_posts(started)
         self.showdown_done = False
         self.checkdown_votes: dict[int, bool] | None = None
@@ -429,7 +432,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
             n = self.n
             dealt = [(deck[i], deck[i + n]) for i in range(n)]
             seats = self.seats
-            self.events += [HoleDealt(seat=seats[i], cards=dealt[i]) for i in range(n)]
+            self.events += [new_hole(seats[i], dealt[i]) for i in range(n)]
             self.holes[:] = dealt
             self.holes_dealt = n
             self.used.update(deck[: 2 * n])
@@ -438,11 +441,11 @@ class HoldemHand(ShowdownMixin, BettingHand):
             return
         events, appliers = self.events, self.appliers
         if self.profile.burn_cards:
-            burned = Burned(card=deck[self.deck_position])
+            burned = new_burned(deck[self.deck_position])
             events.append(burned)
             appliers[Burned](self, burned)
         start = self.deck_position
-        board = BoardDealt(cards=deck[start : start + _BOARD_SIZES[self.street]])
+        board = new_board(deck[start : start + _BOARD_SIZES[self.street]])
         events.append(board)
         appliers[BoardDealt](self, board)
 

@@ -1,0 +1,35 @@
+"""The hot path's event makers (``events.new_*``) make exactly the events the
+keyword calls make: equal, hashed alike, printed and serialised alike."""
+
+from __future__ import annotations
+
+import pytest
+
+from floorman.engine import events as ev
+from floorman.engine.cards import parse_cards
+
+AS, KD, QH = parse_cards("As Kd Qh")
+
+CASES = [
+    (ev.new_checked(3, ""), ev.Checked(seat=3)),
+    (ev.new_checked(3, "timeout"), ev.Checked(seat=3, reason="timeout")),
+    (ev.new_called(4, 17), ev.Called(seat=4, amount=17)),
+    (ev.new_folded(5, ""), ev.Folded(seat=5)),
+    (ev.new_raised(6, 40), ev.BetOrRaised(seat=6, to=40)),
+    (ev.new_hole(1, (AS, KD)), ev.HoleDealt(seat=1, cards=(AS, KD))),
+    (ev.new_burned(QH), ev.Burned(card=QH)),
+    (ev.new_board((AS, KD, QH)), ev.BoardDealt(cards=(AS, KD, QH))),
+    (ev.new_collected(2, None, 0), ev.BetsCollected(street=2)),
+    (ev.new_collected(1, 7, 30), ev.BetsCollected(street=1, returned_seat=7, returned=30)),
+    (ev.new_shown(2, (AS, KD)), ev.Shown(seat=2, cards=(AS, KD))),
+]
+
+
+@pytest.mark.parametrize(("made", "called"), CASES, ids=lambda e: type(e).__name__)
+def test_a_made_event_is_the_called_one(made: ev.Event, called: ev.Event) -> None:
+    assert type(made) is type(called)
+    assert made == called
+    assert hash(made) == hash(called)
+    assert repr(made) == repr(called)
+    assert ev.event_to_dict(made) == ev.event_to_dict(called)
+    assert ev.event_from_dict(ev.event_to_dict(made)) == called
