@@ -426,7 +426,7 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
                 self.seats[i],
                 (not can_check) or self.profile.fold_when_check_allowed,
                 can_check,
-                0 if can_check else min(max_bet - bet, stack),
+                0 if can_check else (max_bet - bet if max_bet - bet < stack else stack),
                 lo,
                 hi,
                 max_bet == 0,
@@ -777,14 +777,12 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
         top = max(bets)
         returned_seat = None
         returned = 0
-        if top:
-            holders = [i for i in range(self.n) if bets[i] == top]
-            # A folded player forfeits what he put in: a dead big blind's
-            # blind stays in the pot (DE-SEATED-3, OQ-45).
-            if len(holders) == 1 and not self.folded[holders[0]]:
-                second = max(b for k, b in enumerate(bets) if k != holders[0]) if self.n > 1 else 0
-                returned = top - second
-                returned_seat = self.seats[holders[0]]
+        # A folded player forfeits what he put in: a dead big blind's
+        # blind stays in the pot (DE-SEATED-3, OQ-45).
+        if top and bets.count(top) == 1 and not self.folded[bets.index(top)]:
+            second = sorted(bets)[-2] if self.n > 1 else 0  # the largest of the others
+            returned = top - second
+            returned_seat = self.seats[bets.index(top)]
         return new_collected(self.street, returned_seat if returned else None, returned)
 
     def _apply_collect(self, event: BetsCollected) -> None:

@@ -426,7 +426,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
     def _deal_from_deck(self) -> None:
         deck = self.deck
         assert deck is not None
-        if not self._hole_done():
+        if self.holes_dealt != self.n:
             # The whole deal at once: the same events, and the same state as
             # applying them one by one (_apply_hole), which a replay does.
             n = self.n
