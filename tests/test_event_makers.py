@@ -22,6 +22,20 @@ CASES = [
     (ev.new_collected(2, None, 0), ev.BetsCollected(street=2)),
     (ev.new_collected(1, 7, 30), ev.BetsCollected(street=1, returned_seat=7, returned=30)),
     (ev.new_shown(2, (AS, KD)), ev.Shown(seat=2, cards=(AS, KD))),
+    (ev.new_mucked(4), ev.Mucked(seat=4)),
+    (ev.new_blind(2, "big", 10), ev.BlindPosted(seat=2, blind="big", amount=10)),
+    (
+        ev.new_awarded(1, 90, (1, 2, 3), (2, 3), (45, 45), 3000),
+        ev.PotAwarded(
+            pot=1, amount=90, eligible=(1, 2, 3), winners=(2, 3), shares=(45, 45), strength=3000
+        ),
+    ),
+    (
+        ev.new_awarded(0, 3, (1,), (1,), (3,), None),
+        ev.PotAwarded(pot=0, amount=3, eligible=(1,), winners=(1,), shares=(3,)),
+    ),
+    (ev.new_ended((10, 20), 0), ev.HandEnded(stacks=(10, 20))),
+    (ev.new_ended((10, 20), 5), ev.HandEnded(stacks=(10, 20), carried_pot=5)),
 ]
 
 

@@ -10,7 +10,14 @@ from operator import not_
 from typing import TYPE_CHECKING
 
 from floorman.engine.common import COMPLETE, Phase
-from floorman.engine.events import Event, HandEnded, HandStarted, PotAwarded
+from floorman.engine.events import (
+    Event,
+    HandEnded,
+    HandStarted,
+    PotAwarded,
+    new_awarded,
+    new_ended,
+)
 from floorman.engine.pots import build_pots, dead_pot_taker, split_pot
 from floorman.engine.profile import RuleProfile
 
@@ -36,6 +43,7 @@ class AwardingMixin:
     to_act: deque[int]
     awards: list[PotAwarded]
     final_stacks: tuple[int, ...] | None
+    is_complete: bool  #: whether the hand is over (its phase is COMPLETE)
 
     if TYPE_CHECKING:
 
@@ -72,16 +80,16 @@ class AwardingMixin:
             for i, share in shares.items():
                 stacks[i] += share
             events.append(
-                PotAwarded(
-                    pot=k,
-                    amount=amount,
-                    eligible=tuple(map(seat_of, eligible)),
-                    winners=tuple(map(seat_of, shares)),
-                    shares=tuple(shares.values()),
-                    strength=best if len(claimants) > 1 and best else None,
+                new_awarded(
+                    k,
+                    amount,
+                    tuple(map(seat_of, eligible)),
+                    tuple(map(seat_of, shares)),
+                    tuple(shares.values()),
+                    best if len(claimants) > 1 and best else None,
                 )
             )
-        events.append(HandEnded(stacks=tuple(stacks)))
+        events.append(new_ended(tuple(stacks), 0))
         return events
 
     def _all_dead_events(self) -> list[Event]:
@@ -123,4 +131,5 @@ class AwardingMixin:
         self.carried_pot = event.carried_pot
         self.total = [0] * self.n
         self.phase = COMPLETE
+        self.is_complete = True
         self.to_act.clear()

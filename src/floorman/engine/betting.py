@@ -15,6 +15,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
+from operator import add
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
 from floorman.engine.awarding import AwardingMixin
@@ -93,6 +94,7 @@ class BotFields(NamedTuple):
 
 
 _NONE: frozenset[int] = frozenset()
+_ZEROS = [(0,) * n for n in range(11)]  # a round's bets once collected, by table size
 _new_legal = tuple.__new__  # LegalActions without the namedtuple's Python-level __new__
 
 
@@ -156,6 +158,8 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
         self.revealed: dict[int, tuple[Card, ...]] = {}  # shown to all of his own will
         self.declared_dead: set[int] = set()
         self.voided = False
+        self.is_complete = False  # a field, not a property: play loops ask it at every step
+        self._pots_cache: list[tuple[int, ...]] | None = None
         self._reset_cards()
 
     @abstractmethod
@@ -320,10 +324,6 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
             ) from None
 
     @property
-    def is_complete(self) -> bool:
-        return self.phase == COMPLETE
-
-    @property
     def pot_total(self) -> int:
         """Every chip in the middle: collected pots, this round's bets, and a
         carried check-pot."""
@@ -338,8 +338,8 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
         max_bet = self.max_bet
         if stacks[i] <= max_bet - bets[i]:
             return ("your chips do not cover more than a call", self.rulings["covered"])
-        for j in range(self.n):
-            if j != i and not folded[j] and stacks[j] + bets[j] > max_bet:
+        for j in AFTER[self.n][i]:
+            if not folded[j] and stacks[j] + bets[j] > max_bet:
                 break
         else:
             return (
@@ -790,9 +790,8 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
             i = self.position[event.returned_seat]
             self.bets[i] -= event.returned
             self.stacks[i] += event.returned
-        for i in range(self.n):
-            self.total[i] += self.bets[i]
-            self.bets[i] = 0
+        self.total = list(map(add, self.total, self.bets))
+        self.bets[:] = _ZEROS[self.n]
         self.max_bet = 0
         self.round_aggressors.append(self.aggressor)
         self.to_act.clear()

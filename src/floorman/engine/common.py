@@ -98,7 +98,7 @@ class CommonMixin:
 
     def _apply_shown(self, event: Shown | Mucked) -> None:
         i = self.showdown_queue.popleft()
-        if isinstance(event, Shown):
+        if type(event) is Shown:
             self.shown[i] = event.cards
         else:
             self.mucked.add(i)

@@ -386,3 +386,42 @@ def new_shown(seat: int, cards: tuple[Card, ...]) -> Shown:
     event.seat = seat
     event.cards = cards
     return event  # type: ignore[no-any-return]
+
+
+def new_mucked(seat: int) -> Mucked:
+    event: Any = _new(Mucked)
+    event.seat = seat
+    return event  # type: ignore[no-any-return]
+
+
+def new_blind(seat: int, blind: str, amount: int) -> BlindPosted:
+    event: Any = _new(BlindPosted)
+    event.seat = seat
+    event.blind = blind
+    event.amount = amount
+    return event  # type: ignore[no-any-return]
+
+
+def new_awarded(
+    pot: int,
+    amount: int,
+    eligible: tuple[int, ...],
+    winners: tuple[int, ...],
+    shares: tuple[int, ...],
+    strength: int | None,
+) -> PotAwarded:
+    event: Any = _new(PotAwarded)
+    event.pot = pot
+    event.amount = amount
+    event.eligible = eligible
+    event.winners = winners
+    event.shares = shares
+    event.strength = strength
+    return event  # type: ignore[no-any-return]
+
+
+def new_ended(stacks: tuple[int, ...], carried_pot: int) -> HandEnded:
+    event: Any = _new(HandEnded)
+    event.stacks = stacks
+    event.carried_pot = carried_pot
+    return event  # type: ignore[no-any-return]

@@ -26,6 +26,7 @@ BETTING_FIELDS = (
     "folded",
     "full_increment",
     "full_level",
+    "is_complete",
     "limit_is_stack",
     "max_bet",
     "min_bet",

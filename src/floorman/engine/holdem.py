@@ -51,6 +51,7 @@ from floorman.engine.events import (
     PenaltyPosted,
     PotAwarded,
     Shown,
+    new_blind,
     new_board,
     new_burned,
     new_hole,
@@ -233,7 +234,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
                 if stacks[i]:
                     posted = amount if amount < stacks[i] else stacks[i]
                     stacks[i] -= posted
-                    posts.append(BlindPosted(seat=seat, blind=blind, amount=posted))
+                    posts.append(new_blind(seat, blind, posted))
         return posts
 
     def _reset_cards(self) -> None:

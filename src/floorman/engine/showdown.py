@@ -18,7 +18,7 @@ from floorman.engine.cards import Card
 from floorman.engine.common import SHOWDOWN, Phase
 from floorman.engine.errors import ActionNotAllowed, OutOfTurn
 from floorman.engine.evaluator import evaluate, evaluate7
-from floorman.engine.events import Event, Mucked, Shown, new_shown
+from floorman.engine.events import Event, Mucked, Shown, new_mucked, new_shown
 from floorman.engine.pots import build_pots
 from floorman.engine.profile import RuleProfile
 from floorman.engine.seating import AROUND
@@ -74,7 +74,7 @@ class ShowdownMixin:
     def _showdown_pots(self) -> list[tuple[int, ...]]:
         """Who contests each pot; fixed once the showdown starts (the
         contributions no longer change), so computed once."""
-        cached: list[tuple[int, ...]] | None = getattr(self, "_pots_cache", None)
+        cached = self._pots_cache  # None until the showdown asks
         if cached is None:
             live = [not f for f in self.folded]
             cached = [p.eligible for p in build_pots(self.total, live, self.carried_pot)]
@@ -180,7 +180,7 @@ class ShowdownMixin:
                         best_shown = strength
             if mine >= best_shown:
                 return new_shown(seat, self._shown_cards(i))
-        return Mucked(seat=seat)
+        return new_mucked(seat)
 
     def _showdown_start(self) -> int:
         """Who shows first (OQ-27 or OQ-51, see the module docstring)."""
