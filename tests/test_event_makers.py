@@ -7,6 +7,7 @@ import pytest
 
 from floorman.engine import events as ev
 from floorman.engine.cards import parse_cards
+from floorman.profiles import load_profile
 
 AS, KD, QH = parse_cards("As Kd Qh")
 
@@ -47,3 +48,32 @@ def test_a_made_event_is_the_called_one(made: ev.Event, called: ev.Event) -> Non
     assert repr(made) == repr(called)
     assert ev.event_to_dict(made) == ev.event_to_dict(called)
     assert ev.event_from_dict(ev.event_to_dict(made)) == called
+
+
+def test_a_made_start_is_the_called_one() -> None:
+    fields = {
+        "game": "holdem",
+        "profile": load_profile("nm-holdem"),
+        "hand_id": "h-1",
+        "table": 3,
+        "seats": (2, 5, 7),
+        "players": ("ann", "bo", "cy"),
+        "stacks": (100, 90, 80),
+        "button": 7,
+        "small_blind_seat": 2,
+        "big_blind_seat": 5,
+        "small_blind": 1,
+        "big_blind": 2,
+        "antes": (0, 0, 0),
+        "min_bet": 2,
+        "ante_unit": 1,
+        "dead": (7,),
+        "carried_pot": 4,
+        "deck": (AS, KD, QH),
+        "auto_showdown": False,
+    }
+    made = ev.new_started(*fields.values())
+    called = ev.HandStarted(**fields)
+    assert made == called
+    assert repr(made) == repr(called)
+    assert ev.event_to_dict(made) == ev.event_to_dict(called)

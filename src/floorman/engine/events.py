@@ -425,3 +425,48 @@ def new_ended(stacks: tuple[int, ...], carried_pot: int) -> HandEnded:
     event.stacks = stacks
     event.carried_pot = carried_pot
     return event  # type: ignore[no-any-return]
+
+
+def new_started(
+    game: str,
+    profile: RuleProfile,
+    hand_id: str,
+    table: int | None,
+    seats: tuple[int, ...],
+    players: tuple[str, ...],
+    stacks: tuple[int, ...],
+    button: int,
+    small_blind_seat: int | None,
+    big_blind_seat: int | None,
+    small_blind: int,
+    big_blind: int,
+    antes: tuple[int, ...],
+    min_bet: int,
+    ante_unit: int,
+    dead: tuple[int, ...],
+    carried_pot: int,
+    deck: tuple[Card, ...] | None,
+    auto_showdown: bool,
+) -> HandStarted:
+    """A HandStarted with every field in the declared order (one a hand)."""
+    event: Any = _new(HandStarted)
+    event.game = game
+    event.profile = profile
+    event.hand_id = hand_id
+    event.table = table
+    event.seats = seats
+    event.players = players
+    event.stacks = stacks
+    event.button = button
+    event.small_blind_seat = small_blind_seat
+    event.big_blind_seat = big_blind_seat
+    event.small_blind = small_blind
+    event.big_blind = big_blind
+    event.antes = antes
+    event.min_bet = min_bet
+    event.ante_unit = ante_unit
+    event.dead = dead
+    event.carried_pot = carried_pot
+    event.deck = deck
+    event.auto_showdown = auto_showdown
+    return event  # type: ignore[no-any-return]

@@ -55,6 +55,7 @@ from floorman.engine.events import (
     new_board,
     new_burned,
     new_hole,
+    new_started,
 )
 from floorman.engine.profile import RuleProfile, check_forced_bets
 from floorman.engine.seat_view import GameFields, PlayerView, VariantPart, view_record
@@ -176,26 +177,26 @@ class HoldemHand(ShowdownMixin, BettingHand):
             small_blind_seat is not None and small_blind_seat not in index
         ):
             raise ProfileError("the blinds must be posted by players dealt in")
-        event = HandStarted(
-            game=cls.game,
-            profile=profile,
-            hand_id=hand_id,
-            table=table,
-            seats=order,
-            players=seated.players,
-            stacks=seated.stacks,
-            button=button,
-            small_blind_seat=small_blind_seat,
-            big_blind_seat=big_blind_seat,
-            small_blind=sb,
-            big_blind=bb,
-            antes=tuple(ante_list),
-            min_bet=ante_unit * profile.min_bet_antes if min_bet is None else min_bet,
-            ante_unit=ante_unit,
-            dead=dead_seats(dead, order) if dead else (),
-            carried_pot=carried_pot,
-            deck=checked_deck(deck, "DE-DECK-1"),
-            auto_showdown=auto_showdown,
+        event = new_started(  # HandStarted's fields, in order
+            cls.game,
+            profile,
+            hand_id,
+            table,
+            order,
+            seated.players,
+            seated.stacks,
+            button,
+            small_blind_seat,
+            big_blind_seat,
+            sb,
+            bb,
+            tuple(ante_list),
+            ante_unit * profile.min_bet_antes if min_bet is None else min_bet,
+            ante_unit,
+            dead_seats(dead, order) if dead else (),
+            carried_pot,
+            checked_deck(deck, "DE-DECK-1"),
+            auto_showdown,
         )
         hand = cls(event)
         hand._advance()
@@ -431,10 +432,10 @@ class HoldemHand(ShowdownMixin, BettingHand):
             # The whole deal at once: the same events, and the same state as
             # applying them one by one (_apply_hole), which a replay does.
             n = self.n
-            dealt = [(deck[i], deck[i + n]) for i in range(n)]
-            seats = self.seats
-            self.events += [new_hole(seats[i], dealt[i]) for i in range(n)]
-            self.holes[:] = dealt
+            seats, holes, events = self.seats, self.holes, self.events
+            for i in range(n):
+                holes[i] = cards = (deck[i], deck[i + n])
+                events.append(new_hole(seats[i], cards))
             self.holes_dealt = n
             self.used.update(deck[: 2 * n])
             self.deck_position += 2 * n
