@@ -365,9 +365,10 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
         the last full bet or raise, at least the minimum bet, which the big
         blind is pre-flop (OQ-32, DE-RAISE-6, NM-H-15).  The PokerKit switch
         measures from the round's first wager instead, whatever its size."""
-        if self.profile.first_wager_is_full:
-            return self.full_increment
-        return max(self.full_increment, self.min_bet)
+        increment = self.full_increment
+        if self.profile.first_wager_is_full or increment > self.min_bet:
+            return increment
+        return self.min_bet
 
     def _extra_raise_block(self, i: int) -> tuple[str, str] | None:
         """Game-specific reasons a raise is closed (draw: the unseen rules)."""
@@ -381,7 +382,8 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
     def min_raise_to(self, i: int) -> int:
         """The smallest legal bet/raise-to before the all-in cap: minimum bet,
         then the last full raise (OQ-31, OQ-12, DE-RAISE-6)."""
-        return self.max_bet + max(self.full_increment, self.min_bet)
+        increment = self.full_increment
+        return self.max_bet + (increment if increment > self.min_bet else self.min_bet)
 
     def max_raise_to(self, i: int) -> int:
         """The profile's ``betting`` limit (NM-H-5, NM-D-3A, OQ-48): :func:`limit_max`."""
