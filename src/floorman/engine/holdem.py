@@ -566,7 +566,10 @@ class HoldemHand(ShowdownMixin, BettingHand):
             self.phase = AWARDING
             return
         stacks = self.stacks
-        with_chips = len([i for i in range(self.n) if stacks[i] and not folded[i]])
+        with_chips = 0
+        for i in range(self.n):
+            if stacks[i] and not folded[i]:
+                with_chips += 1
         if self.street == 3 or with_chips <= 1:
             self.runout = self.street < 3
             self._begin_showdown()
