@@ -55,9 +55,12 @@ def build_pots(contributed: Sequence[int], live: Sequence[bool], dead_money: int
                 contributions.add(c)
             else:
                 live_without_chips = True
+    everyone = tuple(live_positions)
+    if len(everyone) == 1:  # everyone else folded: one pot, every chip in it, as below
+        chips = sum(contributed) + dead_money
+        return [_new_pot(Pot, (chips, everyone))] if chips else []
     pots: list[Pot] = []
     previous = 0
-    everyone = tuple(live_positions)
     if dead_money and live_without_chips:
         pots.append(_new_pot(Pot, (dead_money, everyone)))
         dead_money = 0
