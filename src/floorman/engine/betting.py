@@ -509,7 +509,7 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
     def verify_bet_or_raise_to(self, seat: int, amount: int) -> None:
         i = self._actor(seat, "raise")
         word = "bet" if self.max_bet == 0 else "raise"
-        if isinstance(amount, bool) or not isinstance(amount, int):
+        if type(amount) is not int and (isinstance(amount, bool) or not isinstance(amount, int)):
             raise AmountOutOfRange(
                 "a {action} must be a whole number of chips, not {amount}",
                 clause=self.rulings["min_bet"],
