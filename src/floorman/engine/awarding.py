@@ -6,16 +6,27 @@ dead carried or taken (DE-SEATED-3, OQ-06, OQ-45)."""
 from __future__ import annotations
 
 from collections import deque
+from operator import not_
 from typing import TYPE_CHECKING
 
 from floorman.engine.common import COMPLETE, Phase
-from floorman.engine.events import Event, HandEnded, HandStarted, PotAwarded
+from floorman.engine.events import (
+    Event,
+    HandEnded,
+    HandStarted,
+    PotAwarded,
+    new_awarded,
+    new_ended,
+)
 from floorman.engine.pots import build_pots, dead_pot_taker, split_pot
 from floorman.engine.profile import RuleProfile
 
 
 class AwardingMixin:
     """Needs the betting core's chips, seats and results."""
+
+    if not TYPE_CHECKING:  # the type checker would refuse the fields the hand's slots hold
+        __slots__ = ()  # the hand's fields are slots (BettingHand)
 
     profile: RuleProfile
     started: HandStarted
@@ -32,6 +43,7 @@ class AwardingMixin:
     to_act: deque[int]
     awards: list[PotAwarded]
     final_stacks: tuple[int, ...] | None
+    is_complete: bool  #: whether the hand is over (its phase is COMPLETE)
 
     if TYPE_CHECKING:
 
@@ -45,30 +57,39 @@ class AwardingMixin:
         show)."""
         if self.dead and len(self.dead) == self.n:
             return self._all_dead_events()
-        live = [not f for f in self.folded]
+        live = list(map(not_, self.folded))
         if self.profile.merge_pots_with_same_winners and len(strengths) > 1:
             live = self._winners_only(live, strengths)
         pots = build_pots(self.total, live, self.carried_pot)
         events: list[Event] = []
         stacks = list(self.stacks)
-        for k, pot in enumerate(pots):
-            claimants = [i for i in pot.eligible if i in strengths] or list(pot.eligible)
-            best = max((strengths.get(i, 0) for i in claimants), default=0)
-            winners = [i for i in claimants if strengths.get(i, 0) == best]
-            shares = split_pot(pot.amount, winners)
+        seat_of = self.seats.__getitem__
+        strength_of = strengths.get
+        for k, (amount, eligible) in enumerate(pots):
+            claimants = [i for i in eligible if i in strengths] or list(eligible)
+            best = 0
+            winners: list[int] = []
+            for i in claimants:
+                strength = strength_of(i, 0)
+                if strength > best or not winners:
+                    best, winners = strength, [i]
+                elif strength == best:
+                    winners.append(i)
+            # split_pot's shares come in position order, as the winners do
+            shares = split_pot(amount, winners) if len(winners) != 1 else {winners[0]: amount}
             for i, share in shares.items():
                 stacks[i] += share
             events.append(
-                PotAwarded(
-                    pot=k,
-                    amount=pot.amount,
-                    eligible=tuple(self.seats[i] for i in pot.eligible),
-                    winners=tuple(self.seats[i] for i in sorted(shares)),
-                    shares=tuple(shares[i] for i in sorted(shares)),
-                    strength=best if len(claimants) > 1 and best else None,
+                new_awarded(
+                    k,
+                    amount,
+                    tuple(map(seat_of, eligible)),
+                    tuple(map(seat_of, shares)),
+                    tuple(shares.values()),
+                    best if len(claimants) > 1 and best else None,
                 )
             )
-        events.append(HandEnded(stacks=tuple(stacks)))
+        events.append(new_ended(tuple(stacks), 0))
         return events
 
     def _all_dead_events(self) -> list[Event]:
@@ -110,4 +131,5 @@ class AwardingMixin:
         self.carried_pot = event.carried_pot
         self.total = [0] * self.n
         self.phase = COMPLETE
+        self.is_complete = True
         self.to_act.clear()

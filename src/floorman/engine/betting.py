@@ -15,6 +15,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
+from operator import add
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
 from floorman.engine.awarding import AwardingMixin
@@ -44,9 +45,15 @@ from floorman.engine.events import (
     Folded,
     HandStarted,
     PotAwarded,
+    new_called,
+    new_checked,
+    new_collected,
+    new_folded,
+    new_raised,
 )
 from floorman.engine.floor import FloorMixin
-from floorman.engine.limits import POT_LIMITS, limit_max
+from floorman.engine.hand_fields import BETTING_FIELDS
+from floorman.engine.limits import POT_LIMITS, limit_is_stack, limit_max
 from floorman.engine.profile import RuleProfile
 from floorman.engine.seat_view import (
     BetLimit,
@@ -56,6 +63,7 @@ from floorman.engine.seat_view import (
     build_seat_view,
     profile_bet_limit,
 )
+from floorman.engine.seating import AFTER, AROUND
 
 
 class LegalActions(NamedTuple):
@@ -86,11 +94,16 @@ class BotFields(NamedTuple):
 
 
 _NONE: frozenset[int] = frozenset()
+_ZEROS = [(0,) * n for n in range(11)]  # a round's bets once collected, by table size
 _new_legal = tuple.__new__  # LegalActions without the namedtuple's Python-level __new__
 
 
 class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
     """State and rules common to every betting game floorman deals."""
+
+    # Slots, not an instance dict: a hand has more fields than a dict shares
+    # keys for (30), and without slots no method call on it is specialised.
+    __slots__ = BETTING_FIELDS
 
     profile: RuleProfile
     events: list[Event]
@@ -145,6 +158,8 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
         self.revealed: dict[int, tuple[Card, ...]] = {}  # shown to all of his own will
         self.declared_dead: set[int] = set()
         self.voided = False
+        self.is_complete = False  # a field, not a property: play loops ask it at every step
+        self._pots_cache: list[tuple[int, ...]] | None = None
         self._reset_cards()
 
     @abstractmethod
@@ -260,10 +275,13 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
     ) -> None:
         self.profile = profile
         self.rulings = clauses_for(profile)
+        # the bet limit is the all-in, read without a call on every decision
+        own_limit = type(self).max_raise_to is not BettingHand.max_raise_to
+        self.limit_is_stack = not own_limit and limit_is_stack(profile)
         self.seats = tuple(seats)
         self.players = tuple(players)
         self.n = len(seats)
-        self.position = {seat: i for i, seat in enumerate(seats)}
+        self.position = dict(zip(seats, range(self.n), strict=True))
         self.starting_stacks = tuple(stacks)
         self.stacks = list(stacks)
         self.bets = [0] * self.n
@@ -306,10 +324,6 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
             ) from None
 
     @property
-    def is_complete(self) -> bool:
-        return self.phase == COMPLETE
-
-    @property
     def pot_total(self) -> int:
         """Every chip in the middle: collected pots, this round's bets, and a
         carried check-pot."""
@@ -324,8 +338,8 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
         max_bet = self.max_bet
         if stacks[i] <= max_bet - bets[i]:
             return ("your chips do not cover more than a call", self.rulings["covered"])
-        for j in range(self.n):
-            if j != i and not folded[j] and stacks[j] + bets[j] > max_bet:
+        for j in AFTER[self.n][i]:
+            if not folded[j] and stacks[j] + bets[j] > max_bet:
                 break
         else:
             return (
@@ -351,9 +365,10 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
         the last full bet or raise, at least the minimum bet, which the big
         blind is pre-flop (OQ-32, DE-RAISE-6, NM-H-15).  The PokerKit switch
         measures from the round's first wager instead, whatever its size."""
-        if self.profile.first_wager_is_full:
-            return self.full_increment
-        return max(self.full_increment, self.min_bet)
+        increment = self.full_increment
+        if self.profile.first_wager_is_full or increment > self.min_bet:
+            return increment
+        return self.min_bet
 
     def _extra_raise_block(self, i: int) -> tuple[str, str] | None:
         """Game-specific reasons a raise is closed (draw: the unseen rules)."""
@@ -367,7 +382,8 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
     def min_raise_to(self, i: int) -> int:
         """The smallest legal bet/raise-to before the all-in cap: minimum bet,
         then the last full raise (OQ-31, OQ-12, DE-RAISE-6)."""
-        return self.max_bet + max(self.full_increment, self.min_bet)
+        increment = self.full_increment
+        return self.max_bet + (increment if increment > self.min_bet else self.min_bet)
 
     def max_raise_to(self, i: int) -> int:
         """The profile's ``betting`` limit (NM-H-5, NM-D-3A, OQ-48): :func:`limit_max`."""
@@ -385,9 +401,10 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
         """The options of the player to act (or of ``seat`` if it is his
         turn): blinds and button too fold, call or raise (NM-H-4, DE-ROUND1-2/3,
         DE-RAISE-1), or check or bet (DE-ROUND2-2); None when nobody is to act."""
-        if self.phase != BETTING or not self.to_act:
+        to_act = self.to_act
+        if self.phase != BETTING or not to_act:
             return None
-        i = self.to_act[0]
+        i = to_act[0]
         if seat is not None and self.seats[i] != seat:
             return None
         max_bet = self.max_bet
@@ -396,10 +413,11 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
         can_check = bet >= max_bet
         lo = hi = None
         if self._can_raise_reason(i) is None:
-            cap = stack + bet
-            hi = self.max_raise_to(i)
-            if hi > cap:
-                hi = cap
+            hi = cap = stack + bet
+            if not self.limit_is_stack:
+                hi = self.max_raise_to(i)
+                if hi > cap:
+                    hi = cap
             increment = self.full_increment
             lo = max_bet + (increment if increment > self.min_bet else self.min_bet)
             if lo > hi:
@@ -410,7 +428,7 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
                 self.seats[i],
                 (not can_check) or self.profile.fold_when_check_allowed,
                 can_check,
-                0 if can_check else min(max_bet - bet, stack),
+                0 if can_check else (max_bet - bet if max_bet - bet < stack else stack),
                 lo,
                 hi,
                 max_bet == 0,
@@ -421,6 +439,11 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
     # ----------------------------------------------------------------- verify
 
     def _actor(self, seat: int, action: str) -> int:
+        to_act = self.to_act
+        if to_act and self.phase == BETTING:
+            i = to_act[0]
+            if self.seats[i] == seat and not self.has_extra_rules:
+                return i  # the common case, with nothing to refuse
         if self.phase == COMPLETE:
             raise HandFinished(
                 "the hand is over", clause=self.rulings["turn"], seat=seat, action=action
@@ -486,7 +509,7 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
     def verify_bet_or_raise_to(self, seat: int, amount: int) -> None:
         i = self._actor(seat, "raise")
         word = "bet" if self.max_bet == 0 else "raise"
-        if isinstance(amount, bool) or not isinstance(amount, int):
+        if type(amount) is not int and (isinstance(amount, bool) or not isinstance(amount, int)):
             raise AmountOutOfRange(
                 "a {action} must be a whole number of chips, not {amount}",
                 clause=self.rulings["min_bet"],
@@ -507,8 +530,10 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
                 values={"action": word, "why": blocked[0]},
             )
         cap = self.stacks[i] + self.bets[i]
-        hi = min(self.max_raise_to(i), cap)
+        hi = cap if self.limit_is_stack else min(self.max_raise_to(i), cap)
         lo = min(self.min_raise_to(i), hi)
+        if lo <= amount <= hi:
+            return
         values: dict[str, int | str] = {"action": word, "amount": amount}
         if amount < lo:
             values["minimum"] = lo
@@ -574,26 +599,26 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
 
     def fold(self, seat: int) -> Folded:
         self.verify_fold(seat)
-        event = Folded(seat=seat)
+        event = new_folded(seat, "")
         self._act(event)
         return event
 
     def check(self, seat: int) -> Checked:
         self.verify_check(seat)
-        event = Checked(seat=seat)
+        event = new_checked(seat, "")
         self._act(event)
         return event
 
     def call(self, seat: int) -> Called:
         self.verify_call(seat)
         i = self.position[seat]
-        event = Called(seat=seat, amount=min(self.max_bet - self.bets[i], self.stacks[i]))
+        event = new_called(seat, min(self.max_bet - self.bets[i], self.stacks[i]))
         self._act(event)
         return event
 
     def bet_or_raise_to(self, seat: int, amount: int) -> BetOrRaised:
         self.verify_bet_or_raise_to(seat, amount)
-        event = BetOrRaised(seat=seat, to=amount)
+        event = new_raised(seat, amount)
         self._act(event)
         return event
 
@@ -604,10 +629,10 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
         owed = self.max_bet - self.bets[i]
         event: Checked | Called
         if owed <= 0:
-            event = Checked(seat=seat)
+            event = new_checked(seat, "")
         else:
             stack = self.stacks[i]
-            event = Called(seat=seat, amount=owed if owed < stack else stack)
+            event = new_called(seat, owed if owed < stack else stack)
         self._act(event)
         return event
 
@@ -643,8 +668,10 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
         return event
 
     def _act(self, event: Event) -> None:
-        self._emit(event)
-        self._advance()
+        self.events.append(event)
+        self.appliers[type(event)](self, event)
+        if not self.to_act or self.phase != BETTING:  # else a player is to act: nothing runs
+            self._advance()
 
     # ----------------------------------------------------------------- events
 
@@ -660,7 +687,8 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
 
     @abstractmethod
     def _advance(self) -> None:
-        """Run the steps nobody decides (each game has its own)."""
+        """Run the steps nobody decides (each game has its own); nothing
+        while a player is to act in a betting round (``_act`` relies on it)."""
 
     def _start_round(self, first: int, call_at: int = 0) -> None:
         """Open a betting round with ``first`` to act (bets already posted,
@@ -669,8 +697,9 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
         what everyone must put in to stay, whatever was posted: the full big
         blind even when its poster was all-in for less (DE-ROUND1-1, OQ-31)."""
         n = self.n
-        self.max_bet = max(max(self.bets), call_at)
-        self.full_level = self.max_bet
+        top_bet = max(self.bets)
+        max_bet = self.max_bet = top_bet if top_bet > call_at else call_at
+        self.full_level = max_bet
         self.full_increment = 0
         self.acted_level = [None] * n
         self.aggressor = None
@@ -689,9 +718,7 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
                 elif reach > second:
                     second = reach
         order: deque[int] = deque()
-        max_bet = self.max_bet
-        for k in range(n):
-            i = (first + k) % n
+        for i in AROUND[n][first]:
             if folded[i] or not stacks[i]:
                 continue
             # he owes chips (folds or calls, even if nobody can call more:
@@ -701,9 +728,9 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
                 order.append(i)
         if order:
             self.round_first = order[0]
-        if len(order) == 1 and self.bets[order[0]] >= self.max_bet:
+        if len(order) == 1 and bets[order[0]] >= max_bet:
             order.clear()
-        if sum(1 for f in self.folded if not f) < 2:
+        if folded.count(False) < 2:
             order.clear()
         self.to_act = order
         self.phase = BETTING
@@ -742,11 +769,8 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
         self.max_bet = to
         self.acted_level[i] = to
         self.aggressor = i
-        n = self.n
         folded, stacks = self.folded, self.stacks
-        self.to_act = deque(
-            [j for j in [(i + k) % n for k in range(1, n)] if not folded[j] and stacks[j]]
-        )
+        self.to_act = deque([j for j in AFTER[self.n][i] if not folded[j] and stacks[j]])
 
     def _collect(self) -> BetsCollected:
         """The event that closes a betting round: the uncalled part of the
@@ -755,28 +779,21 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
         top = max(bets)
         returned_seat = None
         returned = 0
-        if top:
-            holders = [i for i in range(self.n) if bets[i] == top]
-            # A folded player forfeits what he put in: a dead big blind's
-            # blind stays in the pot (DE-SEATED-3, OQ-45).
-            if len(holders) == 1 and not self.folded[holders[0]]:
-                second = max(b for k, b in enumerate(bets) if k != holders[0]) if self.n > 1 else 0
-                returned = top - second
-                returned_seat = self.seats[holders[0]]
-        return BetsCollected(
-            street=self.street,
-            returned_seat=returned_seat if returned else None,
-            returned=returned,
-        )
+        # A folded player forfeits what he put in: a dead big blind's
+        # blind stays in the pot (DE-SEATED-3, OQ-45).
+        if top and bets.count(top) == 1 and not self.folded[bets.index(top)]:
+            second = sorted(bets)[-2] if self.n > 1 else 0  # the largest of the others
+            returned = top - second
+            returned_seat = self.seats[bets.index(top)]
+        return new_collected(self.street, returned_seat if returned else None, returned)
 
     def _apply_collect(self, event: BetsCollected) -> None:
         if event.returned and event.returned_seat is not None:
             i = self.position[event.returned_seat]
             self.bets[i] -= event.returned
             self.stacks[i] += event.returned
-        for i in range(self.n):
-            self.total[i] += self.bets[i]
-            self.bets[i] = 0
+        self.total = list(map(add, self.total, self.bets))
+        self.bets[:] = _ZEROS[self.n]
         self.max_bet = 0
         self.round_aggressors.append(self.aggressor)
         self.to_act.clear()

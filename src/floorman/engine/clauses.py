@@ -107,8 +107,11 @@ CITABLE: dict[str, tuple[str, ...]] = {
 }
 
 
+_BY_RULEBOOK = {"NM-D": _NM_D, "NM-H": _NM_H, "DE": _DE}
+
+
 def clauses_for(profile: RuleProfile) -> dict[str, str]:
-    return {"NM-D": _NM_D, "NM-H": _NM_H, "DE": _DE}[profile.rulebook]
+    return _BY_RULEBOOK[profile.rulebook]
 
 
 def citable(profile: RuleProfile, clause_id: str) -> bool:

@@ -42,6 +42,9 @@ COMPLETE: Final = Phase.COMPLETE
 class CommonMixin:
     """Needs the betting core's fields (see :class:`~floorman.engine.betting.BettingHand`)."""
 
+    if not TYPE_CHECKING:  # the type checker would refuse the fields the hand's slots hold
+        __slots__ = ()  # the hand's fields are slots (BettingHand)
+
     phase: Phase
     seats: tuple[int, ...]
     n: int
@@ -95,7 +98,7 @@ class CommonMixin:
 
     def _apply_shown(self, event: Shown | Mucked) -> None:
         i = self.showdown_queue.popleft()
-        if isinstance(event, Shown):
+        if type(event) is Shown:
             self.shown[i] = event.cards
         else:
             self.mucked.add(i)

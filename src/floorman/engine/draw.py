@@ -74,6 +74,25 @@ SEEN: Final = DrawRound.SEEN
 class DrawHand(ShowdownMixin, DrawViews, BettingHand):
     """One deal of NM five-card draw.  Use :meth:`start` or :meth:`replay`."""
 
+    __slots__ = (
+        "cards",
+        "check_pot",
+        "discarded",
+        "draw_order",
+        "drawn",
+        "high_bidder",
+        "in_unseen",
+        "kept",
+        "looked",
+        "opener_checked",
+        "owed",
+        "owed_now",
+        "pending_posts",
+        "round_kind",
+        "seen_acted",
+        "unseen_round_played",
+    )
+
     game = "draw"
     hole_card_count = 5
     has_unseen_cards = True

@@ -78,6 +78,9 @@ class DrawPart(VariantPart):
 class DrawViews:
     """Needs the draw hand's state (see :class:`floorman.engine.draw.DrawHand`)."""
 
+    if not TYPE_CHECKING:  # the type checker would refuse the fields the hand's slots hold
+        __slots__ = ()  # the hand's fields are slots (BettingHand)
+
     game: str
     profile: RuleProfile
     phase: Phase

@@ -36,6 +36,9 @@ from floorman.engine.profile import RuleProfile
 class FloorMixin:
     """Needs the betting core's chips, seats, turn and showdown fields."""
 
+    if not TYPE_CHECKING:  # the type checker would refuse the fields the hand's slots hold
+        __slots__ = ()  # the hand's fields are slots (BettingHand)
+
     profile: RuleProfile
     rulings: dict[str, str]
     started: HandStarted

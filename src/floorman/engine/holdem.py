@@ -40,6 +40,7 @@ from floorman.engine.events import (
     CheckdownVoted,
     Checked,
     DeclaredDead,
+    Event,
     Folded,
     HandEnded,
     HandStarted,
@@ -50,6 +51,11 @@ from floorman.engine.events import (
     PenaltyPosted,
     PotAwarded,
     Shown,
+    new_blind,
+    new_board,
+    new_burned,
+    new_hole,
+    new_started,
 )
 from floorman.engine.profile import RuleProfile, check_forced_bets
 from floorman.engine.seat_view import GameFields, PlayerView, VariantPart, view_record
@@ -91,6 +97,17 @@ class HoldemPart(VariantPart):
 
 class HoldemHand(ShowdownMixin, BettingHand):
     """One hold'em hand.  Use :meth:`start` or :meth:`replay`."""
+
+    __slots__ = (
+        "antes_are_stakes",
+        "board",
+        "checkdown_votes",
+        "holes",
+        "holes_dealt",
+        "pending_posts",
+        "runout",
+        "showdown_done",
+    )
 
     game = "holdem"
     hole_card_count = 2
@@ -160,26 +177,26 @@ class HoldemHand(ShowdownMixin, BettingHand):
             small_blind_seat is not None and small_blind_seat not in index
         ):
             raise ProfileError("the blinds must be posted by players dealt in")
-        event = HandStarted(
-            game=cls.game,
-            profile=profile,
-            hand_id=hand_id,
-            table=table,
-            seats=order,
-            players=seated.players,
-            stacks=seated.stacks,
-            button=button,
-            small_blind_seat=small_blind_seat,
-            big_blind_seat=big_blind_seat,
-            small_blind=sb,
-            big_blind=bb,
-            antes=tuple(ante_list),
-            min_bet=ante_unit * profile.min_bet_antes if min_bet is None else min_bet,
-            ante_unit=ante_unit,
-            dead=dead_seats(dead, order),
-            carried_pot=carried_pot,
-            deck=checked_deck(deck, "DE-DECK-1"),
-            auto_showdown=auto_showdown,
+        event = new_started(  # HandStarted's fields, in order
+            cls.game,
+            profile,
+            hand_id,
+            table,
+            order,
+            seated.players,
+            seated.stacks,
+            button,
+            small_blind_seat,
+            big_blind_seat,
+            sb,
+            bb,
+            tuple(ante_list),
+            ante_unit * profile.min_bet_antes if min_bet is None else min_bet,
+            ante_unit,
+            dead_seats(dead, order) if dead else (),
+            carried_pot,
+            checked_deck(deck, "DE-DECK-1"),
+            auto_showdown,
         )
         hand = cls(event)
         hand._advance()
@@ -191,8 +208,8 @@ class HoldemHand(ShowdownMixin, BettingHand):
         # so an ante short of it is all-in and the main pot takes only as
         # much from each player (NM-D-3B, NM-H-6).  Antes of unequal amounts
         # (one seat antes for the table) are dead money in the main pot.
-        owed = {a for a in started.antes if a}
-        self.antes_are_stakes = len(owed) == 1 and all(started.antes)
+        antes = started.antes
+        self.antes_are_stakes = bool(antes) and all(antes) and antes.count(antes[0]) == len(antes)
         self.pending_posts: list[BlindPosted | AntePosted] = self._required_posts(started)
         self.showdown_done = False
         self.checkdown_votes: dict[int, bool] | None = None
@@ -203,11 +220,12 @@ class HoldemHand(ShowdownMixin, BettingHand):
     def _required_posts(self, started: HandStarted) -> list[BlindPosted | AntePosted]:
         stacks = list(started.stacks)
         posts: list[BlindPosted | AntePosted] = []
-        for i, ante in enumerate(started.antes):
-            if ante:
-                amount = min(ante, stacks[i])
-                stacks[i] -= amount
-                posts.append(AntePosted(seat=started.seats[i], amount=amount))
+        if any(started.antes):
+            for i, ante in enumerate(started.antes):
+                if ante:
+                    amount = min(ante, stacks[i])
+                    stacks[i] -= amount
+                    posts.append(AntePosted(seat=started.seats[i], amount=amount))
         for blind, seat, amount in (
             ("small", started.small_blind_seat, started.small_blind),
             ("big", started.big_blind_seat, started.big_blind),
@@ -215,9 +233,9 @@ class HoldemHand(ShowdownMixin, BettingHand):
             if seat is not None and amount:
                 i = self.position[seat]
                 if stacks[i]:
-                    posted = min(amount, stacks[i])
+                    posted = amount if amount < stacks[i] else stacks[i]
                     stacks[i] -= posted
-                    posts.append(BlindPosted(seat=seat, blind=blind, amount=posted))
+                    posts.append(new_blind(seat, blind, posted))
         return posts
 
     def _reset_cards(self) -> None:
@@ -376,14 +394,19 @@ class HoldemHand(ShowdownMixin, BettingHand):
     def _advance(self) -> None:
         """Run the steps nobody decides (posting, dealing from the deck,
         closing rounds, awarding) until a decision is due."""
+        events, appliers = self.events, self.appliers
         while True:
             phase = self.phase
             if phase == BETTING:
                 if self.to_act:
                     return
-                self._emit(self._collect())
+                event: Event = self._collect()
+                events.append(event)
+                appliers[BetsCollected](self, event)
             elif phase == POSTING:
-                self._emit(self.pending_posts[0])
+                event = self.pending_posts[0]
+                events.append(event)
+                appliers[type(event)](self, event)
             elif phase == DEALING:
                 if self.deck is None:
                     return
@@ -392,41 +415,57 @@ class HoldemHand(ShowdownMixin, BettingHand):
                 if self.showdown_queue:
                     if not self.auto_showdown:
                         return
-                    self._emit(self._auto_showdown_event())
+                    event = self._auto_showdown_event()
+                    events.append(event)
+                    appliers[type(event)](self, event)
             elif phase == AWARDING:
                 for event in self._award_events(self._strengths()):
-                    self._emit(event)
+                    events.append(event)
+                    appliers[type(event)](self, event)
             else:
                 return
 
     def _deal_from_deck(self) -> None:
         deck = self.deck
         assert deck is not None
-        if not self._hole_done():
+        if self.holes_dealt != self.n:
+            # The whole deal at once: the same events, and the same state as
+            # applying them one by one (_apply_hole), which a replay does.
             n = self.n
+            seats, holes, events = self.seats, self.holes, self.events
             for i in range(n):
-                self._emit(HoleDealt(seat=self.seats[i], cards=(deck[i], deck[i + n])))
+                holes[i] = cards = (deck[i], deck[i + n])
+                events.append(new_hole(seats[i], cards))
+            self.holes_dealt = n
+            self.used.update(deck[: 2 * n])
+            self.deck_position += 2 * n
+            self._holes_done()
             return
+        events, appliers = self.events, self.appliers
         if self.profile.burn_cards:
-            self._emit(Burned(card=deck[self.deck_position]))
-        size = _BOARD_SIZES[self.street]
+            burned = new_burned(deck[self.deck_position])
+            events.append(burned)
+            appliers[Burned](self, burned)
         start = self.deck_position
-        self._emit(BoardDealt(cards=tuple(deck[start : start + size])))
+        board = new_board(deck[start : start + _BOARD_SIZES[self.street]])
+        events.append(board)
+        appliers[BoardDealt](self, board)
 
     # ------------------------------------------------------------- applying
 
     def _apply_post(self, event: AntePosted | BlindPosted) -> None:
         i = self.position[event.seat]
-        self.stacks[i] -= event.amount
-        if isinstance(event, AntePosted):
-            if self.antes_are_stakes:
-                self.total[i] += event.amount
-            else:
-                self.carried_pot += event.amount
+        amount = event.amount
+        self.stacks[i] -= amount
+        if type(event) is BlindPosted:
+            self.bets[i] += amount
+        elif self.antes_are_stakes:
+            self.total[i] += amount
         else:
-            self.bets[i] += event.amount
-        self.pending_posts.pop(0)
-        if not self.pending_posts:
+            self.carried_pot += amount
+        pending = self.pending_posts
+        del pending[0]
+        if not pending:
             self.phase = DEALING
 
     def _apply_hole(self, event: HoleDealt) -> None:
@@ -437,9 +476,12 @@ class HoldemHand(ShowdownMixin, BettingHand):
         if self.deck is not None:
             self.deck_position += 2
         if self._hole_done():
-            for k in self.dead:
-                self.folded[k] = True
-            self._begin_round(self._preflop_first(), self._big_blind_to_call())
+            self._holes_done()
+
+    def _holes_done(self) -> None:
+        for k in self.dead:
+            self.folded[k] = True
+        self._begin_round(self._preflop_first(), self._big_blind_to_call())
 
     def _preflop_first(self) -> int:
         """The player left of the big blind acts first pre-flop (DE-ROUND1-1,
@@ -519,11 +561,15 @@ class HoldemHand(ShowdownMixin, BettingHand):
 
     def _apply_collected(self, event: BetsCollected) -> None:
         self._apply_collect(event)
-        live = self.live_positions()
-        if len(live) <= 1:  # none: every hand dead (OQ-45, _all_dead_events)
+        folded = self.folded
+        if folded.count(False) <= 1:  # none: every hand dead (OQ-45, _all_dead_events)
             self.phase = AWARDING
             return
-        with_chips = sum(1 for i in live if self.stacks[i])
+        stacks = self.stacks
+        with_chips = 0
+        for i in range(self.n):
+            if stacks[i] and not folded[i]:
+                with_chips += 1
         if self.street == 3 or with_chips <= 1:
             self.runout = self.street < 3
             self._begin_showdown()

@@ -41,3 +41,9 @@ def limit_max(
         call = max_bet - bet
         return max_bet + max((pot + call) // 2, floor)
     return stack + bet
+
+
+def limit_is_stack(profile: RuleProfile) -> bool:
+    """Whether :func:`limit_max` is always the player's whole stack (no
+    limit), whatever the pot."""
+    return profile.betting != "half-pot-limit"

@@ -29,6 +29,9 @@ class Pot(NamedTuple):
     eligible: tuple[int, ...]
 
 
+_new_pot = tuple.__new__  # a Pot without the namedtuple's Python-level __new__
+
+
 def build_pots(contributed: Sequence[int], live: Sequence[bool], dead_money: int = 0) -> list[Pot]:
     """Pots from each position's total contribution (NM-D-3B s2-s5).
 
@@ -37,32 +40,56 @@ def build_pots(contributed: Sequence[int], live: Sequence[bool], dead_money: int
     of a blinds game, a carried check-pot, penalties) belongs to the main
     pot, which every live player contests.
     """
-    levels = sorted({c for c, is_live in zip(contributed, live, strict=True) if is_live and c})
+    # Plain loops: every hand's end builds its pots (twice at a showdown).
+    n = len(contributed)
+    if len(live) != n:
+        raise ValueError("one contribution and one live flag per position")
+    live_positions: list[int] = []
+    contributions: set[int] = set()
+    live_without_chips = False
+    for i in range(n):
+        if live[i]:
+            live_positions.append(i)
+            c = contributed[i]
+            if c:
+                contributions.add(c)
+            else:
+                live_without_chips = True
+    everyone = tuple(live_positions)
+    if len(everyone) == 1:  # everyone else folded: one pot, every chip in it, as below
+        chips = sum(contributed) + dead_money
+        return [_new_pot(Pot, (chips, everyone))] if chips else []
     pots: list[Pot] = []
     previous = 0
-    everyone = tuple(i for i, is_live in enumerate(live) if is_live)
-    if dead_money and any(live[i] and not contributed[i] for i in range(len(live))):
-        pots.append(Pot(dead_money, everyone))
+    if dead_money and live_without_chips:
+        pots.append(_new_pot(Pot, (dead_money, everyone)))
         dead_money = 0
-    for level in levels:
+    for level in sorted(contributions):
         amount = dead_money
         dead_money = 0
-        for c in contributed:
+        at_level: list[int] = []
+        for i in range(n):
+            c = contributed[i]
             if c > previous:
                 amount += (level if c > level else c) - previous
-        eligible = tuple(i for i, c in enumerate(contributed) if live[i] and c >= level)
-        if pots and pots[-1].eligible == eligible:
-            pots[-1] = Pot(pots[-1].amount + amount, eligible)
+            if c >= level and live[i]:
+                at_level.append(i)
+        eligible = tuple(at_level)
+        if pots and pots[-1][1] == eligible:
+            pots[-1] = _new_pot(Pot, (pots[-1][0] + amount, eligible))
         else:
-            pots.append(Pot(amount, eligible))
+            pots.append(_new_pot(Pot, (amount, eligible)))
         previous = level
-    leftover = sum(c - previous for c in contributed if c > previous) + dead_money
+    leftover = dead_money
+    for c in contributed:
+        if c > previous:
+            leftover += c - previous
     if leftover:
         if pots:
-            last = pots[-1]
-            pots[-1] = Pot(last.amount + leftover, last.eligible)
+            last_amount, last_eligible = pots[-1]
+            pots[-1] = _new_pot(Pot, (last_amount + leftover, last_eligible))
         else:
-            pots.append(Pot(leftover, everyone))
+            pots.append(_new_pot(Pot, (leftover, everyone)))
     return pots
 
 

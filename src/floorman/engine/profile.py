@@ -347,7 +347,7 @@ def check_forced_bets(
         return
     sb, bb = profile.blinds_for(ante_unit)
     each = ante_unit if profile.every_player_antes else 0
-    if ante_unit >= 1 and (small_blind, big_blind) == (sb, bb) and all(a == each for a in antes):
+    if ante_unit >= 1 and small_blind == sb and big_blind == bb and antes.count(each) == len(antes):
         return
     template = (
         "blinds {small_blind}/{big_blind} with antes {antes} are not stated in antes:"

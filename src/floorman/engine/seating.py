@@ -10,12 +10,19 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 from floorman.engine.cards import CARDS, FULL_DECK, Card
 from floorman.engine.errors import BadCards, ProfileError
 
 _SEAT_NAMES = {seat: f"seat {seat}" for seat in range(1, 11)}
+
+#: the other positions clockwise after each position, by table size (positions
+#: 0..n-1 from the button's left): who is asked again after a bet or raise
+AFTER = [[tuple((i + k) % n for k in range(1, n)) for i in range(n)] for n in range(11)]
+#: every position clockwise from each position, by table size: a round's order
+AROUND = [[(i, *after) for i, after in enumerate(table)] for table in AFTER]
 
 
 def clockwise_distance(seat: int, origin: int, capacity: int) -> int:
@@ -62,6 +69,9 @@ class Seating(NamedTuple):
     place_of: dict[int, int]  # seat -> its place in the caller's lists
 
 
+_new_seating = tuple.__new__  # a Seating without the namedtuple's Python-level __new__
+
+
 def seat_players(
     seats: Sequence[int],
     stacks: Sequence[int],
@@ -82,18 +92,34 @@ def seat_players(
     for stack in stacks:
         if type(stack) is not int or stack <= 0:
             raise ProfileError(f"every stack must be a positive whole number: {list(stacks)}")
-    if players is None:
-        players = [_SEAT_NAMES.get(seat) or f"seat {seat}" for seat in seats]
-    elif len(players) != n:
+    if players is not None and len(players) != n:
         raise ProfileError("one player name per seat")
-    order = clockwise_from_button(seats, button)
-    index = {seat: k for k, seat in enumerate(seats)}
-    return Seating(
-        tuple(order),
-        tuple([players[index[seat]] for seat in order]),
-        tuple([stacks[index[seat]] for seat in order]),
-        index,
+    order, index, named = _arranged(seats, button)
+    if players is None:
+        players = named
+    if order == seats:  # already clockwise from the button's left
+        return _new_seating(Seating, (order, tuple(players), tuple(stacks), index.copy()))
+    return _new_seating(
+        Seating,
+        (
+            order,
+            tuple([players[index[seat]] for seat in order]),
+            tuple([stacks[index[seat]] for seat in order]),
+            index.copy(),
+        ),
     )
+
+
+@lru_cache(maxsize=1024)
+def _arranged(
+    seats: tuple[int, ...], button: int
+) -> tuple[tuple[int, ...], dict[int, int], tuple[str, ...]]:
+    """The dealing order of distinct seats, each seat's place among them and
+    their default names: the same for every hand the table deals with the
+    button there (the caller copies the places before handing them out)."""
+    index = dict(zip(seats, range(len(seats)), strict=True))
+    names = tuple([_SEAT_NAMES.get(seat) or f"seat {seat}" for seat in seats])
+    return tuple(clockwise_from_button(seats, button)), index, names
 
 
 def checked_deck(deck: Sequence[int] | None, clause: str) -> tuple[Card, ...] | None:

@@ -17,15 +17,19 @@ from typing import TYPE_CHECKING
 from floorman.engine.cards import Card
 from floorman.engine.common import SHOWDOWN, Phase
 from floorman.engine.errors import ActionNotAllowed, OutOfTurn
-from floorman.engine.evaluator import evaluate
-from floorman.engine.events import Event, Mucked, Shown
+from floorman.engine.evaluator import evaluate, evaluate7
+from floorman.engine.events import Event, Mucked, Shown, new_mucked, new_shown
 from floorman.engine.pots import build_pots
 from floorman.engine.profile import RuleProfile
+from floorman.engine.seating import AROUND
 
 
 class ShowdownMixin:
     """Needs the betting core's fields plus ``_hand_cards`` and
     ``_cards_final`` from the game."""
+
+    if not TYPE_CHECKING:  # the type checker would refuse the fields the hand's slots hold
+        __slots__ = ()  # the hand's fields are slots (BettingHand)
 
     profile: RuleProfile
     rulings: dict[str, str]
@@ -70,7 +74,7 @@ class ShowdownMixin:
     def _showdown_pots(self) -> list[tuple[int, ...]]:
         """Who contests each pot; fixed once the showdown starts (the
         contributions no longer change), so computed once."""
-        cached: list[tuple[int, ...]] | None = getattr(self, "_pots_cache", None)
+        cached = self._pots_cache  # None until the showdown asks
         if cached is None:
             live = [not f for f in self.folded]
             cached = [p.eligible for p in build_pots(self.total, live, self.carried_pot)]
@@ -81,7 +85,17 @@ class ShowdownMixin:
         self._pots_cache = None
 
     def _others_claim(self, i: int) -> bool:
-        return all(any(j != i and self._claims(j) for j in pot) for pot in self._pots_of(i))
+        """Whether every pot of position ``i`` has another claimant
+        (:meth:`_claims`; loops, as every showdown asks of every hand)."""
+        folded, mucked = self.folded, self.mucked
+        for pot in self._showdown_pots():
+            if i in pot:
+                for j in pot:
+                    if j != i and not folded[j] and j not in mucked:
+                        break
+                else:
+                    return False
+        return True
 
     def verify_show(self, seat: int) -> None:
         i = self._position(seat)
@@ -152,13 +166,21 @@ class ShowdownMixin:
         i = self.showdown_queue[0]
         seat = self.seats[i]
         if not self._cards_final() or not self._others_claim(i):
-            return Shown(seat=seat, cards=self._shown_cards(i))
+            return new_shown(seat, self._shown_cards(i))
         mine = self._strength(i)
-        for pot in self._pots_of(i):
-            best_shown = max((self._strength(j) for j in pot if j in self.shown), default=0)
+        shown = self.shown
+        for pot in self._showdown_pots():
+            if i not in pot:
+                continue
+            best_shown = 0
+            for j in pot:
+                if j in shown:
+                    strength = self._strength(j)
+                    if strength > best_shown:
+                        best_shown = strength
             if mine >= best_shown:
-                return Shown(seat=seat, cards=self._shown_cards(i))
-        return Mucked(seat=seat)
+                return new_shown(seat, self._shown_cards(i))
+        return new_mucked(seat)
 
     def _showdown_start(self) -> int:
         """Who shows first (OQ-27 or OQ-51, see the module docstring)."""
@@ -181,22 +203,26 @@ class ShowdownMixin:
         cache = self._strength_cache
         value = cache.get(i)
         if value is None:
-            value = cache[i] = evaluate(self._hand_cards(i))
+            cards = self._hand_cards(i)
+            # hold'em's seven need no check: they were checked as they were dealt
+            value = cache[i] = evaluate7(*cards) if len(cards) == 7 else evaluate(cards)
         return value
 
     def _begin_showdown(self) -> None:
         self._pots_cache = None
         self._strength_cache = {}
         start = self._showdown_start()
-        n = self.n
-        self.showdown_queue = deque(
-            (start + k) % n for k in range(n) if not self.folded[(start + k) % n]
-        )
+        folded = self.folded
+        self.showdown_queue = deque([i for i in AROUND[self.n][start] if not folded[i]])
         self.phase = SHOWDOWN
 
     def _strengths(self) -> dict[int, int]:
         """Strength of every hand that still claims (shown, never mucked)."""
-        live = [i for i in range(self.n) if not self.folded[i]]
-        if len(live) == 1:
-            return {live[0]: 1}
-        return {i: self._strength(i) for i in self.shown if not self.folded[i]}
+        folded = self.folded
+        if folded.count(False) == 1:
+            return {folded.index(False): 1}
+        strengths: dict[int, int] = {}
+        for i in self.shown:
+            if not folded[i]:
+                strengths[i] = self._strength(i)
+        return strengths
