@@ -33,7 +33,7 @@ class CollectorPacing:
     settle_seconds: float = 10.0
     thaw_seconds: float = 3600.0
     clock: Callable[[], float] = time.monotonic
-    _last_thaw: float = field(default=0.0, init=False)
+    last_thaw: float = field(default=0.0, init=False)
 
     @staticmethod
     def wanted() -> bool:
@@ -42,11 +42,11 @@ class CollectorPacing:
     def settle(self) -> None:
         """Collect what is young, then freeze everything alive (start-up,
         and after every ``settle_seconds``)."""
-        if not self._last_thaw:
-            self._last_thaw = self.clock()
-        if self.clock() - self._last_thaw >= self.thaw_seconds:
+        if not self.last_thaw:
+            self.last_thaw = self.clock()
+        if self.clock() - self.last_thaw >= self.thaw_seconds:
             gc.unfreeze()  # cycles among long-frozen objects are collected now
-            self._last_thaw = self.clock()
+            self.last_thaw = self.clock()
         gc.collect()
         gc.freeze()
 
