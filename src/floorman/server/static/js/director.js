@@ -39,6 +39,15 @@ const state = {
 
 const ok = (text) => say("message", text, "ok");
 
+// The answer floats over the page (director.css): a click on it, or Escape,
+// puts it away so it covers nothing for long.
+$("#message").addEventListener("click", (event) => {
+  if (!event.target.closest("details, a, button")) $("#message").hidden = true;
+});
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape") $("#message").hidden = true;
+});
+
 /** A refusal in the page's language with its clause (errors.js). */
 function fail(error) {
   const box = $("#message");

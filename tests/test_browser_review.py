@@ -1,0 +1,52 @@
+"""What a fresh reviewer found using the pages on a laptop and a phone:
+answers shown where the director is looking, errors that move no control,
+the words of the seat page's buttons and states, the lobby and the clock
+on a phone."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.test_browser import Api, api, browser, open_director, open_page
+
+__all__ = ["api", "browser"]  # the fixtures, shared with test_browser
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def phone_de(browser: Browser) -> Iterator[Page]:
+    yield from open_page(browser, "de-DE", 390, 844)
+
+
+def in_viewport(page: Page, testid: str) -> bool:
+    box = page.get_by_test_id(testid).bounding_box()
+    view = page.viewport_size
+    assert box is not None and view is not None
+    return box["y"] >= 0 and box["y"] + box["height"] <= view["height"]
+
+
+def test_the_answer_to_start_is_shown_where_the_director_looks_on_a_phone(
+    phone_de: Page, api: Api
+) -> None:
+    page = phone_de
+    tournament = api.create("nm-holdem", bots=3)
+    open_director(page, api, tournament)
+    start = page.get_by_test_id("start")
+    expect(start).to_be_enabled()
+    start.scroll_into_view_if_needed()
+    scrolled = page.evaluate("() => window.scrollY")
+    assert scrolled > 500, "the Start button is far down the phone's page"
+    before = start.bounding_box()
+    start.click()
+    message = page.get_by_test_id("director-message")
+    expect(message).to_contain_text("Gestartet")
+    expect(start).to_be_disabled()
+    assert in_viewport(page, "director-message")
+    assert page.evaluate("() => window.scrollY") == scrolled
+    assert start.bounding_box() == before, "the answer moved the Start button"
+    message.click()  # a click puts it away
+    expect(message).to_be_hidden()
