@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.test_browser import Api, api, browser, open_director, open_page
+from tests.test_browser import TURN, Api, api, browser, open_director, open_page, take_seat
 
 __all__ = ["api", "browser"]  # the fixtures, shared with test_browser
 
@@ -50,3 +50,27 @@ def test_the_answer_to_start_is_shown_where_the_director_looks_on_a_phone(
     assert start.bounding_box() == before, "the answer moved the Start button"
     message.click()  # a click puts it away
     expect(message).to_be_hidden()
+
+
+def test_a_chat_sent_too_fast_is_refused_under_the_chat_box_and_moves_nothing(
+    phone_de: Page, api: Api
+) -> None:
+    page = phone_de
+    tournament = api.create("nm-holdem", bots=2)
+    take_seat(page, api, tournament, api.register(tournament, "Anna"))
+    api.start(tournament)
+    page.goto(f"{api.url}/t/{tournament}/play")
+    page.wait_for_selector(TURN)  # the hand waits for her: nothing else moves
+    page.get_by_test_id("tab-chat").click()
+    box = page.get_by_test_id("chat-input")
+    box.scroll_into_view_if_needed()
+    before = box.bounding_box()
+    refused = page.get_by_test_id("chat-error")
+    # the socket takes 20 messages at once; the chat one line a second
+    for k in range(24):
+        box.fill(f"hei {k}")
+        box.press("Enter")
+    expect(refused).to_contain_text("Zu viele Nachrichten")
+    expect(page.get_by_test_id("error")).to_be_hidden()
+    assert in_viewport(page, "chat-error")
+    assert box.bounding_box() == before, "the refusal moved the chat box"

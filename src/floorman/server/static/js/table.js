@@ -46,9 +46,16 @@ soundToggle($("#sound-toggle"));
 installHotkeys($("#actions"));
 installSettings(() => render());
 const tools = installSeatTools({ send, nameOf: nameOfSeat, tournament });
+// what this page sent last: the socket's rate refusal does not say which
+// message it refused, and one after a chat line belongs under the chat box
+let lastSent = null;
 const chat = installChat({
-  send: (message) => Boolean(socket && socket.send(message)),
+  send: (message) => {
+    lastSent = "chat";
+    return Boolean(socket && socket.send(message));
+  },
   me: () => (seat ? seat.player : null),
+  chatWasLast: () => lastSent === "chat",
 });
 
 function nameOfSeat(seatNumber) {
@@ -67,6 +74,7 @@ let unlock = null;
  * message's id makes the server take a repeat only once (issue 20). */
 function send(action) {
   say("error", "");
+  lastSent = "action";
   sent += 1;
   const message = { ...action, id: `${Date.now().toString(36)}-${sent}` };
   if (!socket || !socket.send(message)) {
@@ -81,6 +89,10 @@ function send(action) {
   clearTimeout(unlock);
   unlock = setTimeout(() => state.frame && state.frame.hand && renderHeroNow(), 5000);
 }
+
+$("#error").addEventListener("click", (event) => {
+  if (!event.target.closest("details, a, button")) say("error", "");
+});
 
 function showError(frame) {
   const box = $("#error");
