@@ -5,14 +5,16 @@ on a phone."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.test_browser import TURN, Api, api, browser, open_director, open_page, take_seat
+from tests.test_browser_floor_tools import People, pages, player_page
+from tests.test_browser_sit_out_next import fold_to_the_end, next_hand
 
-__all__ = ["api", "browser"]  # the fixtures, shared with test_browser
+__all__ = ["api", "browser", "pages"]  # the fixtures, shared with test_browser
 
 pytestmark = pytest.mark.browser
 
@@ -74,3 +76,21 @@ def test_a_chat_sent_too_fast_is_refused_under_the_chat_box_and_moves_nothing(
     expect(page.get_by_test_id("error")).to_be_hidden()
     assert in_viewport(page, "chat-error")
     assert box.bounding_box() == before, "the refusal moved the chat box"
+
+
+@pytest.mark.clause("OQ-45")
+def test_back_in_a_hand_dealt_dead_she_reads_why_it_is_dead_not_that_she_folded(
+    pages: Callable[..., Page], api: Api
+) -> None:
+    people = People(api, "nm-holdem", between_hands_s=0.3)
+    ann = player_page(pages, people, "Ann", "nb-NO")
+    ann.get_by_test_id("sit-out-next").click()
+    expect(ann.get_by_test_id("sit-out-next-cancel")).to_have_text("Angre")
+    next_hand(people, fold_to_the_end(people))
+    expect(ann.get_by_test_id("away-banner")).to_be_visible()
+    why = ann.get_by_test_id("out-of-hand")
+    expect(why).to_have_text("Hånden din er død: du er borte fra bordet.")
+    ann.get_by_test_id("back").click()
+    expect(ann.get_by_test_id("away-banner")).to_be_hidden()
+    assert people.running() is not None  # the hand waits for its players
+    expect(why).to_have_text("Hånden din ble delt ut død: du var borte da den ble delt.")
