@@ -44,6 +44,12 @@ def test_the_answer_to_start_is_shown_where_the_director_looks_on_a_phone(
     assert scrolled > 500, "the Start button is far down the phone's page"
     before = start.bounding_box()
     start.click()
+    # the draw cannot be taken back: the console asks first, naming the entries
+    step = page.get_by_test_id("start-confirm")
+    expect(step).to_contain_text("mit 3 Anmeldungen starten?")
+    expect(page.get_by_test_id("t-status")).to_have_text("Anmeldung")
+    assert start.bounding_box() == before
+    page.get_by_test_id("start-confirm-yes").click()
     message = page.get_by_test_id("director-message")
     expect(message).to_contain_text("Gestartet")
     expect(start).to_be_disabled()
@@ -52,6 +58,18 @@ def test_the_answer_to_start_is_shown_where_the_director_looks_on_a_phone(
     assert start.bounding_box() == before, "the answer moved the Start button"
     message.click()  # a click puts it away
     expect(message).to_be_hidden()
+
+
+def test_a_created_tournament_leaves_the_name_field_empty_for_the_next(
+    phone_de: Page, api: Api
+) -> None:
+    page = phone_de
+    open_director(page, api)
+    page.locator("#c-name").fill("Freitagsrunde")
+    page.get_by_test_id("create-submit").click()
+    expect(page.get_by_test_id("director-message")).to_contain_text("angelegt")
+    expect(page.locator("#c-name")).to_have_value("")
+    expect(page.get_by_test_id("pick")).to_contain_text("Freitagsrunde")
 
 
 def test_a_chat_sent_too_fast_is_refused_under_the_chat_box_and_moves_nothing(
