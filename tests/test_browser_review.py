@@ -112,3 +112,39 @@ def test_back_in_a_hand_dealt_dead_she_reads_why_it_is_dead_not_that_she_folded(
     expect(ann.get_by_test_id("away-banner")).to_be_hidden()
     assert people.running() is not None  # the hand waits for its players
     expect(why).to_have_text("Hånden din ble delt ut død: du var borte da den ble delt.")
+
+
+def test_the_lobby_on_a_phone_shows_every_tournament_as_a_card_with_its_links(
+    phone_de: Page, api: Api
+) -> None:
+    page = phone_de
+    tournament = api.create("nm-holdem", bots=2, name="Kartenrunde am Freitag")
+    page.goto(f"{api.url}/")
+    row = page.locator(f"[data-testid=tournament-row][data-id='{tournament}']")
+    expect(row).to_contain_text("Kartenrunde am Freitag")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    width = page.evaluate("() => document.documentElement.clientWidth")
+    shown = [
+        row.get_by_test_id("status"),
+        row.get_by_test_id("buy-in"),
+        row.get_by_role("link", name="Details"),
+        row.get_by_role("link", name="Uhr"),
+        row.get_by_test_id("row-register"),
+    ]
+    for part in shown:
+        box = part.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, part
+    # every cell says what it is: the table's heading is not on a card
+    expect(row.locator("td[data-label='Status']")).to_contain_text("Anmeldung")
+
+
+def test_with_no_tournament_taking_entries_the_register_button_waits_saying_why(
+    phone_de: Page, api: Api
+) -> None:
+    page = phone_de
+    page.route("**/api/tournaments", lambda route: route.fulfill(json=[]))
+    page.goto(f"{api.url}/")
+    expect(page.get_by_test_id("register-submit")).to_be_disabled()
+    expect(page.get_by_test_id("register-closed")).to_have_text(
+        "Gerade nimmt kein Turnier Anmeldungen an: du kannst dich anmelden, sobald eines es tut."
+    )
