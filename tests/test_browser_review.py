@@ -148,3 +148,36 @@ def test_with_no_tournament_taking_entries_the_register_button_waits_saying_why(
     expect(page.get_by_test_id("register-closed")).to_have_text(
         "Gerade nimmt kein Turnier Anmeldungen an: du kannst dich anmelden, sobald eines es tut."
     )
+
+
+def overlap(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
+    assert a is not None and b is not None
+    return not (
+        a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+        or a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+    )
+
+
+def test_the_clock_on_a_phone_keeps_its_sound_button_off_the_times_at_any_text_size(
+    phone_de: Page, api: Api
+) -> None:
+    page = phone_de
+    tournament = api.create("nm-holdem", bots=4)
+    api.start(tournament)
+    page.goto(f"{api.url}/t/{tournament}/clock")
+    sound = page.get_by_test_id("clock-sound")
+    expect(sound).to_have_text("Ton: aus")  # what it switches, and its state
+    expect(sound).to_have_attribute("aria-pressed", "false")
+    expect(sound).to_have_attribute("aria-label", "Ton")
+    expect(page.get_by_test_id("clock-running")).to_contain_text("Gespielt")
+    for size in ("100%", "200%"):
+        page.evaluate("size => (document.documentElement.style.fontSize = size)", size)
+        button = sound.bounding_box()
+        for testid in ("clock-time-of-day", "clock-running"):
+            assert not overlap(button, page.get_by_test_id(testid).bounding_box()), (size, testid)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    sound.click()
+    expect(sound).to_have_text("Ton: an")
+    expect(sound).to_have_attribute("aria-pressed", "true")
