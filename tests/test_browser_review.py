@@ -10,7 +10,16 @@ from collections.abc import Callable, Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.test_browser import TURN, Api, api, browser, open_director, open_page, take_seat
+from tests.test_browser import (
+    DIRECTOR,
+    TURN,
+    Api,
+    api,
+    browser,
+    open_director,
+    open_page,
+    take_seat,
+)
 from tests.test_browser_floor_tools import People, pages, player_page
 from tests.test_browser_sit_out_next import fold_to_the_end, next_hand
 
@@ -181,3 +190,33 @@ def test_the_clock_on_a_phone_keeps_its_sound_button_off_the_times_at_any_text_s
     sound.click()
     expect(sound).to_have_text("Ton: an")
     expect(sound).to_have_attribute("aria-pressed", "true")
+
+
+def test_a_player_out_of_the_tournament_reads_his_finishing_place_on_his_seat_page(
+    phone_de: Page, api: Api
+) -> None:
+    page = phone_de
+    tournament = api.create("de-holdem", bots=5)
+    seat = api.register(tournament, "Anna")
+    take_seat(page, api, tournament, seat)
+    api.start(tournament)
+    page.goto(f"{api.url}/t/{tournament}/play")
+    expect(page.get_by_test_id("info-place")).to_contain_text(" von ")
+    # away with one chip: her hands are dealt dead and her next blind busts her
+    page.get_by_test_id("sit-out").click()
+    expect(page.get_by_test_id("away-banner")).to_be_visible()
+    ruling = {"player": seat["player"], "chips": 1, "note": "Test"}
+    api.call("POST", f"/tournaments/{tournament}/override/chips", ruling, DIRECTOR)
+    out = page.get_by_test_id("out-of-tournament")
+    expect(out).to_contain_text("aus dem Turnier ausgeschieden", timeout=30_000)
+    standings = api.call("GET", f"/tournaments/{tournament}")["standings"]
+    place = next(r["place"] for r in standings if r["player"] == seat["player"])
+    assert place is not None
+    expect(out).to_have_text(f"Du bist als {place}. aus dem Turnier ausgeschieden.")
+    expect(page.get_by_test_id("info-place")).to_have_text(f"Ausgeschieden als {place}.")
+    # the table's frames say so too, for the page to show without asking
+    frame = api.client.get(
+        f"/api/tournaments/{tournament}/tables/1",
+        headers={"Authorization": f"Bearer {seat['token']}"},
+    ).json()
+    assert (frame["you"]["status"], frame["you"]["place"]) == ("out", place)

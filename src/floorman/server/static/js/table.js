@@ -24,6 +24,7 @@ const state = {
   selected: new Set(), // cards chosen for the draw
   drawHand: null, // the hand the selection belongs to
   heroKey: null,
+  outPlace: null, // his finishing place once /me says he is out
   hands: [],
   names: {},
   log: { hand: null, lines: [] }, // this hand's log lines
@@ -159,11 +160,24 @@ function onSummary(summary) {
   if (seat) checkMySeatSoon();
 }
 
+/** The viewer's finishing place once he is out of the tournament (the
+ * server's you.place), else null. */
+function outPlace(frame) {
+  const you = frame && frame.you;
+  const out = you && (you.status === "out" || you.status === "disqualified");
+  // the table's last frame may predate his bust: /me said so meanwhile
+  return out && you.place ? you.place : state.outPlace || null;
+}
+
 /** After eliminations and at the end: where the player stands. */
 async function checkMySeat() {
   try {
     const me = await api(`/tournaments/${tournament}/me`, { token: seat.token });
     if (me.status === "out" || me.status === "disqualified") {
+      if (me.place && state.outPlace !== me.place) {
+        state.outPlace = me.place;
+        render();
+      }
       say("notice", t("table.out", { place: ordinal(me.place) }), "info");
       if (me.may_re_enter) $("#notice").append(" ", reEnterButton());
     } else if (me.status === "won") {
@@ -236,7 +250,8 @@ function render() {
     state.drawHand = drawHand;
   }
   const away = frame.you && frame.you.away ? "away" : "";
-  const key = `${decisionKey(view)}|${frame.paused ? "paused" : ""}|${away}`;
+  const out = outPlace(frame) || "";
+  const key = `${decisionKey(view)}|${frame.paused ? "paused" : ""}|${away}|${out}`;
   if (key !== state.heroKey) {
     state.heroKey = key;
     renderHeroNow();
@@ -252,6 +267,15 @@ function renderHeroNow() {
     rerender: renderHeroNow,
     away: Boolean(state.frame.you && state.frame.you.away),
   });
+  const out = outPlace(state.frame);
+  if (out) {
+    // out of the tournament: no "not in this hand", but where he finished
+    $("#hero-cards").replaceChildren();
+    $("#actions").replaceChildren(
+      h("p", { "data-testid": "out-of-tournament" }, t("table.out", { place: ordinal(out) })),
+    );
+    return;
+  }
   if (!state.online) disableControls();
   if (state.frame.paused) {
     // The director's pause: nobody acts, every clock stands still (NM-D-1G, OQ-03).
@@ -422,11 +446,15 @@ function renderInfo() {
     if (stats.average_stack !== null && stats.average_stack !== undefined) {
       part("info-average", t("table.info.average", { amount: stats.average_stack }));
     }
+    // a finishing place is not a place among those left: said as such
+    const out = outPlace(frame);
     part(
       "info-place",
-      stats.place
-        ? t("table.info.place", { place: stats.place, players: stats.players_left })
-        : t("table.info.players", { players: stats.players_left, count: stats.players_left }),
+      out
+        ? t("table.info.out", { place: ordinal(out) })
+        : stats.place
+          ? t("table.info.place", { place: stats.place, players: stats.players_left })
+          : t("table.info.players", { players: stats.players_left, count: stats.players_left }),
     );
   }
   bar.replaceChildren(...parts);
