@@ -6,6 +6,7 @@ on a phone."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -220,3 +221,23 @@ def test_a_player_out_of_the_tournament_reads_his_finishing_place_on_his_seat_pa
         headers={"Authorization": f"Bearer {seat['token']}"},
     ).json()
     assert (frame["you"]["status"], frame["you"]["place"]) == ("out", place)
+
+
+def test_before_the_start_the_seat_page_says_it_waits_and_when_it_starts(
+    browser: Browser, api: Api
+) -> None:
+    page = next(open_page(browser, "nb-NO", 390, 844))
+    try:
+        starts = datetime.now(UTC) + timedelta(hours=2)
+        tournament = api.create("nm-holdem", bots=3, starts_at=starts.isoformat())
+        take_seat(page, api, tournament, api.register(tournament, "Kari"))
+        page.goto(f"{api.url}/t/{tournament}/play")
+        waiting = page.get_by_test_id("waiting-start")
+        expect(waiting).to_contain_text("Venter på starten")
+        expect(page.get_by_test_id("waiting-start-time")).to_contain_text("Starter ")
+        expect(page.locator("#subtitle")).not_to_contain_text("nivå 0")
+        api.start(tournament)
+        expect(page.get_by_test_id("seat")).to_have_count(4)
+        expect(waiting).to_have_count(0)
+    finally:
+        page.context.close()

@@ -10,6 +10,7 @@ import { errorElement } from "./errors.js";
 import { renderFelt } from "./felt.js";
 import { logLines } from "./handlog.js";
 import { has, languageSwitch, t } from "./i18n.js";
+import { startText } from "./money.js";
 import { installSeatTools } from "./seat_tools.js";
 import { amountFormatter, installSettings } from "./settings.js";
 import { beep, installHotkeys, PRE_ACTIONS, preAction, soundToggle } from "./turn.js";
@@ -146,6 +147,12 @@ function onSummary(summary) {
       ? t("table.subtitle_blinds", { blinds: summary.blinds.join("/") })
       : t("table.subtitle_ante", { ante: summary.ante });
   const status = `table.status.${summary.status}`;
+  showWaiting(summary);
+  if (summary.status === "registering") {
+    // no level and no stakes yet: "level 0 (ante 0)" would say nothing
+    fill("subtitle", [summary.name, summary.profile, t(status)].join(" · "));
+    return;
+  }
   fill(
     "subtitle",
     t("table.subtitle", {
@@ -158,6 +165,29 @@ function onSummary(summary) {
     summary.status !== "running" ? ` · ${has(status) ? t(status) : summary.status}` : "",
   );
   if (seat) checkMySeatSoon();
+}
+
+/** Before the seat draw there is no table to show: the page says it waits
+ * for the start, and when it is (the summary's starts_at). */
+function showWaiting(summary) {
+  if (state.frame) return; // the first table frame drew the felt over it
+  if (summary.status !== "registering") return;
+  const start = startText(summary.starts_at);
+  fill(
+    "table",
+    h(
+      "div",
+      { class: "waiting-start", "data-testid": "waiting-start" },
+      h("p", { class: "waiting-title" }, t("table.waiting_start")),
+      start
+        ? h(
+            "p",
+            { class: "muted", "data-testid": "waiting-start-time" },
+            t("table.starts_at", { time: start.time }),
+          )
+        : null,
+    ),
+  );
 }
 
 /** The viewer's finishing place once he is out of the tournament (the
