@@ -5,11 +5,13 @@ on a phone."""
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from tests.test_browser import (
     DIRECTOR,
@@ -241,3 +243,41 @@ def test_before_the_start_the_seat_page_says_it_waits_and_when_it_starts(
         expect(waiting).to_have_count(0)
     finally:
         page.context.close()
+
+
+def test_a_refusal_at_the_table_shows_in_view_and_moves_no_control_on_a_phone(
+    phone_de: Page, api: Api
+) -> None:
+    page = phone_de
+    tournament = api.create("nm-holdem", bots=2)
+    take_seat(page, api, tournament, api.register(tournament, "Anna"))
+    api.start(tournament)
+    sockets: list[WebSocketRoute] = []
+
+    def through(route: WebSocketRoute) -> None:
+        route.connect_to_server()
+        sockets.append(route)
+
+    page.route_web_socket(re.compile(r"/ws/tournaments/"), through)
+    page.goto(f"{api.url}/t/{tournament}/play")
+    page.wait_for_selector(TURN)  # the hand waits for her: nothing else moves
+    controls = page.locator("#actions")
+    # scrolled down to the chat, as a player on a phone is
+    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    assert page.evaluate("() => window.scrollY") > 200
+    before = controls.bounding_box()
+    # the server's refusal of a message over the socket's rate (server/ws.py)
+    refusal = {
+        "type": "error",
+        "error": "BadMessage",
+        "message": "too many messages: wait 1 s",
+        "reason": "too many messages: wait 1 s",
+        "template": "too many messages: wait {seconds} s",
+        "values": {"seconds": 1},
+        "clause": "OQ-41",
+    }
+    sockets[-1].send(json.dumps(refusal))
+    error = page.get_by_test_id("error")
+    expect(error).to_contain_text("Zu viele Nachrichten: bitte 1 s warten")
+    assert in_viewport(page, "error")
+    assert controls.bounding_box() == before, "the refusal moved the controls"
