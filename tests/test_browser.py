@@ -431,6 +431,7 @@ def test_the_director_pauses_the_clock_and_the_tables(page: Page, api: Api) -> N
     page.get_by_test_id("create-submit").click()
     expect(page.get_by_test_id("director-message")).to_contain_text("Created tournament")
     page.get_by_test_id("start").click()
+    page.get_by_test_id("start-confirm-yes").click()
     expect(page.get_by_test_id("t-status")).to_have_text("running")
     expect(page.get_by_test_id("chart-seat").first).to_be_visible()
     assert 2 <= page.get_by_test_id("chart-seat").count() <= 7  # bots may bust at once

@@ -52,7 +52,7 @@ def test_the_clock_counts_levels_as_the_editor_and_sounds_its_alarms(clock_page:
     page = clock_page
     sound = page.get_by_test_id("clock-sound")
     expect(sound).to_have_attribute("aria-pressed", "true")
-    expect(sound).to_have_text("Ton an")
+    expect(sound).to_have_text("Ton: an")
     level = page.get_by_test_id("clock-level")
     # the 25s go at the break: no level after it needs them
     colour_up = page.get_by_test_id("clock-colour-up")
@@ -83,7 +83,7 @@ def test_the_alarms_stay_silent_until_turned_on(
         try:
             page = context.new_page()
             page.goto(f"{api.url}/t/{tid}/clock")
-            expect(page.get_by_test_id("clock-sound")).to_have_text("Lyd av")
+            expect(page.get_by_test_id("clock-sound")).to_have_text("Lyd: av")
             expect(page.get_by_test_id("clock-level")).to_have_text(
                 re.compile("Pause"), timeout=15_000
             )

@@ -86,6 +86,8 @@ def test_a_tournament_from_entries_to_the_results_sheet_in_german(german: Page, 
     open_director(page, api, tournament)
     page.goto(f"{api.url}/director?lang=de&t={tournament}")
     page.locator("#start").click()
+    expect(page.get_by_test_id("start-confirm")).to_contain_text("mit 3 Anmeldungen starten?")
+    page.get_by_test_id("start-confirm-yes").click()
     expect(page.get_by_test_id("t-status")).to_contain_text(re.compile("läuft", re.I))
     register_in_the_lobby(page, api, tournament, "Dieter", "Nachmelden")
     state = api.call("GET", f"/tournaments/{tournament}")

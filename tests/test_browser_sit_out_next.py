@@ -2,7 +2,7 @@
 player asks during a hand he is in, reads that he sits out from the next
 hand, plays this one to its end and finds himself away with the banner
 when the next hand is dealt (DE-SEATED-1/2, OQ-45); another asks and takes
-it back with 'I'm back', and the next hand deals him in.  What the page
+it back with 'Cancel', and the next hand deals him in.  What the page
 shows is the server's (you.sit_out_next, you.away), never its own guess.
 
 Tournaments of people only: every hand waits for its players, who act
@@ -103,7 +103,7 @@ def test_a_request_taken_back_deals_him_in_on_the_phone(
     assert size >= 12
     assert ben.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
     cancel = ben.get_by_test_id("sit-out-next-cancel")
-    expect(cancel).to_have_text("Bin zurück")
+    expect(cancel).to_have_text("Zurücknehmen")
     cancel.click()
     expect(pending).to_be_hidden()
     expect(ask).to_be_visible()

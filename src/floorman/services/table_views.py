@@ -116,6 +116,10 @@ def you_frame(service: TournamentService, player: str, seat: int | None) -> dict
         "away_reason": state.away_reason if state is not None and away else None,
         # he asked to sit out from the next hand on (DE-SEATED-1/2, OQ-45)
         "sit_out_next": state is not None and state.sit_out_next,
+        # out of the tournament ("out", "disqualified") with his finishing
+        # place: his page says so rather than a place among those left
+        "status": state.status if state is not None else None,
+        "place": state.place if state is not None else None,
         "can_call_clock": service.floor_tools.can_call_clock(player),
         # the director's warnings and time penalties to him: in his own
         # frame only, never another's or a spectator's (issue 20)

@@ -150,6 +150,8 @@ function outOfHand(me, { view, away }) {
   }
   const fold = mine.find((line) => line.kind === "fold");
   if (away || (fold && fold.reason === "absent")) return t("table.hand_dead_away");
+  // dealt in dead while he was away (OQ-45), and back since: no fold of his
+  if (me.dead) return t("table.hand_dealt_dead");
   if (fold && fold.reason === "timeout") return t("table.folded_timeout");
   if (fold && fold.reason === "disqualified") return t("table.hand_dead_disqualified");
   return t("table.you_folded");

@@ -22,13 +22,17 @@ const REFUSALS = {
   "one chat line a second": "table.chat.refused.rate",
   "chat goes to a table: watch or sit at one": "table.chat.refused.no_table",
 };
+// the socket's own rate refusal (server/ws.py): the chat's when a chat line
+// was the last thing sent
+const SOCKET_RATE = "too many messages: wait {seconds} s";
 
 /**
  * The chat panel.  send(message) puts a frame on the socket (false: not
- * connected); me() is the viewer's player id (null: a spectator).
+ * connected); me() is the viewer's player id (null: a spectator);
+ * chatWasLast() says whether a chat line was the page's last message.
  * Returns the handlers of the chat frames and of chat refusals.
  */
-export function installChat({ send, me }) {
+export function installChat({ send, me, chatWasLast = () => false }) {
   const list = $("#chat-lines");
   const input = $("#chat-input");
   const box = $("#chat-error");
@@ -155,10 +159,11 @@ export function installChat({ send, me }) {
     },
     /** A refused chat line: shown under the box (true), or not a chat error. */
     onError(frame) {
+      const rate = frame.template === SOCKET_RATE && chatWasLast();
       const key = REFUSALS[frame.template];
-      if (!key) return false;
+      if (!key && !rate) return false;
       notSent = false;
-      const detail = has(`errors.msg.${frame.template}`)
+      const detail = rate || has(`errors.msg.${frame.template}`)
         ? frame
         : { ...frame, template: undefined, reason: t(key, frame.values || {}) };
       box.replaceChildren(errorElement(detail));

@@ -35,6 +35,8 @@ function makeSounds() {
   let stage = undefined; // the level (and break) last seen while running
   let warned = false; // the one-minute warning of this level given
   const show = () => {
+    // its name is what it switches; aria-pressed and the words say the state
+    button.setAttribute("aria-label", tr("clock.sound"));
     button.setAttribute("aria-pressed", String(on));
     button.textContent = tr(on ? "clock.sound_on" : "clock.sound_off");
   };

@@ -39,6 +39,15 @@ const state = {
 
 const ok = (text) => say("message", text, "ok");
 
+// The answer floats over the page (director.css): a click on it, or Escape,
+// puts it away so it covers nothing for long.
+$("#message").addEventListener("click", (event) => {
+  if (!event.target.closest("details, a, button")) $("#message").hidden = true;
+});
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape") $("#message").hidden = true;
+});
+
 /** A refusal in the page's language with its clause (errors.js). */
 function fail(error) {
   const box = $("#message");
@@ -237,7 +246,7 @@ function forgetAnswers() {
   if (state.answersFor === state.id) return;
   state.answersFor = state.id;
   for (const id of ["floor-answer", "entries-answer"]) $(`#${id}`).hidden = true;
-  for (const id of ["floor-confirm", "entries-confirm", "manage-confirm"]) fill(id);
+  for (const id of ["floor-confirm", "entries-confirm", "manage-confirm", "start-confirm"]) fill(id);
 }
 
 async function load() {
@@ -502,6 +511,7 @@ $("#create").addEventListener("submit", async (event) => {
   try {
     const created = await api("/tournaments", { method: "POST", token: directorToken(), body });
     state.id = created.id;
+    $("#c-name").value = ""; // a second click makes no twin of the same name
     await loadList(); // the list shows it before the message says so
     ok(tr("director.created", { id: created.id }));
     await load();
@@ -524,7 +534,19 @@ $("#add-bots").addEventListener("click", () =>
     tr("director.bots_registered"),
   ),
 );
-$("#start").addEventListener("click", () => call("/start", {}, tr("director.started")));
+// The draw and the first deal cannot be taken back: the console asks first,
+// naming the entries the seats are drawn for.
+$("#start").addEventListener("click", () => {
+  const t = state.t && state.t.id === state.id ? state.t : null;
+  if (!t) return fail(new Error(tr("director.choose_first")));
+  confirmStep($("#start-confirm"), {
+    title: tr("director.confirm_start", { name: t.name, count: t.players }),
+    text: tr("director.confirm_start.what"),
+    yes: tr("director.start"),
+    testid: "start-confirm",
+    onYes: () => call("/start", {}, tr("director.started")),
+  });
+});
 $("#pause").addEventListener("click", () => call("/pause", {}, tr("director.paused")));
 $("#resume").addEventListener("click", () => call("/resume", {}, tr("director.resumed")));
 

@@ -46,10 +46,11 @@ function registerButton(t) {
 /** The start time and its countdown, ticking in place every second. */
 function startCell(t) {
   const start = startText(t.starts_at);
-  if (!start) return h("td", { class: "muted" }, "–");
+  const label = tr("lobby.col.starts");
+  if (!start) return h("td", { class: "muted", "data-label": label }, "–");
   return h(
     "td",
-    { "data-testid": "starts" },
+    { "data-testid": "starts", "data-label": label },
     h("div", {}, start.time),
     t.status === "registering"
       ? h("div", { class: "muted countdown", "data-starts": t.starts_at }, start.countdown)
@@ -159,7 +160,7 @@ function renderList(tournaments) {
         { "data-testid": "tournament-row", "data-id": t.id, "data-mine": seatOf(t.id) ? "" : null },
         h(
           "td",
-          {},
+          { class: "cell-name" },
           h("a", { href: `/t/${t.id}` }, t.name || t.id),
           seatOf(t.id) ? " " : null,
           seatOf(t.id)
@@ -168,23 +169,31 @@ function renderList(tournaments) {
         ),
         h(
           "td",
-          { class: "col-rules" },
+          { class: "col-rules", "data-label": tr("common.col.rules") },
           profileTitle(t.profile),
           " ",
           h("span", { class: "muted" }, `(${t.profile})`),
         ),
-        h("td", { class: "num", "data-testid": "buy-in" }, buyInText(t)),
-        startCell(t),
-        h("td", { class: "num col-level" }, t.level || "–"),
         h(
           "td",
-          { class: "num" },
+          { class: "num", "data-testid": "buy-in", "data-label": tr("lobby.col.buy_in") },
+          buyInText(t),
+        ),
+        startCell(t),
+        h("td", { class: "num col-level", "data-label": tr("common.level") }, t.level || "–"),
+        h(
+          "td",
+          { class: "num", "data-label": tr("common.players_left") },
           t.status === "registering"
             ? tr("common.registered_n", { count: chips(t.players) })
             : `${chips(t.players_left)} / ${chips(t.players)}`,
         ),
-        h("td", {}, statusBadge(t)),
-        h("td", {}, h("span", { class: "row" }, registerButton(t), previewButton(t), links(t))),
+        h("td", { "data-label": tr("lobby.col.status") }, statusBadge(t)),
+        h(
+          "td",
+          { class: "cell-open" },
+          h("span", { class: "row" }, registerButton(t), previewButton(t), links(t)),
+        ),
       ),
       previewRow(t),
     ]),
@@ -198,6 +207,10 @@ function renderList(tournaments) {
     taking.map((t) => h("option", { value: t.id }, `${t.name || t.id} (${t.profile})`)),
   );
   if (taking.some((t) => t.id === chosen)) select.value = chosen;
+  // with nothing to choose the form would only get the browser's own
+  // (English) "select an item": the button waits, saying why
+  $("#register-submit").disabled = !taking.length;
+  say("register-closed", taking.length ? "" : tr("lobby.register_closed"));
 }
 
 async function refresh() {

@@ -10,6 +10,7 @@ import { errorElement } from "./errors.js";
 import { renderFelt } from "./felt.js";
 import { logLines } from "./handlog.js";
 import { has, languageSwitch, t } from "./i18n.js";
+import { startText } from "./money.js";
 import { installSeatTools } from "./seat_tools.js";
 import { amountFormatter, installSettings } from "./settings.js";
 import { beep, installHotkeys, PRE_ACTIONS, preAction, soundToggle } from "./turn.js";
@@ -24,6 +25,7 @@ const state = {
   selected: new Set(), // cards chosen for the draw
   drawHand: null, // the hand the selection belongs to
   heroKey: null,
+  outPlace: null, // his finishing place once /me says he is out
   hands: [],
   names: {},
   log: { hand: null, lines: [] }, // this hand's log lines
@@ -46,9 +48,16 @@ soundToggle($("#sound-toggle"));
 installHotkeys($("#actions"));
 installSettings(() => render());
 const tools = installSeatTools({ send, nameOf: nameOfSeat, tournament });
+// what this page sent last: the socket's rate refusal does not say which
+// message it refused, and one after a chat line belongs under the chat box
+let lastSent = null;
 const chat = installChat({
-  send: (message) => Boolean(socket && socket.send(message)),
+  send: (message) => {
+    lastSent = "chat";
+    return Boolean(socket && socket.send(message));
+  },
   me: () => (seat ? seat.player : null),
+  chatWasLast: () => lastSent === "chat",
 });
 
 function nameOfSeat(seatNumber) {
@@ -67,6 +76,7 @@ let unlock = null;
  * message's id makes the server take a repeat only once (issue 20). */
 function send(action) {
   say("error", "");
+  lastSent = "action";
   sent += 1;
   const message = { ...action, id: `${Date.now().toString(36)}-${sent}` };
   if (!socket || !socket.send(message)) {
@@ -81,6 +91,10 @@ function send(action) {
   clearTimeout(unlock);
   unlock = setTimeout(() => state.frame && state.frame.hand && renderHeroNow(), 5000);
 }
+
+$("#error").addEventListener("click", (event) => {
+  if (!event.target.closest("details, a, button")) say("error", "");
+});
 
 function showError(frame) {
   const box = $("#error");
@@ -133,6 +147,12 @@ function onSummary(summary) {
       ? t("table.subtitle_blinds", { blinds: summary.blinds.join("/") })
       : t("table.subtitle_ante", { ante: summary.ante });
   const status = `table.status.${summary.status}`;
+  showWaiting(summary);
+  if (summary.status === "registering") {
+    // no level and no stakes yet: "level 0 (ante 0)" would say nothing
+    fill("subtitle", [summary.name, summary.profile, t(status)].join(" · "));
+    return;
+  }
   fill(
     "subtitle",
     t("table.subtitle", {
@@ -147,11 +167,47 @@ function onSummary(summary) {
   if (seat) checkMySeatSoon();
 }
 
+/** Before the seat draw there is no table to show: the page says it waits
+ * for the start, and when it is (the summary's starts_at). */
+function showWaiting(summary) {
+  if (state.frame) return; // the first table frame drew the felt over it
+  if (summary.status !== "registering") return;
+  const start = startText(summary.starts_at);
+  fill(
+    "table",
+    h(
+      "div",
+      { class: "waiting-start", "data-testid": "waiting-start" },
+      h("p", { class: "waiting-title" }, t("table.waiting_start")),
+      start
+        ? h(
+            "p",
+            { class: "muted", "data-testid": "waiting-start-time" },
+            t("table.starts_at", { time: start.time }),
+          )
+        : null,
+    ),
+  );
+}
+
+/** The viewer's finishing place once he is out of the tournament (the
+ * server's you.place), else null. */
+function outPlace(frame) {
+  const you = frame && frame.you;
+  const out = you && (you.status === "out" || you.status === "disqualified");
+  // the table's last frame may predate his bust: /me said so meanwhile
+  return out && you.place ? you.place : state.outPlace || null;
+}
+
 /** After eliminations and at the end: where the player stands. */
 async function checkMySeat() {
   try {
     const me = await api(`/tournaments/${tournament}/me`, { token: seat.token });
     if (me.status === "out" || me.status === "disqualified") {
+      if (me.place && state.outPlace !== me.place) {
+        state.outPlace = me.place;
+        render();
+      }
       say("notice", t("table.out", { place: ordinal(me.place) }), "info");
       if (me.may_re_enter) $("#notice").append(" ", reEnterButton());
     } else if (me.status === "won") {
@@ -224,7 +280,8 @@ function render() {
     state.drawHand = drawHand;
   }
   const away = frame.you && frame.you.away ? "away" : "";
-  const key = `${decisionKey(view)}|${frame.paused ? "paused" : ""}|${away}`;
+  const out = outPlace(frame) || "";
+  const key = `${decisionKey(view)}|${frame.paused ? "paused" : ""}|${away}|${out}`;
   if (key !== state.heroKey) {
     state.heroKey = key;
     renderHeroNow();
@@ -240,6 +297,15 @@ function renderHeroNow() {
     rerender: renderHeroNow,
     away: Boolean(state.frame.you && state.frame.you.away),
   });
+  const out = outPlace(state.frame);
+  if (out) {
+    // out of the tournament: no "not in this hand", but where he finished
+    $("#hero-cards").replaceChildren();
+    $("#actions").replaceChildren(
+      h("p", { "data-testid": "out-of-tournament" }, t("table.out", { place: ordinal(out) })),
+    );
+    return;
+  }
   if (!state.online) disableControls();
   if (state.frame.paused) {
     // The director's pause: nobody acts, every clock stands still (NM-D-1G, OQ-03).
@@ -410,11 +476,15 @@ function renderInfo() {
     if (stats.average_stack !== null && stats.average_stack !== undefined) {
       part("info-average", t("table.info.average", { amount: stats.average_stack }));
     }
+    // a finishing place is not a place among those left: said as such
+    const out = outPlace(frame);
     part(
       "info-place",
-      stats.place
-        ? t("table.info.place", { place: stats.place, players: stats.players_left })
-        : t("table.info.players", { players: stats.players_left, count: stats.players_left }),
+      out
+        ? t("table.info.out", { place: ordinal(out) })
+        : stats.place
+          ? t("table.info.place", { place: stats.place, players: stats.players_left })
+          : t("table.info.players", { players: stats.players_left, count: stats.players_left }),
     );
   }
   bar.replaceChildren(...parts);
