@@ -349,6 +349,8 @@ def test_the_draw_cards_stay_face_down_until_look(page: Page, api: Api) -> None:
 
     page.locator("#hands li a").first.click()
     page.wait_for_url("**/hands/**")
+    # the title names the table and the hand, not the hand's long id
+    expect(page.locator("#title")).to_have_text(re.compile(r"^Hand \d+ · table \d+$"))
     expect(page.get_by_test_id("counter")).to_contain_text("step 1 of")
     page.get_by_test_id("next").click()
     expect(page.get_by_test_id("counter")).to_contain_text("step 2 of")

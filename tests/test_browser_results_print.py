@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 
@@ -127,6 +128,15 @@ def test_the_results_page_prints_the_servers_rows_and_accounts(
             ]
         )
         expect(page.get_by_test_id("results-running")).to_be_hidden()
+        # the same sheet as files, in the page's language
+        pdf = page.get_by_test_id("results-pdf").get_attribute("href")
+        csv = page.get_by_test_id("results-csv").get_attribute("href")
+        assert (pdf, csv) == (
+            f"/api/tournaments/{tournament}/results.pdf?lang={lang}",
+            f"/api/tournaments/{tournament}/results.csv?lang={lang}",
+        )
+        answer = httpx.get(f"{api.url}{csv}")
+        assert answer.status_code == 200 and sheet["rows"][0]["name"] in answer.text
         assert not english_left(page, lang, [*NAMES, "Høst / Herbst"])
         assert page.evaluate("() => document.documentElement.scrollWidth") <= viewport["width"]
         small = page.evaluate(
@@ -141,6 +151,7 @@ def test_the_results_page_prints_the_servers_rows_and_accounts(
         page.emulate_media(media="print")
         expect(page.locator("header.topbar")).to_be_hidden()
         expect(page.get_by_test_id("print")).to_be_hidden()
+        expect(page.get_by_test_id("results-pdf")).to_be_hidden()
         expect(rows.first).to_be_visible()
         ink = rows.first.get_by_test_id("result-name").evaluate("e => getComputedStyle(e).color")
         paper = page.evaluate("() => getComputedStyle(document.body).backgroundColor")

@@ -188,7 +188,7 @@ ENGLISH = ["Fold", "Call", "Check", "Raise", "Level", "Hand log", "posts", "Wait
             {
                 "fold": "Passen",
                 "log": "setzt den Small Blind von",
-                "level": "Stufe",
+                "level": "Level",
                 "title": "▶ Du bist dran",
             },
         ),

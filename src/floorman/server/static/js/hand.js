@@ -74,7 +74,14 @@ function setUpDownloads() {
 
 async function load() {
   $("#tournament-link").href = `/t/${tournament}`;
-  fill("title", t("hand.title", { id: handId }));
+  // the id is "<tournament>-t<table>-h<hand>": people read the table and the hand
+  const place = /-t(\d+)-h(\d+)$/.exec(handId);
+  fill(
+    "title",
+    place
+      ? t("hand.title_at", { table: place[1], hand: place[2] })
+      : t("hand.title", { id: handId }),
+  );
   setUpDownloads();
   try {
     const [hand, t] = await Promise.all([

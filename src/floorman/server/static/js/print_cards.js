@@ -32,7 +32,7 @@ async function load() {
       api(`/tournaments/${tournament}/table-cards`),
     ]);
     fill("cards", cards.map((entry) => card(entry, details.name)));
-    fill("count", t("print.count", { cards: cards.length }));
+    fill("count", t("print.count", { cards: cards.length, count: cards.length }));
     document.title = `${t("print.heading")} · ${details.name}`;
   } catch (error) {
     say("message", error.message, "error");

@@ -6,11 +6,15 @@
 
 import { api } from "./api.js";
 import { chips, fill, h, ordinal, say, tournamentIdFromPath } from "./dom.js";
-import { languageSwitch, t } from "./i18n.js";
+import { lang, languageSwitch, t } from "./i18n.js";
 import { accountsTable } from "./structure_view.js";
 
 const tournament = tournamentIdFromPath();
 document.getElementById("tournament-link").href = `/t/${tournament}`;
+// the same sheet as a file, in the page's language
+const sheet = `/api/tournaments/${encodeURIComponent(tournament)}/results`;
+document.getElementById("results-pdf").href = `${sheet}.pdf?lang=${lang}`;
+document.getElementById("results-csv").href = `${sheet}.csv?lang=${lang}`;
 languageSwitch();
 
 function rowsTable(rows) {
