@@ -44,7 +44,7 @@ def english_left(page: Page, lang: str, names: list[str]) -> set[str]:
     ("locale", "lang", "viewport", "words_of"),
     [
         ("nb-NO", "nb", LAPTOP, {"preview": "Struktur og premier", "levels": "Nivåer"}),
-        ("de-DE", "de", PHONE, {"preview": "Struktur und Preise", "levels": "Levels"}),
+        ("de-DE", "de", PHONE, {"preview": "Struktur und Preise", "levels": "Level"}),
     ],
 )
 def test_quick_create_takes_the_money_fields_and_the_preview_shows_the_servers_prizes(

@@ -208,5 +208,7 @@ def test_the_table_speaks_the_browsers_language(
         text = page.locator("body").inner_text()
         for name in ("Ann", "Bot 1", "Bot 2"):
             text = text.replace(name, "")
-        left = [word for word in ENGLISH if re.search(rf"\b{word}\b", text)]
+        # German poker says "Level" too (the catalogue's common.level): not English there
+        english = [w for w in ENGLISH if not (lang == "de" and w == "Level")]
+        left = [word for word in english if re.search(rf"\b{word}\b", text)]
         assert not left, f"English on the {lang} table: {left}\n{text}"
