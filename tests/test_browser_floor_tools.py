@@ -185,7 +185,7 @@ LANGUAGES = {
             "dead_seat": "faules Blatt",
             "dead_ruling": "Das Blatt von Ann an Tisch 1 (Hand 1) für faul erklärt",
             "void_ask": "Das Spiel an Tisch 1 annullieren?",
-            "void_log": "Die Turnierleitung annulliert das Spiel: alle Einsätze gehen zurück",
+            "void_log": "Die Turnierleitung annulliert die Hand: alle Einsätze gehen zurück",
             "void_ruling": "Hand 1 an Tisch 1 annulliert: alle Einsätze zurück",
             "no": "Abbrechen",
         },
