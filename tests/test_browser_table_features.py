@@ -123,10 +123,17 @@ def test_the_winning_hand_is_named_at_a_showdown(page: Page, api: Api) -> None:
     log = page.get_by_test_id("hand-log")
     named = re.compile(r" with (a |two |three |four |high card )")
     for _ in range(DECISIONS):
+        # His turn, or the showdown looked for: a call all-in can end his
+        # tournament (busted, or the winner) with no turn ever again.
+        page.wait_for_function(
+            """([turn, named]) => document.querySelector(turn)
+                || [...document.querySelectorAll('#hand-log li[data-kind=award]')]
+                    .some((li) => new RegExp(named).test(li.textContent))""",
+            arg=[TURN, named.pattern],
+        )
         awards = log.locator("li[data-kind=award]").all_inner_texts()
         if any(AWARD.match(text) and named.search(text) for text in awards):
             break
-        page.wait_for_selector(TURN)
         check = page.locator("#actions [data-testid=check]").count()
         press_and_wait(page, "c", "check" if check else "call")
     else:
