@@ -5,11 +5,14 @@ from __future__ import annotations
 import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
+from urllib.parse import quote
 
 from fastapi import FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from floorman import __version__
 from floorman.server import (
@@ -42,7 +45,10 @@ PAGES = {
     "hand": "hand.html",
     "cards": "cards.html",
     "results": "results.html",
+    "missing": "missing.html",
 }
+#: addresses of machines, not people: their 404 stays JSON
+_NOT_PAGES = ("/api/", "/static/", "/ws")
 
 
 def render_page(name: str, request: Request) -> HTMLResponse:
@@ -68,6 +74,23 @@ def render_page(name: str, request: Request) -> HTMLResponse:
     if i18n.known_language(asked) == lang:
         response.set_cookie(i18n.COOKIE, lang, max_age=365 * 24 * 3600, samesite="lax")
     return response
+
+
+async def page_not_found(request: Request, error: Exception) -> Response:
+    """A person who mistypes an address reads, in his language, that the page
+    does not exist and how to get back; programs keep FastAPI's JSON."""
+    assert isinstance(error, StarletteHTTPException)
+    wants_page = "text/html" in request.headers.get("accept", "")
+    if (
+        error.status_code == 404
+        and request.method in ("GET", "HEAD")
+        and wants_page
+        and not request.url.path.startswith(_NOT_PAGES)
+    ):
+        response = render_page("missing", request)
+        response.status_code = 404
+        return response
+    return await http_exception_handler(request, error)
 
 
 def create_app(database_url: str, director_token: str, *, pace_collection: bool = False) -> FastAPI:
@@ -106,6 +129,7 @@ def create_app(database_url: str, director_token: str, *, pace_collection: bool 
     app.add_middleware(headers.SecurityHeaders)  # outermost: a 413 gets them too
     app.state.socket_limits = ws.SocketLimits.from_environment()
     app.add_exception_handler(RequestValidationError, limits.validation_error)
+    app.add_exception_handler(StarletteHTTPException, page_not_found)
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(chart_api.router)
@@ -150,6 +174,11 @@ def create_app(database_url: str, director_token: str, *, pace_collection: bool 
     @app.get("/director", include_in_schema=False)
     def director(request: Request) -> HTMLResponse:
         return page("director", request)
+
+    @app.get("/t/{tournament_id}/director", include_in_schema=False)
+    def tournament_director(tournament_id: str) -> RedirectResponse:
+        # the address people guess from the tournament's own pages
+        return RedirectResponse(f"/director?t={quote(tournament_id, safe='')}")
 
     @app.get("/hands/{hand_id}", include_in_schema=False)
     def hand(hand_id: str, request: Request) -> HTMLResponse:
