@@ -184,7 +184,7 @@ LANGUAGES = {
             "dead_log": "Das Blatt von Ann wird für faul erklärt",
             "dead_seat": "faules Blatt",
             "dead_ruling": "Das Blatt von Ann an Tisch 1 (Hand 1) für faul erklärt",
-            "void_ask": "Das Spiel an Tisch 1 annullieren?",
+            "void_ask": "Die Hand an Tisch 1 annullieren?",
             "void_log": "Die Turnierleitung annulliert die Hand: alle Einsätze gehen zurück",
             "void_ruling": "Hand 1 an Tisch 1 annulliert: alle Einsätze zurück",
             "no": "Abbrechen",

@@ -1,8 +1,9 @@
 """The table page's play aids (issue 11), in Debian's Chromium: the keyboard
-(f, c, r), the question before folding a free check, a choice made before
-the turn ("check/fold") acting when the turn comes, the title and the live
-region saying it is his turn, the running hand log with the winner's hand
-named, the info bar, and the page in Norwegian and German."""
+(the language's own letters, and f, c, r; issue 20), the question before
+folding a free check, a choice made before the turn ("check/fold") acting
+when the turn comes, the title and the live region saying it is his turn,
+the running hand log with the winner's hand named, the info bar, and the
+page in Norwegian and German."""
 
 from __future__ import annotations
 
@@ -219,3 +220,62 @@ def test_the_table_speaks_the_browsers_language(
         english = [w for w in ENGLISH if not (lang == "de" and w == "Level")]
         left = [word for word in english if re.search(rf"\b{word}\b", text)]
         assert not left, f"English on the {lang} table: {left}\n{text}"
+
+
+@pytest.mark.parametrize(
+    ("locale", "keys", "question", "acted"),
+    [
+        (
+            "nb-NO",
+            {"fold": "K", "check": "J", "call": "S", "By": "B", "Høyn": "H"},
+            "Kaste deg selv om du kan jekke gratis?",
+            r"^Ann (jekker|syner [\d ]+)$",
+        ),
+        (
+            "de-DE",
+            {"fold": "P", "check": "C", "call": "M", "Setzen": "S", "Erhöhen": "E"},
+            "Passen, obwohl du kostenlos checken kannst?",
+            r"^Ann (checkt|geht mit [\d.]+ mit)$",
+        ),
+    ],
+)
+def test_the_keys_are_the_languages_own_and_the_english_ones_still_work(
+    browser: Browser, api: Api, locale: str, keys: dict[str, str], question: str, acted: str
+) -> None:
+    """The buttons show the letters of their own words (K for "Kast", P for
+    "Passen"), pressing them acts; f, c, r still work where the language
+    does not use the letter for another action."""
+    for page in open_context(browser, locale):
+        seated(page, api)
+        actions = page.locator("#actions")
+        done: set[str] = set()
+        for _ in range(DECISIONS):
+            if {"own", "english", "question", "amount"} <= done:
+                break
+            page.wait_for_selector(TURN)
+            expect(actions.get_by_test_id("fold").locator("kbd")).to_have_text(keys["fold"])
+            passive = "check" if actions.get_by_test_id("check").count() else "call"
+            expect(actions.get_by_test_id(passive).locator("kbd")).to_have_text(keys[passive])
+            go = actions.get_by_test_id("bet-raise")
+            if go.count() and "amount" not in done:
+                verb = go.locator(".label").inner_text().split()[0]
+                expect(go.locator("kbd")).to_have_text(keys[verb])
+                page.keyboard.press(keys[verb].lower())
+                expect(actions.locator("#amount")).to_be_focused()
+                done.add("amount")
+            if passive == "check" and "question" not in done:
+                page.keyboard.press(keys["fold"].lower())
+                expect(page.get_by_test_id("fold-confirm")).to_contain_text(question)
+                page.keyboard.press("Escape")
+                expect(page.get_by_test_id("fold-confirm")).to_have_count(0)
+                done.add("question")
+            if "own" not in done:
+                press_and_wait(page, keys[passive].lower(), passive)
+                done.add("own")
+            else:
+                press_and_wait(page, "c", passive)
+                done.add("english")
+        else:
+            pytest.fail(f"not every key was tried in {DECISIONS} decisions: {done}")
+        lines = page.get_by_test_id("hand-log").locator("li").all_inner_texts()
+        assert any(re.match(acted, line) for line in lines), lines

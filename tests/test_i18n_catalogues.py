@@ -26,7 +26,7 @@ WORD = re.compile(r"[^\W\d_]+")
 #: big blinds everywhere), names of
 #: things ("floorman", "API", "OpenAPI", "PHH") and words spelt alike in
 #: the language ("Lobby", "Status", "Start", "Pause", "Name", "Details",
-#: "optional", "Bots").
+#: "optional", "Bots"); "C", the key of "Checken" as of "Check".
 SAME_WORDS = frozenset(
     {
         "all",
@@ -35,6 +35,7 @@ SAME_WORDS = frozenset(
         "bb",
         "blinds",
         "bots",
+        "c",
         "chips",
         "details",
         "floorman",

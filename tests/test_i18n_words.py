@@ -2,12 +2,17 @@
 Norwegian a seat is "sete" and a finishing place "plass"; the director's
 pause ("stoppet", German "unterbrochen") is not a scheduled break
 ("pause"); German says "checken" (DE-CHECK) and "faules Blatt" (DE-FOUL)
-throughout; a count of players, cards or hands has its plural form."""
+throughout; a count of players, cards or hands has its plural form.  The
+clauses' translated summaries use the pages' words: Norwegian "jekk" (the
+NM rulebook's word for a check, NM-D-2C, NM-H-13) and "sidepott", German
+"Chips", "Level" and "Miss-Deal" (the German rulebook's spelling,
+DE-MISDEAL-1); a robot is a "robot" in Norwegian ("bot" is a fine)."""
 
 from __future__ import annotations
 
 import re
 
+from floorman.rules.local import translations
 from floorman.server import i18n
 
 
@@ -52,3 +57,16 @@ def test_counts_have_their_singular() -> None:
         assert f"{key}.one" in en, key
     assert en["table.info.players.one"] == "{players} player left"
     assert en["hands.event.dealt.one"] == "{name} is dealt {count} card"
+
+
+def test_the_rules_summaries_and_the_pages_use_the_same_words() -> None:
+    nb = [*catalogue("nb").values(), *translations("nb").values()]
+    for value in nb:
+        assert not re.search(r"\bsjekk|\bbi-pott", value, re.I), value
+        assert not re.search(r"\bbot(er|ene|enes)\b", value, re.I), value
+    assert catalogue("nb")["table.check"] == "Jekk"
+    assert catalogue("nb")["common.bots"] == "Roboter"
+    de = [*catalogue("de").values(), *translations("de").values()]
+    for value in de:
+        assert not re.search(r"Jeton|Stufe|Misdeal", value), value
+    assert catalogue("de")["director.hand.misdeal"] == "Miss-Deal"

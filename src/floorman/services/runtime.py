@@ -536,7 +536,12 @@ class TournamentService(Journal, DirectorCalls):
         return chip_chart_svg(self.chip_history(), words, title, language)
 
     def player_record(self, player: str) -> dict[str, Any]:
-        return reports.player_record(self.tournament, player)
+        """His seat, chips and place, and the director's rulings to him: a
+        player put out of his table gets no more table frames, so his page
+        reads a disqualification (and its clause) here."""
+        record = reports.player_record(self.tournament, player)
+        record["rulings"] = table_views.floor_notices(self, player)
+        return record
 
     def player_names(self) -> dict[str, str]:
         return {p.player: p.name for p in self.tournament.players.values()}

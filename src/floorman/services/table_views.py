@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from floorman.engine.variants import variant_for
 from floorman.services.error_bodies import clause_texts
-from floorman.tournament.events import LevelChanged, TimePenalty, Warned
+from floorman.tournament.events import Disqualified, LevelChanged, TimePenalty, Warned
 
 if TYPE_CHECKING:
     from floorman.services.runtime import TournamentService
@@ -127,10 +127,20 @@ def you_frame(service: TournamentService, player: str, seat: int | None) -> dict
     }
 
 
+#: the rulings to one player he reads on his own page (a disqualified
+#: player too: the page says why he has no finishing place)
+NOTICE_KINDS: dict[type[Warned | TimePenalty | Disqualified], str] = {
+    Warned: "warning",
+    TimePenalty: "time_penalty",
+    Disqualified: "disqualified",
+}
+
+
 def floor_notices(service: TournamentService, player: str) -> list[dict[str, Any]]:
-    """The warnings and time penalties the director gave ``player``, oldest
-    first: ``id`` (the event's place in the tournament's log, so the page
-    can keep which he dismissed), ``kind`` ("warning" | "time_penalty"),
+    """The warnings, time penalties and disqualification the director gave
+    ``player``, oldest first: ``id`` (the event's place in the tournament's
+    log, so the page can keep which he dismissed), ``kind`` ("warning" |
+    "time_penalty" | "disqualified"),
     ``clause`` with its texts (``clauses``), the director's ``note`` and a
     penalty's ``hands``."""
     t = service.tournament
@@ -142,10 +152,10 @@ def floor_notices(service: TournamentService, player: str) -> list[dict[str, Any
         notices = {}
     for k in range(start, len(t.events)):
         event = t.events[k]
-        if isinstance(event, Warned | TimePenalty):
+        if isinstance(event, Warned | TimePenalty | Disqualified):
             notice: dict[str, Any] = {
                 "id": k,
-                "kind": "warning" if isinstance(event, Warned) else "time_penalty",
+                "kind": NOTICE_KINDS[type(event)],
                 "clause": event.clause,
                 "clauses": clause_texts(event.clause),
                 "note": event.note,

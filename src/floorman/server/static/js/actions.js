@@ -9,9 +9,7 @@ import { h } from "./dom.js";
 import { noteText } from "./felt.js";
 import { joinNames } from "./handlog.js";
 import { number as chips, t } from "./i18n.js";
-
-/** The keyboard shortcuts shown on the buttons (table.js listens for them). */
-export const HOTKEYS = { fold: "F", check: "C", call: "C", "bet-raise": "R" };
+import { hotkey } from "./turn.js";
 
 /** Everything the panel depends on: it is rebuilt only when this changes,
  * so an amount being typed survives unrelated updates. */
@@ -157,14 +155,17 @@ function outOfHand(me, { view, away }) {
   return t("table.you_folded");
 }
 
-function button(label, testid, onclick, { kind = "", ...props } = {}) {
-  const key = HOTKEYS[testid];
+/** A button; ``action`` (fold, check, call, bet, raise) gives it the
+ * language's key, shown on it and read by the key listener. */
+function button(label, testid, onclick, { kind = "", action, ...props } = {}) {
+  const key = action ? hotkey(action) : undefined;
   return h(
     "button",
     {
       type: "button",
       class: `btn ${kind}`.trim(),
       "data-testid": testid,
+      "data-action": action,
       "aria-keyshortcuts": key,
       title: key ? t("table.hotkey", { key }) : undefined,
       onclick,
@@ -234,14 +235,16 @@ function bettingButtons(me, ctx) {
   if (may.has("fold")) {
     // Folding when checking costs nothing is asked about first.
     const fold = may.has("check") ? () => confirmFold(ctx) : () => send({ action: "fold" });
-    buttons.push(button(t("table.fold"), "fold", fold, { kind: "danger" }));
+    buttons.push(button(t("table.fold"), "fold", fold, { kind: "danger", action: "fold" }));
   }
   if (may.has("check"))
-    buttons.push(button(t("table.check"), "check", () => send({ action: "check" })));
+    buttons.push(
+      button(t("table.check"), "check", () => send({ action: "check" }), { action: "check" }),
+    );
   if (may.has("call")) {
     const call = t("table.call", { amount: legal.call_amount });
     const text = legal.call_amount >= me.stack ? t("table.all_in_suffix", { text: call }) : call;
-    buttons.push(button(text, "call", () => send({ action: "call" })));
+    buttons.push(button(text, "call", () => send({ action: "call" }), { action: "call" }));
   }
   return buttons;
 }
@@ -314,7 +317,7 @@ function amountControls(me, view, send) {
       const amount = Number(number.value);
       if (Number.isInteger(amount)) send({ action: isBet ? "bet" : "raise", amount });
     },
-    { kind: "primary" },
+    { kind: "primary", action: isBet ? "bet" : "raise" },
   );
   const label = () => {
     const amount = Number(number.value);

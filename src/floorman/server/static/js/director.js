@@ -11,7 +11,7 @@ import { managePanel } from "./director_manage.js";
 import { $, chips, clockText, fill, h, ordinal, say, statusBadge, throttled } from "./dom.js";
 import { citedError } from "./errors.js";
 import { has, lang, languageSwitch, t as tr } from "./i18n.js";
-import { isoFromLocal, parsePayoutTables } from "./money.js";
+import { parsePayoutTables, readStart } from "./money.js";
 import { structureEditor } from "./structures.js";
 import {
   levelsOf,
@@ -479,8 +479,10 @@ $("#create").addEventListener("submit", async (event) => {
   event.preventDefault();
   const payouts = value("#c-payouts");
   let payoutTables;
+  let startsAt;
   try {
     payoutTables = parsePayoutTables(value("#c-payout-tables")) ?? undefined;
+    startsAt = readStart($("#c-starts-at"));
   } catch (error) {
     fail(error);
     return;
@@ -499,7 +501,7 @@ $("#create").addEventListener("submit", async (event) => {
     guarantee: number("#c-guarantee"),
     payout_tables: payoutTables,
     late_registration_level: number("#c-late-level"),
-    starts_at: isoFromLocal(value("#c-starts-at")),
+    starts_at: startsAt,
     auto_start: $("#c-auto-start").checked || undefined,
     bots: number("#c-bots") || 0,
     action_delay_ms: number("#c-delay") ?? 800,

@@ -5,7 +5,7 @@
 import { api, directorToken, keepDirectorToken, keepSeat, seatOf } from "./api.js";
 import { $, chips, fill, h, say, statusBadge } from "./dom.js";
 import { languageSwitch, t as tr } from "./i18n.js";
-import { buyInText, isoFromLocal, startText } from "./money.js";
+import { buyInText, readStart, startText } from "./money.js";
 import { moneyLine, payoutRangesList, prizesTable, structureTable } from "./structure_view.js";
 import { profileTitle } from "./summary.js";
 
@@ -258,7 +258,7 @@ $("#create").addEventListener("submit", async (event) => {
         buy_in: amount("#create-buy-in"),
         fee: amount("#create-fee"),
         guarantee: amount("#create-guarantee"),
-        starts_at: isoFromLocal($("#create-starts-at").value),
+        starts_at: readStart($("#create-starts-at")),
       },
     });
     keepDirectorToken(token);

@@ -61,9 +61,64 @@ export function payoutTablesText(tables) {
     .join("; ");
 }
 
-/** The value of a datetime-local input as an ISO time with the browser's zone. */
-export function isoFromLocal(value) {
-  if (!value) return undefined;
-  const at = new Date(value);
-  return Number.isNaN(at.getTime()) ? undefined : at.toISOString();
+// A start time is typed as the page's language writes it, not as the
+// browser's locale would show a datetime-local field (an English browser
+// on a Norwegian page would show mm/dd/yyyy and AM/PM there): day, month,
+// year and a 24-hour clock, with the language's date separator.
+const DATE_SEPARATOR = lang === "en" ? "/" : ".";
+const pad = (n, width = 2) => String(n).padStart(width, "0");
+
+/** A time as the start field takes it: "01.03.2027 19:00" (en "01/03/2027 19:00"). */
+export function startInput(at) {
+  const date = [pad(at.getDate()), pad(at.getMonth() + 1), pad(at.getFullYear(), 4)];
+  return `${date.join(DATE_SEPARATOR)} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}
+
+/**
+ * The start field's text as an ISO time with the browser's zone; undefined
+ * when empty.  Takes "1.3.2027 19:00", "01.03.2027 kl. 19.00", "01.03.2027,
+ * 19:00 Uhr" (en: "1/3/2027 19:00") and ISO "2027-03-01 19:00"; anything
+ * else, or a day that does not exist, throws an Error in the page's language.
+ */
+export function startFromText(text) {
+  const typed = (text || "").trim();
+  if (!typed) return undefined;
+  const sep = DATE_SEPARATOR === "." ? "\\." : "/";
+  const local = new RegExp(
+    `^(\\d{1,2})${sep}(\\d{1,2})${sep}(\\d{4}),?\\s*(?:kl\\.?|um)?\\s*(\\d{1,2})[:.](\\d{2})(?:\\s*uhr)?$`,
+    "i",
+  );
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:T|\s+)(\d{1,2}):(\d{2})$/;
+  let parts = null;
+  let match = typed.match(local);
+  if (match) parts = [match[3], match[2], match[1], match[4], match[5]];
+  else if ((match = typed.match(iso))) parts = match.slice(1, 6);
+  const [year, month, day, hour, minute] = (parts || []).map(Number);
+  const at = parts ? new Date(year, month - 1, day, hour, minute) : null;
+  const real =
+    at &&
+    hour <= 23 &&
+    minute <= 59 &&
+    at.getFullYear() === year &&
+    at.getMonth() === month - 1 &&
+    at.getDate() === day;
+  if (!real) {
+    const example = startInput(new Date(2027, 2, 1, 19, 0));
+    throw new Error(tr("common.start_bad", { text: typed, pattern: tr("common.start_pattern"), example }));
+  }
+  return at.toISOString();
+}
+
+/** The start field's time (startFromText), the field marked invalid while
+ * it cannot be read. */
+export function readStart(input) {
+  try {
+    const iso = startFromText(input.value);
+    input.removeAttribute("aria-invalid");
+    return iso;
+  } catch (error) {
+    input.setAttribute("aria-invalid", "true");
+    input.focus();
+    throw error;
+  }
 }

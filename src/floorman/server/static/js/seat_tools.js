@@ -61,7 +61,7 @@ export function installSeatTools({ send, nameOf, tournament }) {
   const notices = installFloorNotices(tournament);
 
   return {
-    render(current) {
+    render(current, gone = false) {
       frame = current;
       notices.render(frame.you);
       const you = frame.you;
@@ -70,7 +70,8 @@ export function installSeatTools({ send, nameOf, tournament }) {
       if (away) $("#away-text").textContent = `${awayText(you.away_reason)} ${t("table.away.dead")}`;
       // a player seated here who is not away may sit out (you.seat is his
       // seat in the hand: none between hands)
-      const seated = Boolean(you && frame.seats.some((s) => s.player === you.player));
+      // (his seat in a frame older than his leaving the tournament does not count)
+      const seated = !gone && Boolean(you && frame.seats.some((s) => s.player === you.player));
       sitOut.hidden = !seated || away;
       const asked = Boolean(you && you.sit_out_next) && !away;
       pending.hidden = !asked;
@@ -86,10 +87,22 @@ export function installSeatTools({ send, nameOf, tournament }) {
 
 // ------------------------------------------------------------------ the director's rulings
 
-const FLOOR_KINDS = new Set(["warning", "time_penalty"]);
+const FLOOR_KINDS = new Set(["warning", "time_penalty", "disqualified"]);
+
+/** A ruling to him in words, with its clause. */
+function rulingText(ruling) {
+  if (ruling.kind === "time_penalty") {
+    return t("table.floor.time_penalty", {
+      clause: ruling.clause,
+      hands: ruling.hands,
+      count: ruling.hands,
+    });
+  }
+  return t(`table.floor.${ruling.kind}`, { clause: ruling.clause });
+}
 
 /**
- * The director's warnings and time penalties to this player (frame.you.rulings,
+ * The director's warnings, time penalties and disqualification of this player (frame.you.rulings,
  * only ever in his own frame), shown until he dismisses them: which he has
  * dismissed is kept in this browser (localStorage), by the ruling's id.
  */
@@ -125,14 +138,7 @@ function installFloorNotices(tournament) {
       shown = key;
       box.hidden = !ruling;
       if (!ruling) return;
-      const text =
-        ruling.kind === "warning"
-          ? t("table.floor.warning", { clause: ruling.clause })
-          : t("table.floor.time_penalty", {
-              clause: ruling.clause,
-              hands: ruling.hands,
-              count: ruling.hands,
-            });
+      const text = rulingText(ruling);
       box.replaceChildren(
         h("strong", { class: "floor-notice-title" }, t("table.floor.title")),
         h("p", { "data-testid": "floor-notice-text" }, text),

@@ -25,7 +25,7 @@ const state = {
   selected: new Set(), // cards chosen for the draw
   drawHand: null, // the hand the selection belongs to
   heroKey: null,
-  outPlace: null, // his finishing place once /me says he is out
+  out: null, // {status: "out" | "disqualified", place} once /me says he is out
   hands: [],
   names: {},
   log: { hand: null, lines: [] }, // this hand's log lines
@@ -190,25 +190,41 @@ function showWaiting(summary) {
   );
 }
 
-/** The viewer's finishing place once he is out of the tournament (the
- * server's you.place), else null. */
-function outPlace(frame) {
+/** The viewer out of the tournament (the server's you.status and
+ * you.place; /me's when the table's last frame predates it), else null:
+ * {status: "out", place} busted, {status: "disqualified", place: null}
+ * disqualified (NM-D-1C/1D/1E, DE-PENALTY-3: no finishing place). */
+function outOf(frame) {
   const you = frame && frame.you;
-  const out = you && (you.status === "out" || you.status === "disqualified");
-  // the table's last frame may predate his bust: /me said so meanwhile
-  return out && you.place ? you.place : state.outPlace || null;
+  if (you && you.status === "disqualified") return { status: you.status, place: null };
+  if (you && you.status === "out" && you.place) return { status: you.status, place: you.place };
+  return state.out;
+}
+
+/** Where he finished, or that he was disqualified: ``key`` "table.out"
+ * (the page) or "table.info.out" (the info bar). */
+function outText(out, key) {
+  if (out.status !== "disqualified") return t(key, { place: ordinal(out.place) });
+  return t(key === "table.out" ? "table.disqualified" : "table.info.disqualified");
 }
 
 /** After eliminations and at the end: where the player stands. */
 async function checkMySeat() {
   try {
     const me = await api(`/tournaments/${tournament}/me`, { token: seat.token });
-    if (me.status === "out" || me.status === "disqualified") {
-      if (me.place && state.outPlace !== me.place) {
-        state.outPlace = me.place;
+    const gone = me.status === "disqualified" || (me.status === "out" && me.place);
+    if (gone) {
+      const out = { status: me.status, place: me.status === "out" ? me.place : null };
+      const you = state.frame && state.frame.you;
+      const newer = you && JSON.stringify(you.rulings) !== JSON.stringify(me.rulings);
+      // his table sends him no more frames: its last one lacks a
+      // disqualification (and its clause) that /me has
+      if (newer) state.frame.you = { ...you, rulings: me.rulings };
+      if (newer || !state.out || state.out.status !== out.status || state.out.place !== out.place) {
+        state.out = out;
         render();
       }
-      say("notice", t("table.out", { place: ordinal(me.place) }), "info");
+      say("notice", outText(out, "table.out"), "info");
       if (me.may_re_enter) $("#notice").append(" ", reEnterButton());
     } else if (me.status === "won") {
       say("notice", t("table.won"), "ok");
@@ -272,7 +288,7 @@ function render() {
   const hero = $("#hero");
   hero.hidden = !seat;
   if (!seat) return;
-  tools.render(frame);
+  tools.render(frame, Boolean(outOf(frame)));
   const view = frame.hand;
   const drawHand = view && view.variant.can_draw ? view.hand_id : null;
   if (drawHand !== state.drawHand) {
@@ -280,8 +296,9 @@ function render() {
     state.drawHand = drawHand;
   }
   const away = frame.you && frame.you.away ? "away" : "";
-  const out = outPlace(frame) || "";
-  const key = `${decisionKey(view)}|${frame.paused ? "paused" : ""}|${away}|${out}`;
+  const out = outOf(frame);
+  const gone = out ? `${out.status}:${out.place}` : "";
+  const key = `${decisionKey(view)}|${frame.paused ? "paused" : ""}|${away}|${gone}`;
   if (key !== state.heroKey) {
     state.heroKey = key;
     renderHeroNow();
@@ -297,12 +314,13 @@ function renderHeroNow() {
     rerender: renderHeroNow,
     away: Boolean(state.frame.you && state.frame.you.away),
   });
-  const out = outPlace(state.frame);
+  const out = outOf(state.frame);
   if (out) {
     // out of the tournament: no "not in this hand", but where he finished
+    // (or that he was disqualified), and no cards to show from a past hand
     $("#hero-cards").replaceChildren();
     $("#actions").replaceChildren(
-      h("p", { "data-testid": "out-of-tournament" }, t("table.out", { place: ordinal(out) })),
+      h("p", { "data-testid": "out-of-tournament" }, outText(out, "table.out")),
     );
     return;
   }
@@ -477,11 +495,11 @@ function renderInfo() {
       part("info-average", t("table.info.average", { amount: stats.average_stack }));
     }
     // a finishing place is not a place among those left: said as such
-    const out = outPlace(frame);
+    const out = outOf(frame);
     part(
       "info-place",
       out
-        ? t("table.info.out", { place: ordinal(out) })
+        ? outText(out, "table.info.out")
         : stats.place
           ? t("table.info.place", { place: stats.place, players: stats.players_left })
           : t("table.info.players", { players: stats.players_left, count: stats.players_left }),

@@ -101,26 +101,52 @@ function typing(target) {
   return !["checkbox", "radio", "range", "button", "submit"].includes(target.type);
 }
 
+const ACTIONS = ["fold", "check", "call", "bet", "raise"];
+
+/** The page language's key for a betting action, from the catalogue
+ * (table.key.*): K for "Kast" on a Norwegian page, P for "Passen" on a
+ * German one; shown on the button. */
+export function hotkey(action) {
+  return t(`table.key.${action}`);
+}
+
+// Players used to the English keys keep them wherever the language does
+// not give the letter to another action.
+const ENGLISH = { f: ["fold"], c: ["check", "call"], r: ["bet", "raise"] };
+
+/** The actions a (lower-case) key stands for on this page. */
+function actionsOf(key) {
+  const own = ACTIONS.filter((action) => hotkey(action).toLowerCase() === key);
+  const english = ENGLISH[key] || [];
+  const free = own.every((action) => english.includes(action));
+  return free ? [...new Set([...own, ...english])] : own;
+}
+
 /**
- * f: fold, c: check or call, r: bet or raise (to the amount box, where
- * Enter sends it), Escape: close the fold question.  They press the same
- * buttons as a click, so the same questions are asked.
+ * The language's keys (table.key.*; English f, c, r too, where free): fold,
+ * check or call, bet or raise (to the amount box, where Enter sends it);
+ * Escape closes the fold question.  They press the same buttons as a click,
+ * so the same questions are asked.
  */
 export function installHotkeys(actionsRoot) {
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
-    const pick = (testid) => actionsRoot.querySelector(`[data-testid=${testid}]:not(:disabled)`);
     const key = event.key.toLowerCase();
-    let done = true;
-    if (key === "f" && pick("fold")) pick("fold").click();
-    else if (key === "c" && (pick("check") || pick("call"))) (pick("check") || pick("call")).click();
-    else if (key === "r" && actionsRoot.querySelector("#amount:not(:disabled)")) {
-      const box = actionsRoot.querySelector("#amount");
-      box.focus();
-      box.select();
-    } else if (key === "escape" && pick("fold-confirm")) pick("fold-confirm").remove();
-    else done = false;
-    if (done) event.preventDefault();
+    const offered = actionsOf(key)
+      .map((action) => actionsRoot.querySelector(`[data-action=${action}]`))
+      .find(Boolean);
+    const amount = actionsRoot.querySelector("#amount:not(:disabled)");
+    const question = actionsRoot.querySelector("[data-testid=fold-confirm]");
+    // the bet/raise key goes to the amount box (its button may be disabled
+    // while the box holds no amount)
+    if (offered && offered.dataset.testid === "bet-raise" && amount) {
+      amount.focus();
+      amount.select();
+    } else if (offered && offered.dataset.testid !== "bet-raise" && !offered.disabled) {
+      offered.click();
+    } else if (key === "escape" && question) question.remove();
+    else return;
+    event.preventDefault();
   });
 }
 
