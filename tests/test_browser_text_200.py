@@ -88,19 +88,24 @@ def overlaps(a: dict[str, Any], b: dict[str, Any], slack: float = 1.0) -> bool:
     )
 
 
-class TenSeats:
-    """Ten people at one table, their first hand played to the flop."""
+class People:
+    """People at one table (as many as ``names``), their first hand played
+    on to ``board`` cards on the board."""
 
-    def __init__(self, api: Api) -> None:
+    def __init__(self, api: Api, profile: str, names: tuple[str, ...], board: int) -> None:
         self.api = api
-        body = {"profile": "nm-holdem", "bots": 0, "table_size": 10}
+        body = {"profile": profile, "bots": 0, "table_size": len(names)}
         body |= {"action_seconds": 300, "between_hands_s": 60}
         self.id = str(api.call("POST", "/tournaments", body, DIRECTOR)["id"])
-        self.seats = {name: register(api, self.id, name) for name in NAMES}
+        self.seats = {name: register(api, self.id, name) for name in names}
         api.start(self.id)
         deadline = time.monotonic() + 30
-        while not (hand := self.view()["hand"]) or len(hand["board"]) < 3:
-            assert time.monotonic() < deadline, "the flop never came"
+        while (
+            not (hand := self.view()["hand"])
+            or hand["actor"] is None
+            or len(hand["board"] or ()) < board  # a draw has none
+        ):
+            assert time.monotonic() < deadline, "the board never came"
             if hand and hand["actor"] is not None:
                 self.passive(self.name_at(hand["actor"]))
             else:
@@ -143,18 +148,21 @@ def at_200_percent(page: Page, how: str) -> None:
     page.wait_for_timeout(300)  # the felt drawn again for the large text
 
 
-def assert_felt_clear(page: Page, viewport: dict[str, int], what: str) -> None:
+def assert_felt_clear(
+    page: Page, viewport: dict[str, int], what: str, seats: int, board: int
+) -> None:
     """No seat on another seat, a board card or the pot; none of them under
     the player's panel or the bars; nothing wider than the screen."""
     found = page.evaluate(BOXES_JS)
     assert found["large"], f"{what}: the page did not see the large text"
-    seats, middle, bars = found["seats"], found["middle"], found["bars"]
-    assert len(seats) == len(NAMES), f"{what}: {len(seats)} seats"
-    assert len([m for m in middle if not m["name"].startswith("pot")]) >= 3, f"{what}: {middle}"
+    plates, middle, bars = found["seats"], found["middle"], found["bars"]
+    assert len(plates) == seats, f"{what}: {len(plates)} seats"
+    cards = [m for m in middle if not m["name"].startswith("pot")]
+    assert len(cards) >= board, f"{what}: {middle}"
     clashes = [
         (a["name"], b["name"])
-        for k, a in enumerate(seats + middle)
-        for b in (seats + middle)[k + 1 :] + bars
+        for k, a in enumerate(plates + middle)
+        for b in (plates + middle)[k + 1 :] + bars
         if overlaps(a, b) and not (a in middle and b in middle)
     ]
     assert not clashes, f"{what}: these overlap: {clashes}"
@@ -176,6 +184,25 @@ def assert_uncovered(page: Page, selector: str, viewport: dict[str, int], what: 
     return count
 
 
+def assert_all_free(
+    page: Page, viewport: dict[str, int], what: str, seats: int, board: int
+) -> None:
+    """The seats, the board and every control seen and free; on the laptop
+    all of it on the one screen, no scrolling."""
+    assert assert_uncovered(page, "[data-testid=seat]", viewport, what) == seats
+    assert assert_uncovered(page, "[data-testid=board] [data-testid=card]", viewport, what) == board
+    assert assert_uncovered(page, "#actions button:not([hidden])", viewport, what) >= 3
+    assert_uncovered(page, "#hero-cards [data-testid=card]", viewport, what)
+    assert_uncovered(page, "#actions input", viewport, what)
+    assert_uncovered(page, ".table-head button:not([hidden])", viewport, what)
+    if viewport == LAPTOP:
+        page.evaluate("() => scrollTo(0, 0)")
+        hero = page.locator("#hero").bounding_box()
+        assert hero is not None and hero["y"] + hero["height"] <= viewport["height"] + 0.5, hero
+        plates = page.evaluate(BOXES_JS)["seats"]
+        assert all(p["bottom"] <= hero["y"] for p in plates), (plates, hero)
+
+
 @pytest.mark.parametrize(
     ("locale", "viewport", "how"),
     [
@@ -191,10 +218,9 @@ def assert_uncovered(page: Page, selector: str, viewport: dict[str, int], what: 
 def test_at_200_percent_text_ten_seats_are_apart_and_every_control_is_free(
     api: Api, pages: Callable[..., Page], locale: str, viewport: dict[str, int], how: str
 ) -> None:
-    table = TenSeats(api)
-    name = table.actor()
+    table = People(api, "nm-holdem", NAMES, board=3)
     page = pages(locale, viewport)
-    take_seat(page, api, table.id, table.seats[name])
+    take_seat(page, api, table.id, table.seats[table.actor()])
     page.goto(f"{api.url}/t/{table.id}/play")
     expect(page.get_by_test_id("seat")).to_have_count(len(NAMES))
     expect(page.locator("[data-testid=board] [data-testid=card]")).to_have_count(3)
@@ -202,23 +228,8 @@ def test_at_200_percent_text_ten_seats_are_apart_and_every_control_is_free(
     at_200_percent(page, how)
     what = f"{locale} {viewport['width']}x{viewport['height']}"
 
-    assert_felt_clear(page, viewport, what)
-    # the seats and the board are seen, not covered by a panel or a bar
-    assert assert_uncovered(page, "[data-testid=seat]", viewport, what) == len(NAMES)
-    assert assert_uncovered(page, "[data-testid=board] [data-testid=card]", viewport, what) == 3
-    buttons = "#actions button:not([hidden])"
-    assert assert_uncovered(page, buttons, viewport, what) >= 3
-    assert_uncovered(page, "#actions input", viewport, what)
-    assert_uncovered(page, ".table-head button:not([hidden])", viewport, what)
-
-    if viewport == LAPTOP:
-        # the laptop's table is one screen: no scrolling for any of it
-        page.evaluate("() => scrollTo(0, 0)")
-        height = page.evaluate("() => document.documentElement.scrollHeight")
-        hero = page.locator("#hero").bounding_box()
-        assert hero is not None and hero["y"] + hero["height"] <= viewport["height"] + 0.5, hero
-        seats = page.evaluate(BOXES_JS)["seats"]
-        assert all(s["bottom"] <= hero["y"] for s in seats), (seats, hero, height)
+    assert_felt_clear(page, viewport, what, seats=len(NAMES), board=3)
+    assert_all_free(page, viewport, what, seats=len(NAMES), board=3)
 
     # and the controls work: the check (or call) reaches the server
     hand = table.view()["hand"]
@@ -230,3 +241,22 @@ def test_at_200_percent_text_ten_seats_are_apart_and_every_control_is_free(
         assert time.monotonic() < deadline, "the action never reached the server"
         time.sleep(0.1)
     expect(page.get_by_test_id("error")).to_be_hidden()
+
+
+@pytest.mark.parametrize("locale", ["nb-NO", "de-DE"])
+def test_at_200_percent_text_the_draw_fits_the_laptop(
+    api: Api, pages: Callable[..., Page], locale: str
+) -> None:
+    """Five seats and five cards in his hand: the panel's controls beside
+    his cards, the whole table on the laptop's screen."""
+    table = People(api, "nm-draw", NAMES[:5], board=0)
+    page = pages(locale, LAPTOP)
+    take_seat(page, api, table.id, table.seats[table.actor()])
+    page.goto(f"{api.url}/t/{table.id}/play")
+    expect(page.get_by_test_id("seat")).to_have_count(5)
+    expect(page.locator("#hero-cards [data-testid=card]")).to_have_count(5)
+    expect(page.locator("#actions button").first).to_be_visible()
+    at_200_percent(page, "root")
+    what = f"{locale} draw"
+    assert_felt_clear(page, LAPTOP, what, seats=5, board=0)
+    assert_all_free(page, LAPTOP, what, seats=5, board=0)
