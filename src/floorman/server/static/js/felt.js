@@ -68,49 +68,92 @@ function seatCards(player, view) {
  * table: {seats: [{seat, player, name, chips, bot, absent}], hand: view or null,
  *         timer, level, paused, hero (his seat, shown at the bottom, or null),
  *         names: {player: name}, result: the award lines of the last hand, in
- *         words, shown once it is over (the table's log), or null}.
+ *         words, shown once it is over (the table's log), or null,
+ *         compact: the seats in rows rather than round the oval (large text)}.
+ * Seats that would lie on each other or on the board round the oval (a
+ * small felt, long names) are put in rows as well: their size is only
+ * known once drawn, so the oval is drawn, measured and given up if crowded.
  */
 export function renderFelt(root, table) {
+  drawFelt(root, table, Boolean(table.compact));
+  if (!table.compact && crowded(root)) drawFelt(root, table, true);
+}
+
+function drawFelt(root, table, compact) {
   const view = table.hand;
   const amount = table.amount || chips; // chips, or big blinds / antes (settings.js)
   const inHand = new Map((view ? view.players : []).map((p) => [p.seat, p]));
   const slots = Math.max(table.seats.length, ...table.seats.map((s) => s.seat), 2);
   const offset = table.hero ? table.hero - 1 : 0;
   const items = [];
+  const rows = [];
   for (const seat of table.seats) {
     const player = inHand.get(seat.seat);
     const k = (seat.seat - 1 - offset + slots) % slots;
-    items.push(seatElement(seat, player, table, percent(slotPosition(k, slots)), amount));
-    if (player && player.bet) {
-      const spot = percent(slotPosition(k, slots, 0.62));
-      items.push(
-        h(
-          "div",
-          { class: "bet", style: spot, "data-testid": "bet", "data-chips": player.bet },
-          amount(player.bet),
-        ),
-      );
-    }
-    if (view && view.button === seat.seat) {
-      const spot = percent(slotPosition(k + 0.32, slots, 0.72));
-      items.push(h(
-          "div",
-          {
-            class: "dealer-button",
-            style: spot,
-            title: t("table.dealer_button"),
-            "aria-label": t("table.dealer_button"),
-            "data-testid": "dealer-button",
-          },
-          "D",
-        ));
+    const place = (radius, turn = 0) => (compact ? null : percent(slotPosition(k + turn, slots, radius)));
+    const bet =
+      player && player.bet
+        ? h(
+            "div",
+            { class: "bet", style: place(0.62), "data-testid": "bet", "data-chips": player.bet },
+            amount(player.bet),
+          )
+        : null;
+    const button =
+      view && view.button === seat.seat
+        ? h(
+            "div",
+            {
+              class: "dealer-button",
+              style: place(0.72, 0.32),
+              title: t("table.dealer_button"),
+              "aria-label": t("table.dealer_button"),
+              "data-testid": "dealer-button",
+            },
+            "D",
+          )
+        : null;
+    if (compact) {
+      // the bet and the button go on the plate, the seat in the row of its side
+      const el = seatElement(seat, player, table, null, amount, [bet, button]);
+      rows.push({ el, ...slotPosition(k, slots) });
+    } else {
+      items.push(seatElement(seat, player, table, place(1), amount), ...[bet, button].filter(Boolean));
     }
   }
-  items.push(renderCenter(table, amount));
-  root.replaceChildren(h("div", { class: "felt" }), ...items);
+  root.classList.toggle("seats-compact", compact);
+  if (!compact) {
+    items.push(renderCenter(table, amount));
+    root.replaceChildren(h("div", { class: "felt" }), ...items);
+    return;
+  }
+  // the far side of the table above the middle, his own side below it,
+  // each read from left to right as round the oval
+  const byLeft = (a, b) => a.left - b.left;
+  const far = rows.filter((r) => r.top < 50).sort(byLeft);
+  const near = rows.filter((r) => r.top >= 50).sort(byLeft);
+  root.replaceChildren(
+    h("div", { class: "felt" }),
+    ...far.map((r) => r.el),
+    renderCenter(table, amount),
+    ...near.map((r) => r.el),
+  );
 }
 
-function seatElement(seat, player, table, position, amount) {
+/** Does a seat lie on another seat, on the board or on the pot? */
+function crowded(root) {
+  const boxes = (selector) =>
+    [...root.querySelectorAll(selector)]
+      .map((el) => el.getBoundingClientRect())
+      .filter((r) => r.width > 0 && r.height > 0);
+  const seats = boxes(".seat");
+  const middle = boxes(".center .board, .center .pot");
+  const apart = (a, b) =>
+    a.right <= b.left + 1 || b.right <= a.left + 1 || a.bottom <= b.top + 1 || b.bottom <= a.top + 1;
+  return seats.some((a, k) => [...seats.slice(k + 1), ...middle].some((b) => !apart(a, b)));
+}
+
+function seatElement(seat, player, table, position, amount, extras = null) {
   const view = table.hand;
   const acting = view && view.actor === seat.seat && view.phase !== "complete";
   const classes = ["seat"];
@@ -141,22 +184,31 @@ function seatElement(seat, player, table, position, amount) {
           h("span", { class: "timer-reserve", "data-testid": "bank-left", hidden: true }),
         )
       : null;
+  const name = h(
+    "div",
+    { class: "name" },
+    seat.name,
+    seat.bot ? h("span", { class: "tag" }, t("table.seat.bot")) : null,
+    h("span", { class: "seat-no" }, `#${seat.seat}`),
+  );
+  const chipsLeft = amount(player ? player.stack : seat.chips);
+  const stack = h("div", { class: "stack", "data-testid": "stack" }, chipsLeft);
+  const status = h("div", { class: "status" }, seatStatus(player, seat, view).join(" · "));
+  const props = { class: classes.join(" "), style: position, "data-testid": "seat", "data-seat": seat.seat };
+  if (!extras) {
+    return h("div", props, seatCards(player, view), h("div", { class: "plate" }, name, stack, status, clock));
+  }
+  // in a row, all on the plate, one line as far as it goes: the cards only
+  // once shown face up, and not his own (his panel shows them)
+  const shown = player && seat.seat !== table.hero && player.cards && player.cards.some(Boolean);
   return h(
     "div",
-    { class: classes.join(" "), style: position, "data-testid": "seat", "data-seat": seat.seat },
-    seatCards(player, view),
+    props,
     h(
       "div",
       { class: "plate" },
-      h(
-        "div",
-        { class: "name" },
-        seat.name,
-        seat.bot ? h("span", { class: "tag" }, t("table.seat.bot")) : null,
-        h("span", { class: "seat-no" }, `#${seat.seat}`),
-      ),
-      h("div", { class: "stack", "data-testid": "stack" }, amount(player ? player.stack : seat.chips)),
-      h("div", { class: "status" }, seatStatus(player, seat, view).join(" · ")),
+      name,
+      h("div", { class: "chips-line" }, stack, extras, status, shown ? seatCards(player, view) : null),
       clock,
     ),
   );

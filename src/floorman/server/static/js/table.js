@@ -265,21 +265,8 @@ const checkMySeatSoon = throttled(checkMySeat, 2000);
 function render() {
   const frame = state.frame;
   if (!frame) return;
-  const mySeat = seat ? frame.seats.find((s) => s.player === seat.player) : null;
   renderLog(frame.hand);
-  renderFelt($("#table"), {
-    seats: frame.seats,
-    hand: frame.hand,
-    timer: frame.timer,
-    level: frame.level,
-    paused: frame.paused,
-    hero: mySeat ? mySeat.seat : null,
-    names: state.names,
-    result: state.result,
-    amount: amountFormatter(frame.level && frame.level.bet_unit),
-  });
   renderInfo();
-  tick();
   yourTurn(frame);
   fill("title", t("table.heading_n", { table: frame.table }));
   document.title = t(state.myTurn ? "table.doc_title_turn" : "table.doc_title_n", {
@@ -287,7 +274,13 @@ function render() {
   });
   const hero = $("#hero");
   hero.hidden = !seat;
-  if (!seat) return;
+  if (seat) renderSeatPanel(frame);
+  // last: whether the seats fit round the oval depends on the room the
+  // player's panel leaves the felt
+  drawFelt();
+}
+
+function renderSeatPanel(frame) {
   tools.render(frame, Boolean(outOf(frame)));
   const view = frame.hand;
   const drawHand = view && view.variant.can_draw ? view.hand_id : null;
@@ -303,6 +296,25 @@ function render() {
     state.heroKey = key;
     renderHeroNow();
   }
+}
+
+function drawFelt() {
+  const frame = state.frame;
+  if (!frame) return;
+  const mySeat = seat ? frame.seats.find((s) => s.player === seat.player) : null;
+  renderFelt($("#table"), {
+    seats: frame.seats,
+    hand: frame.hand,
+    timer: frame.timer,
+    level: frame.level,
+    paused: frame.paused,
+    hero: mySeat ? mySeat.seat : null,
+    names: state.names,
+    result: state.result,
+    amount: amountFormatter(frame.level && frame.level.bet_unit),
+    compact: document.body.classList.contains("large-text"),
+  });
+  tick(); // the acting seat's clock, drawn anew
 }
 
 function renderHeroNow() {
@@ -614,13 +626,29 @@ function onStatus(status, detail) {
 }
 
 /** Text at ~200 % (the browser's text size, or the root's font size): the
- * page takes its one-column layout, the player's panel in full at the
- * bottom (table.css, body.large-text).  Media queries cannot see it. */
+ * page takes its one-column layout, the seats in rows round the middle of
+ * the felt and the player's panel in full below it (table.css,
+ * body.large-text).  Media queries cannot see it. */
 function watchTextSize() {
   const root = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-  document.body.classList.toggle("large-text", root >= 24);
+  const large = root >= 24;
+  if (large === document.body.classList.contains("large-text")) return;
+  document.body.classList.toggle("large-text", large);
+  drawFelt();
 }
 watchTextSize();
+
+// whether the seats fit round the oval is measured as they are drawn: a
+// new window size draws them again
+let resizing = false;
+addEventListener("resize", () => {
+  if (resizing) return;
+  resizing = true;
+  requestAnimationFrame(() => {
+    resizing = false;
+    drawFelt();
+  });
+});
 
 /**
  * /t/{id}/play#seat=<token>: a seat link from another device takes the seat
