@@ -29,6 +29,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
 LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
+#: the laptop's page zoomed to 200 % (the window holds half the CSS pixels)
+ZOOMED = {"width": 683, "height": 384}
+#: a phone held sideways
+SIDEWAYS = {"width": 844, "height": 390}
 #: long names, as people have them
 NAMES = (
     "Ann",
@@ -138,8 +142,11 @@ class People:
 
 def at_200_percent(page: Page, how: str) -> None:
     """The root's font size doubled, as the other large-text tests do, or
-    Chromium's own text size set to 32 px (200 % of its 16)."""
-    if how == "root":
+    Chromium's own text size set to 32 px (200 % of its 16); "zoom": the
+    page zoomed, which only the window's size in CSS pixels shows."""
+    if how == "zoom":
+        pass
+    elif how == "root":
         page.evaluate("() => { document.documentElement.style.fontSize = '200%'; }")
     else:
         cdp = page.context.new_cdp_session(page)
@@ -167,6 +174,17 @@ def assert_felt_clear(
     ]
     assert not clashes, f"{what}: these overlap: {clashes}"
     assert found["scrollWidth"] <= viewport["width"], f"{what}: {found['scrollWidth']} px wide"
+    small = page.evaluate(SMALL_TEXT_JS)
+    assert not small, f"{what}: text under 12 px: {small}"
+
+
+# Visible words drawn smaller than 12 px (issue 20: none on a phone).
+SMALL_TEXT_JS = """() => [...document.querySelectorAll('main *')]
+    .filter((el) => [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
+    .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
+    .filter((el) => parseFloat(getComputedStyle(el).fontSize) < 11.9)
+    .map((el) => `${el.tagName}.${el.className}: ${el.textContent.trim().slice(0, 20)}`
+        + ` ${getComputedStyle(el).fontSize}`)"""
 
 
 def assert_uncovered(page: Page, selector: str, viewport: dict[str, int], what: str) -> int:
@@ -212,8 +230,19 @@ def assert_all_free(
         ("en-GB", PHONE, "root"),
         ("de-DE", PHONE, "root"),
         ("nb-NO", PHONE, "browser"),
+        ("de-DE", ZOOMED, "zoom"),
+        ("nb-NO", SIDEWAYS, "zoom"),
     ],
-    ids=["nb-laptop", "de-laptop", "en-laptop-setting", "en-phone", "de-phone", "nb-phone-setting"],
+    ids=[
+        "nb-laptop",
+        "de-laptop",
+        "en-laptop-setting",
+        "en-phone",
+        "de-phone",
+        "nb-phone-setting",
+        "de-laptop-zoomed",
+        "nb-phone-sideways",
+    ],
 )
 def test_at_200_percent_text_ten_seats_are_apart_and_every_control_is_free(
     api: Api, pages: Callable[..., Page], locale: str, viewport: dict[str, int], how: str

@@ -625,13 +625,15 @@ function onStatus(status, detail) {
   }
 }
 
-/** Text at ~200 % (the browser's text size, or the root's font size): the
- * page takes its one-column layout, the seats in rows round the middle of
- * the felt and the player's panel in full below it (table.css,
- * body.large-text).  Media queries cannot see it. */
+/** Text at ~200 % (the browser's text size, or the root's font size), or a
+ * window too low for the felt and the panel side by side in one screen (a
+ * page zoomed to 200 %, a phone held sideways): the page takes its
+ * one-column layout, the seats in rows round the middle of the felt and
+ * the player's panel in full below it (table.css, body.large-text).
+ * Media queries cannot see the text size. */
 function watchTextSize() {
   const root = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-  const large = root >= 24;
+  const large = root >= 24 || innerHeight < 32 * root;
   if (large === document.body.classList.contains("large-text")) return;
   document.body.classList.toggle("large-text", large);
   drawFelt();
@@ -646,6 +648,7 @@ addEventListener("resize", () => {
   resizing = true;
   requestAnimationFrame(() => {
     resizing = false;
+    watchTextSize();
     drawFelt();
   });
 });
