@@ -289,3 +289,31 @@ def test_at_200_percent_text_the_draw_fits_the_laptop(
     what = f"{locale} draw"
     assert_felt_clear(page, LAPTOP, what, seats=5, board=0)
     assert_all_free(page, LAPTOP, what, seats=5, board=0)
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_at_200_percent_text_no_page_scrolls_sideways(
+    api: Api, pages: Callable[..., Page], viewport: dict[str, int]
+) -> None:
+    """The lobby, the tournament's page (its tables and payouts), its clock,
+    the director's console (the levels editor) and the results: wide tables
+    scroll inside their own box, the page never sideways."""
+    tournament = api.create("nm-holdem", bots=9, name="Vinter 2026", prize_pool=10_000)
+    register(api, tournament, "Hans")
+    api.start(tournament)
+    page = pages("de-DE", viewport)
+    page.goto(f"{api.url}/static/favicon.svg")
+    page.evaluate("token => localStorage.setItem('floorman.director', token)", DIRECTOR)
+    for path, ready in (
+        ("/", "[data-testid=tournament-row]"),
+        (f"/t/{tournament}", "table.data"),
+        (f"/t/{tournament}/clock", "[data-testid=clock-time-of-day]"),
+        (f"/director?t={tournament}", "[data-testid=s-levels]"),
+        (f"/t/{tournament}/results", "[data-testid=results]"),
+    ):
+        page.goto(api.url + path)
+        page.locator(ready).first.wait_for(state="attached")
+        page.evaluate("() => { document.documentElement.style.fontSize = '200%'; }")
+        page.wait_for_timeout(300)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= viewport["width"], f"{path}: the page is {width} px wide"
