@@ -376,13 +376,15 @@ function yourTurn(frame) {
       }
     }
   }
-  if (turn && !state.myTurn) {
+  const begun = turn && !state.myTurn;
+  if (begun) {
     $("#turn-live").textContent = t("table.your_turn");
     beep();
   } else if (!turn && state.myTurn) {
     $("#turn-live").textContent = "";
   }
   state.myTurn = turn;
+  if (begun) panelInSight();
   // Offered while he is in the hand with chips to bet and it is not his
   // turn; not while he is away (his turn is taken for him, OQ-45).
   const away = Boolean(frame.you && frame.you.away);
@@ -637,6 +639,15 @@ function watchTextSize() {
   if (large === document.body.classList.contains("large-text")) return;
   document.body.classList.toggle("large-text", large);
   drawFelt();
+  panelInSight();
+}
+
+/** Large text or a low window puts the player's panel below the felt, maybe
+ * out of sight: on his turn (or when the layout changes during it) the
+ * page brings it in, once it is drawn. */
+function panelInSight() {
+  if (!state.myTurn || !document.body.classList.contains("large-text")) return;
+  requestAnimationFrame(() => $("#hero").scrollIntoView({ block: "nearest" }));
 }
 watchTextSize();
 
