@@ -45,7 +45,7 @@ def clean() -> None:
 
 
 def missing_toolchain() -> str | None:
-    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
     if shutil.which(compiler) is None:
         return f"no C compiler ({compiler})"
     if not (Path(sysconfig.get_paths()["include"]) / "Python.h").exists():
