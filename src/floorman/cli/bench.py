@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from floorman import engine_is_compiled
+
 app = typer.Typer(no_args_is_help=True)
 
 
@@ -83,7 +85,7 @@ def engine(
     best = max(ours, key=lambda m: m.per_second)
     typer.echo(
         f"game: {workload}, players: {players}, hands: {per_round * rounds}, seed: {seed},"
-        f" rounds: {rounds}"
+        f" rounds: {rounds}, engine: {'compiled' if engine_is_compiled() else 'pure Python'}"
     )
     typer.echo(
         "floorman: "

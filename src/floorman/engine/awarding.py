@@ -5,9 +5,11 @@ dead carried or taken (DE-SEATED-3, OQ-06, OQ-45)."""
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections import deque
 from operator import not_
-from typing import TYPE_CHECKING
+
+from mypy_extensions import mypyc_attr
 
 from floorman.engine.common import COMPLETE, Phase
 from floorman.engine.events import (
@@ -18,15 +20,19 @@ from floorman.engine.events import (
     new_awarded,
     new_ended,
 )
+from floorman.engine.hand_fields import MIXIN_FIELDS
 from floorman.engine.pots import build_pots, dead_pot_taker, split_pot
 from floorman.engine.profile import RuleProfile
 
 
+# mixins: mypyc's native classes take one base; draw.py (interpreted) subclasses.
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class AwardingMixin:
     """Needs the betting core's chips, seats and results."""
 
-    if not TYPE_CHECKING:  # the type checker would refuse the fields the hand's slots hold
-        __slots__ = ()  # the hand's fields are slots (BettingHand)
+    # A name, not a literal: the type checker would refuse the fields the
+    # hand's slots hold (and mypyc compiles no `if` in a class body).
+    __slots__ = MIXIN_FIELDS  # the hand's fields are slots (BettingHand)
 
     profile: RuleProfile
     started: HandStarted
@@ -45,10 +51,10 @@ class AwardingMixin:
     final_stacks: tuple[int, ...] | None
     is_complete: bool  #: whether the hand is over (its phase is COMPLETE)
 
-    if TYPE_CHECKING:
-
-        @property
-        def pot_total(self) -> int: ...
+    @property
+    @abstractmethod
+    def pot_total(self) -> int:
+        """BettingHand's."""
 
     def _award_events(self, strengths: dict[int, int]) -> list[Event]:
         """Pot awards and the end of the hand.  ``strengths`` holds the hand

@@ -16,7 +16,9 @@ from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from operator import add
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
+from typing import Any, ClassVar, NamedTuple, Self
+
+from mypy_extensions import mypyc_attr
 
 from floorman.engine.awarding import AwardingMixin
 from floorman.engine.cards import Card
@@ -98,6 +100,8 @@ _ZEROS = [(0,) * n for n in range(11)]  # a round's bets once collected, by tabl
 _new_legal = tuple.__new__  # LegalActions without the namedtuple's Python-level __new__
 
 
+# mixins: mypyc's native classes take one base; draw.py (interpreted) subclasses.
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
     """State and rules common to every betting game floorman deals."""
 
@@ -215,16 +219,6 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
     def snapshot(self) -> dict[str, Any]:
         """The whole state as data (every card included), to compare a live
         hand with its replay."""
-
-    if TYPE_CHECKING:  # every game's showdown (ShowdownMixin) gives these
-
-        def show(self, seat: int) -> Event: ...
-
-        def muck(self, seat: int) -> Event: ...
-
-        def can_show(self, seat: int) -> bool: ...
-
-        def can_muck(self, seat: int) -> bool: ...
 
     @property
     def vote_open(self) -> bool:
@@ -506,7 +500,9 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
                 allowed="check or bet",
             )
 
-    def verify_bet_or_raise_to(self, seat: int, amount: int) -> None:
+    # ``amount: object``: anything reaches here from outside, and a compiled
+    # (mypyc) ``int`` parameter would refuse it with a TypeError, not OQ-31.
+    def verify_bet_or_raise_to(self, seat: int, amount: object) -> None:
         i = self._actor(seat, "raise")
         word = "bet" if self.max_bet == 0 else "raise"
         if type(amount) is not int and (isinstance(amount, bool) or not isinstance(amount, int)):
@@ -616,8 +612,9 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
         self._act(event)
         return event
 
-    def bet_or_raise_to(self, seat: int, amount: int) -> BetOrRaised:
+    def bet_or_raise_to(self, seat: int, amount: object) -> BetOrRaised:
         self.verify_bet_or_raise_to(seat, amount)
+        assert isinstance(amount, int)  # verified
         event = new_raised(seat, amount)
         self._act(event)
         return event

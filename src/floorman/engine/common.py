@@ -5,13 +5,17 @@ showdown cards and misdeals (one copy for hold'em and the draw)."""
 from __future__ import annotations
 
 import enum
+from abc import abstractmethod
 from collections import deque
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
+
+from mypy_extensions import mypyc_attr
 
 from floorman.engine.cards import CARDS, Card
 from floorman.engine.errors import BadCards
-from floorman.engine.events import Burned, Misdealt, Mucked, Shown
+from floorman.engine.events import Burned, Event, Misdealt, Mucked, Shown
+from floorman.engine.hand_fields import MIXIN_FIELDS
 
 
 class Phase(enum.StrEnum):
@@ -39,11 +43,14 @@ AWARDING: Final = Phase.AWARDING
 COMPLETE: Final = Phase.COMPLETE
 
 
+# mixins: mypyc's native classes take one base; draw.py (interpreted) subclasses.
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class CommonMixin:
     """Needs the betting core's fields (see :class:`~floorman.engine.betting.BettingHand`)."""
 
-    if not TYPE_CHECKING:  # the type checker would refuse the fields the hand's slots hold
-        __slots__ = ()  # the hand's fields are slots (BettingHand)
+    # A name, not a literal: the type checker would refuse the fields the
+    # hand's slots hold (and mypyc compiles no `if` in a class body).
+    __slots__ = MIXIN_FIELDS  # the hand's fields are slots (BettingHand)
 
     phase: Phase
     seats: tuple[int, ...]
@@ -86,9 +93,23 @@ class CommonMixin:
                 template = "{cards} repeat a card already dealt"
             raise BadCards(template, clause=clause, values=values)
 
-    if TYPE_CHECKING:
+    # Every game's showdown (ShowdownMixin, before BettingHand in the MRO)
+    # gives these.
+    @abstractmethod
+    def show(self, seat: int) -> Event: ...
 
-        def _reset_cards(self) -> None: ...
+    @abstractmethod
+    def muck(self, seat: int) -> Event: ...
+
+    @abstractmethod
+    def can_show(self, seat: int) -> bool: ...
+
+    @abstractmethod
+    def can_muck(self, seat: int) -> bool: ...
+
+    @abstractmethod
+    def _reset_cards(self) -> None:
+        """Each game's."""
 
     def _apply_burn(self, event: Burned) -> None:
         self.burned.append(event.card)

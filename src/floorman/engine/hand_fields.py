@@ -54,3 +54,8 @@ BETTING_FIELDS = (
     "used",
     "voided",
 )
+
+#: The mixins' own slots: none (the fields are BettingHand's).  A name rather
+#: than a literal ``()``, which the type checker would hold the mixins'
+#: field assignments against.
+MIXIN_FIELDS: tuple[str, ...] = ()

@@ -20,8 +20,11 @@ rebuilds the same state from the log alone.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, Final
+
+from mypy_extensions import mypyc_attr
 
 from floorman.engine.betting import BettingHand, BotFields
 from floorman.engine.cards import CARD_TEXT, CARDS, Card
@@ -57,12 +60,20 @@ from floorman.engine.events import (
     new_hole,
     new_started,
 )
+from floorman.engine.holdem_view import HoldemPart as HoldemPart  # the variants import it here
 from floorman.engine.profile import RuleProfile, check_forced_bets
-from floorman.engine.seat_view import GameFields, PlayerView, VariantPart, view_record
+from floorman.engine.seat_view import GameFields, PlayerView
 from floorman.engine.seating import checked_deck, dead_seats, seat_players
 from floorman.engine.showdown import ShowdownMixin
 
-_UNSET: Any = object()
+
+class _Unset(enum.Enum):
+    # A typed sentinel, not ``Any = object()``: compiled (mypyc), a parameter
+    # typed ``int`` refuses any object that is not an int.
+    UNSET = 0
+
+
+_UNSET: Final = _Unset.UNSET
 # flop; turn (NM-H-9, DE-ROUND2-3); river (NM-H-10, DE-ROUND3-2)
 _BOARD_SIZES = (3, 1, 1)
 _STREETS = ("preflop", "flop", "turn", "river")
@@ -77,24 +88,8 @@ def blind_seats(order: Sequence[int], button: int, profile: RuleProfile) -> tupl
     return order[0], order[1]
 
 
-@view_record
-class HoldemPart(VariantPart):
-    """Hold'em's part of a seat view: the blinds and the check-down."""
-
-    small_blind_seat: int | None
-    big_blind_seat: int | None
-    blinds: tuple[int, int]  #: the small and the big blind
-    can_propose_checkdown: bool  #: NM-H-13
-    can_vote_checkdown: bool
-    checkdown_vote: tuple[int, ...] | None  #: who agreed so far while a vote is open
-    checkdown_voters: tuple[int, ...]  #: whose agreement a check-down needs (NM-H-13)
-    game: str = "holdem"
-
-    def trailing_actions(self) -> tuple[str, ...]:
-        offered = ("propose_checkdown",) if self.can_propose_checkdown else ()
-        return (*offered, "vote_checkdown") if self.can_vote_checkdown else offered
-
-
+# mixins: mypyc's native classes take one base; draw.py (interpreted) subclasses.
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class HoldemHand(ShowdownMixin, BettingHand):
     """One hold'em hand.  Use :meth:`start` or :meth:`replay`."""
 
@@ -128,8 +123,8 @@ class HoldemHand(ShowdownMixin, BettingHand):
         big_blind: int | None = None,
         antes: Sequence[int] | None = None,
         min_bet: int | None = None,
-        small_blind_seat: int | None = _UNSET,
-        big_blind_seat: int = _UNSET,
+        small_blind_seat: int | _Unset | None = _UNSET,
+        big_blind_seat: int | _Unset = _UNSET,
         deck: Sequence[Card] | None = None,
         dead: Iterable[int] = (),
         carried_pot: int = 0,

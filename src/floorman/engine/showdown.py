@@ -12,24 +12,30 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections import deque
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+
+from mypy_extensions import mypyc_attr
 
 from floorman.engine.cards import Card
 from floorman.engine.common import SHOWDOWN, Phase
 from floorman.engine.errors import ActionNotAllowed, OutOfTurn
 from floorman.engine.evaluator import evaluate, evaluate7
 from floorman.engine.events import Event, Mucked, Shown, new_mucked, new_shown
+from floorman.engine.hand_fields import MIXIN_FIELDS
 from floorman.engine.pots import build_pots
 from floorman.engine.profile import RuleProfile
 from floorman.engine.seating import AROUND
 
 
+# mixins: mypyc's native classes take one base; draw.py (interpreted) subclasses.
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class ShowdownMixin:
     """Needs the betting core's fields plus ``_hand_cards`` and
     ``_cards_final`` from the game."""
 
-    if not TYPE_CHECKING:  # the type checker would refuse the fields the hand's slots hold
-        __slots__ = ()  # the hand's fields are slots (BettingHand)
+    # A name, not a literal: the type checker would refuse the fields the
+    # hand's slots hold (and mypyc compiles no `if` in a class body).
+    __slots__ = MIXIN_FIELDS  # the hand's fields are slots (BettingHand)
 
     profile: RuleProfile
     rulings: dict[str, str]
@@ -59,11 +65,10 @@ class ShowdownMixin:
     def _cards_final(self) -> bool:
         """True once no more cards will come (board complete, draw done)."""
 
-    if TYPE_CHECKING:
-
-        def _position(self, seat: int) -> int: ...
-
-        def _act(self, event: Event) -> None: ...
+    # BettingHand's, after this class in the MRO: declared, not defined, so
+    # as not to hide them.
+    _position: Callable[[int], int]
+    _act: Callable[[Event], None]
 
     def _claims(self, i: int) -> bool:
         return not self.folded[i] and i not in self.mucked
