@@ -22,6 +22,7 @@ $(STAMP): pyproject.toml
 # the next build (floorman/__init__.py), so a stale build never runs.
 ENGINE_BUILT := $(VENV)/.engine-built
 $(ENGINE_BUILT): $(STAMP) $(wildcard src/floorman/engine/*.py) scripts/build_engine.py
+	@scripts/ensure-compiler $(BIN)/python
 	$(BIN)/python scripts/build_engine.py
 	touch $(ENGINE_BUILT)
 
@@ -54,8 +55,8 @@ typecheck: $(STAMP)
 # implemented that no passing test proves, or one proved but not listed):
 # `make registry` rebuilds the registry from that report.
 # Coverage and doctests see Python code only, so the full run is on the pure
-# engine (FLOORMAN_PURE_PYTHON); the engine's tests then run again on the
-# compiled build, where there is one.
+# engine (FLOORMAN_PURE_PYTHON); every test but the browser's then runs again
+# on the compiled build, where there is one.
 pytest: $(STAMP) $(ENGINE_BUILT)
 	FLOORMAN_PURE_PYTHON=1 \
 	FLOORMAN_TEST_POSTGRES_URL="$$(scripts/ensure-postgres)" \
@@ -64,8 +65,9 @@ pytest: $(STAMP) $(ENGINE_BUILT)
 		--clause-report=$(CLAUSE_REPORT)
 	$(BIN)/python scripts/build_clause_registry.py --check $(CLAUSE_REPORT)
 	if $(BIN)/python -c 'import floorman, sys; sys.exit(not floorman.engine_is_compiled())'; then \
-		$(BIN)/python -m pytest -q -p no:cacheprovider --no-cov tests/test_holdem_*.py \
-			tests/test_draw_*.py tests/test_evaluator.py tests/test_seat_*.py tests/test_table_cards.py; \
+		FLOORMAN_TEST_POSTGRES_URL="$$(scripts/ensure-postgres)" \
+		FLOORMAN_TEST_REDIS_URL="$$(scripts/ensure-redis)" \
+		$(BIN)/python -m pytest -q -p no:cacheprovider --no-cov -m "not browser"; \
 	fi
 
 registry: $(STAMP)
