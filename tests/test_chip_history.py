@@ -5,6 +5,7 @@ drawn as SVG in the reader's language."""
 from __future__ import annotations
 
 import itertools
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -62,3 +63,20 @@ def test_the_chart_is_svg_labelled_in_the_readers_language(client: TestClient) -
     assert "100\u00a0000" in norwegian.text and "100,000" not in norwegian.text
     assert "100.000" in german.text and "100,000" in english.text
     assert client.get("/api/tournaments/nope/chart.svg").status_code == 404
+
+
+def test_the_chart_of_the_first_level_has_no_negative_minutes() -> None:
+    """One sample (the tournament just started): the time axis starts at 0
+    and no tick reads "-0"."""
+    from floorman.services.charts import chip_chart_svg
+    from floorman.tournament.chip_history import ChipSample
+
+    words = {"chart.players_left": "P", "chart.chips": "C", "chart.minutes": "M"}
+    words["chart.average_stack"] = "A"
+    sample = ChipSample(level=1, at=0.0, players_left=10, average_stack=1000, leaders=())
+    svg = chip_chart_svg([sample], words, "T", "de")
+    # matplotlib writes each label's text in a comment beside its glyphs
+    labels = re.findall(r"<!-- (.*?) -->", svg)
+    minutes = labels[labels.index("T") + 1 : labels.index("M")]
+    assert minutes[0] == "0" and minutes[-1] == "1", labels
+    assert not [label for label in labels if label.startswith(("-", "\u2212"))], labels

@@ -23,7 +23,10 @@ def chip_chart_svg(
     from matplotlib import pyplot
     from matplotlib.ticker import FuncFormatter
 
-    numbers = FuncFormatter(lambda value, _: format_decimal(round(value, 1), locale=language))
+    # round(-0.04, 1) is -0.0, which would be written "-0"
+    numbers = FuncFormatter(
+        lambda value, _: format_decimal(round(value, 1) or 0.0, locale=language)
+    )
 
     minutes = [s.at / 60 for s in samples]
     figure, (field, stacks) = pyplot.subplots(
@@ -57,6 +60,9 @@ def chip_chart_svg(
         stacks.set_ylabel(words["chart.chips"])
         stacks.set_xlabel(words["chart.minutes"])
         stacks.set_ylim(bottom=0)
+        # the first level alone is one point in time: the axis starts at the
+        # start and spans a minute at least, not a tenth either side of 0
+        stacks.set_xlim(left=0, right=max(1.0, *minutes))
         stacks.grid(True, alpha=0.3)
         stacks.legend(loc="upper left", fontsize=8)
         for axis in (field.yaxis, stacks.yaxis, stacks.xaxis):
