@@ -191,8 +191,10 @@ function render(t) {
   sounds.watch(t.status === "running" && !paused ? `${number}:${onBreak}` : null, onBreak);
   $("#paused").hidden = !paused;
   fill("stakes", bigStakes(current));
-  const upcoming = nextLevel(t, next);
-  fill("next", upcoming ? tr("clock.next", { stakes: stakesText(upcoming) }) : tr("clock.last_level"));
+  const upcoming = t.status === "finished" ? null : nextLevel(t, next);
+  const over = t.status === "finished";
+  fill("next", over ? "" : upcoming ? tr("clock.next", { stakes: stakesText(upcoming) }) : tr("clock.last_level"));
+  $("#next").hidden = over;
   breakAfterLevel = onBreak || t.status === "finished" ? undefined : secondsAfterLevel(t, number);
   fill(
     "players",
