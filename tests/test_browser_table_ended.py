@@ -1,6 +1,6 @@
-"""The table page of a table whose hands were played before it was opened:
-its list of hands comes from the server, not only from the hands that end
-while the page is open."""
+"""The table page of a table whose hands were played before it was opened,
+and of a tournament that is over: the hands come from the server, and an
+ended tournament says so instead of showing a lost connection."""
 
 from __future__ import annotations
 
@@ -71,3 +71,60 @@ def test_a_spectator_coming_late_sees_the_hands_played_at_the_table(
         assert all(re.fullmatch(r"/hands/\S+-t1-h\d+", href) for href in listed), listed
         order = [listed.index(f"/hands/{hand['id']}") for hand in played]
         assert order == sorted(order, reverse=True)  # the newest first
+
+
+def test_a_finished_tournament_s_table_page_without_a_seat_says_it_is_over(
+    de_page: Page, api: Api
+) -> None:
+    tournament = finished_tournament(api)
+    de_page.goto(f"{api.url}/t/{tournament}/play")
+    notice = de_page.get_by_test_id("notice")
+    expect(notice).to_contain_text("Das Turnier ist beendet.")
+    expect(notice.get_by_test_id("ended-link")).to_have_attribute(
+        "href", f"/t/{tournament}/results"
+    )
+    conn = de_page.get_by_test_id("connection")
+    expect(conn).to_have_attribute("data-state", "over")
+    expect(conn).to_have_text("Turnier beendet")
+    expect(de_page.locator("#conn-lost")).to_be_hidden()
+
+
+def test_a_finished_tournament_s_table_lists_its_hands_to_a_spectator(
+    de_page: Page, api: Api
+) -> None:
+    tournament = finished_tournament(api)
+    played = api.call("GET", f"/tournaments/{tournament}/hands?table=1")
+    assert played
+    de_page.goto(f"{api.url}/t/{tournament}/table/1")
+    expect(de_page.get_by_test_id("notice")).to_contain_text("Das Turnier ist beendet.")
+    expect(de_page.get_by_test_id("connection")).to_have_attribute("data-state", "over")
+    expect(de_page.locator("#hands li a")).to_have_count(len(played))
+
+
+def test_a_table_without_hands_says_none_yet(de_page: Page, api: Api) -> None:
+    tournament = finished_tournament(api)
+    de_page.route("**/api/tournaments/*/hands?table=*", lambda route: route.fulfill(json=[]))
+    de_page.goto(f"{api.url}/t/{tournament}/table/1")
+    expect(de_page.get_by_test_id("no-hands")).to_have_text("Noch keine Hände.")
+    expect(de_page.locator("#hands li")).to_have_count(0)
+
+
+def test_a_closed_table_s_page_sends_the_spectator_to_the_other_tables(
+    de_page: Page, api: Api
+) -> None:
+    tournament = api.create("nm-holdem", bots=12, starting_stack=2000, **QUICK_BOTS)
+    api.start(tournament)
+
+    def one_table_left() -> list[dict[str, Any]] | None:
+        t = api.call("GET", f"/tournaments/{tournament}")
+        assert t["status"] == "running", "finished before a table was broken"
+        return t["tables"] if len(t["tables"]) == 1 else None
+
+    left = wait_for("a table broken", one_table_left, timeout=120)
+    api.call("POST", f"/tournaments/{tournament}/pause", {}, "dtok")
+    closed = 3 - left[0]["table"]
+    de_page.goto(f"{api.url}/t/{tournament}/table/{closed}")
+    notice = de_page.get_by_test_id("notice")
+    expect(notice).to_contain_text("Dieser Tisch ist geschlossen")
+    expect(notice.get_by_test_id("ended-link")).to_have_attribute("href", f"/t/{tournament}")
+    expect(de_page.get_by_test_id("connection")).to_have_attribute("data-state", "closed")

@@ -687,10 +687,38 @@ function showSeatLink() {
   $("#seat-link").hidden = false;
 }
 
+/** A page with nothing live to show - the tournament over, or a watched
+ * table closed - says so, with where to look instead, and opens no socket:
+ * "offline" would look like a fault.  True when it did. */
+async function showEnded() {
+  let summary;
+  try {
+    summary = await api(`/tournaments/${encodeURIComponent(tournament)}`);
+  } catch {
+    return false; // the socket says what went wrong
+  }
+  const over = summary.status === "finished";
+  const closed =
+    watched && summary.status === "running" && !summary.tables.some((table) => table.table === state.table);
+  if (!over && !closed) return false;
+  onSummary(summary);
+  const [text, link, href] = over
+    ? ["table.ended.over", "table.ended.results", `/t/${tournament}/results`]
+    : ["table.ended.closed", "table.ended.tournament", `/t/${tournament}`];
+  $("#notice").replaceChildren(t(text), " ", h("a", { href, "data-testid": "ended-link" }, t(link)));
+  $("#notice").dataset.kind = "info";
+  $("#notice").hidden = false;
+  const conn = $("#conn");
+  conn.dataset.state = over ? "over" : "closed";
+  conn.textContent = t(over ? "table.conn.over" : "table.conn.closed");
+  return true;
+}
+
 async function start() {
   if (!tournament) return;
   await takeSeatFromLink();
   if (watched) hands.load(state.table);
+  if ((watched || !seat) && (await showEnded())) return;
   if (!watched && !seat) {
     $("#notice").replaceChildren(
       t("table.no_seat.before"),
