@@ -176,13 +176,14 @@ function render(t) {
   const { number, current, next } = levelsOf(t);
   const paused = t.status === "running" && t.clock && t.clock.paused;
   const onBreak = Boolean(current && current.is_break);
+  const levelText = tr("common.level_n", { level: String((t.clock && t.clock.play_level) || number) });
   fill(
     "level",
     t.status === "finished"
-      ? tr("common.status.finished")
+      ? `${tr("common.status.finished")} · ${levelText}` // the level it ended in
       : onBreak
         ? tr("common.break")
-        : tr("common.level_n", { level: String((t.clock && t.clock.play_level) || number) }),
+        : levelText,
   );
   const up = t.status === "running" && t.clock ? t.clock.colour_up : null;
   $("#colour-up").hidden = !up;
