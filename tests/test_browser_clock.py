@@ -9,6 +9,7 @@ when a level starts and with one minute of a level left."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -92,5 +93,45 @@ def test_the_alarms_stay_silent_until_turned_on(
             for testid in ("clock-time-of-day", "clock-sound", "clock-time"):
                 box = page.get_by_test_id(testid).bounding_box()
                 assert box and box["x"] + box["width"] <= 390 and box["y"] + box["height"] <= 844
+        finally:
+            context.close()
+
+
+def test_a_finished_tournament_s_clock_shows_its_last_level_and_no_time(
+    browser: Browser, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    levels = [{"ante": 10, "seconds": 600}, {"ante": 20, "seconds": 600}]
+    with running_server(tmp_path_factory.mktemp("floorman-over")) as api:
+        tid = api.create(
+            "nm-holdem",
+            bots=4,
+            levels=levels,
+            starting_stack=100,
+            action_delay_ms=0,
+            between_hands_s=0,
+        )
+        Api.start(api, tid)
+        deadline = time.monotonic() + 60
+        while (t := api.call("GET", f"/tournaments/{tid}"))["status"] != "finished":
+            assert time.monotonic() < deadline, "the bots did not finish"
+            time.sleep(0.1)
+        assert (t["level"], t["clock"]["level"], t["clock"]["running"]) == (1, 1, False)
+        context = browser.new_context(locale="de-DE", viewport={"width": 1366, "height": 768})
+        try:
+            page = context.new_page()
+            page.goto(f"{api.url}/t/{tid}/clock")
+            expect(page.get_by_test_id("clock-level")).to_have_text(
+                re.compile(r"^beendet · level 1$", re.I)
+            )
+            expect(page.get_by_test_id("clock-stakes")).to_have_text(
+                f"Blinds {t['blinds'][0]} / {t['blinds'][1]}"
+            )
+            expect(page.get_by_test_id("clock-next")).to_be_hidden()
+            expect(page.get_by_test_id("clock-time")).to_have_text("–:––")
+            expect(page.get_by_test_id("clock-running")).to_have_text("")
+            page.goto(f"{api.url}/t/{tid}")
+            expect(page.get_by_test_id("level")).to_have_text("1")
+            expect(page.locator("#next")).to_have_text("–")
+            expect(page.locator("#time-left")).to_have_text("–")
         finally:
             context.close()

@@ -357,3 +357,25 @@ def test_hand_history_never_shows_a_deck_even_after_a_misdeal() -> None:
     for step in steps:
         assert "deck" not in step["event"], step["event"]
         assert not cards_in(step), step
+
+
+def test_a_finished_tournament_s_clock_stands_at_its_last_level(finished: dict[str, Any]) -> None:
+    """Hours after the finish the API still says the level of the last
+    hand, with the clock stopped: the lobby (``level``), the tournament page
+    and the big-screen clock (``clock``) agree."""
+    c, tid = finished["client"], finished["nm-holdem"]["id"]
+    service = floor(c).get(tid)
+    real_now = service.now
+    try:
+        later = real_now() + 6 * 3600
+        service.now = lambda: later
+        first = status(c, tid)
+        service.now = lambda: later + 3600
+        again = status(c, tid)
+    finally:
+        service.now = real_now
+    clock = first["clock"]
+    assert first["status"] == "finished"
+    assert clock["level"] == first["level"]
+    assert clock["running"] is False
+    assert again["clock"] == clock  # neither the level nor the time played runs on

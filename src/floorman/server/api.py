@@ -632,8 +632,13 @@ async def act(
 
 
 @router.get("/tournaments/{tournament_id}/hands", summary="Finished hands")
-async def hands(request: Request, tournament_id: str) -> list[dict[str, Any]]:
-    return await service_of(request, tournament_id).read_finished_hands()
+async def hands(
+    request: Request, tournament_id: str, table: int | None = None
+) -> list[dict[str, Any]]:
+    """Every finished hand (ids and numbers, no cards: the replays filter
+    those), oldest first; ``table``: only that table's (a table page)."""
+    found = await service_of(request, tournament_id).read_finished_hands()
+    return found if table is None else [h for h in found if h["table"] == table]
 
 
 async def finished_hand(

@@ -30,6 +30,12 @@ class LevelClock:
         self.paused_at: float | None = None
         self.paused_total = 0.0
         self.offset = 0.0  # play time skipped or rewound by the director
+        # Once the tournament is over the clock stands still: the play time,
+        # the level its last hand was played in and when it ended (None: an
+        # end recorded without its time).
+        self.stopped: float | None = None
+        self.final_level: int | None = None
+        self.ended_at: float | None = None
 
     def start(self, at: float) -> None:
         self.started_at = at
@@ -42,7 +48,32 @@ class LevelClock:
             self.paused_total += at - self.paused_at
         self.paused_at = None
 
+    def stop(self, at: float | None, level: int) -> None:
+        """The tournament is over at ``level``, the level of its last hand:
+        the time played after it in that level (a finish found after a pause,
+        or a later level the clock reached with no hand dealt in it) is no
+        play.  Without ``at`` the clock stands at the start of that level.
+
+        >>> from floorman.tournament.structure import Level
+        >>> clock = LevelClock((Level(10, 60), Level(20, 60), Level(30, 60)))
+        >>> clock.start(0.0); clock.stop(130.0, 2)
+        >>> clock.level_at(10_000.0), clock.elapsed(10_000.0), clock.running()
+        (2, 120.0, False)
+        """
+        start = sum(lv.seconds for lv in self.levels[: level - 1])
+        end = start + (self.levels[level - 1].seconds if 0 < level <= len(self.levels) else 0)
+        played = self.elapsed(at) if at is not None else start
+        self.stopped = float(min(max(played, start), end))
+        self.final_level = level
+        self.ended_at = at
+
+    def running(self) -> bool:
+        """Whether the play time still goes on."""
+        return self.started_at is not None and self.paused_at is None and self.stopped is None
+
     def elapsed(self, now: float) -> float:
+        if self.stopped is not None:
+            return self.stopped
         if self.started_at is None:
             return 0.0
         end = self.paused_at if self.paused_at is not None else now
@@ -50,6 +81,8 @@ class LevelClock:
 
     def level_at(self, now: float) -> int:
         """The 1-based level being played at ``now`` (the last level goes on)."""
+        if self.final_level is not None:
+            return self.final_level
         left = self.elapsed(now)
         for index, level in enumerate(self.levels):
             if left < level.seconds:
@@ -97,7 +130,9 @@ class LevelClock:
             # the number people read: breaks are no levels (as the editor counts)
             "play_level": play_number(structure.levels, index),
             # since the start, pauses included: the room's "we have played 2:13"
-            "running_seconds": 0 if self.started_at is None else int(now - self.started_at),
+            "running_seconds": self._running_seconds(now),
+            # False once paused, and for good once the tournament is over
+            "running": self.running(),
             "colour_up": colour_up(structure.levels, index, seconds_left, blinds_for),
             "seconds_left": seconds_left,
             "ante": current.ante,
@@ -108,6 +143,15 @@ class LevelClock:
             "next_blinds": next_blinds,
             "seconds_to_break": to_break,
         }
+
+    def _running_seconds(self, now: float) -> int:
+        if self.started_at is None:
+            return 0
+        if self.stopped is not None:
+            if self.ended_at is None:
+                return int(self.stopped + self.paused_total - self.offset)
+            return int(self.ended_at - self.started_at)
+        return int(now - self.started_at)
 
 
 def play_number(levels: Sequence[Level], index: int) -> int | None:

@@ -491,6 +491,7 @@ class TournamentState:
 
     def _apply_finished(self, e: Finished) -> None:
         self.status = "finished"
+        self.clock.stop(e.at, self.level)  # it ended in the level of its last hand
         self.winner = e.winner
         if e.winner is not None:
             p = self.players[e.winner]

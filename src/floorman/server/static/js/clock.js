@@ -176,13 +176,14 @@ function render(t) {
   const { number, current, next } = levelsOf(t);
   const paused = t.status === "running" && t.clock && t.clock.paused;
   const onBreak = Boolean(current && current.is_break);
+  const levelText = tr("common.level_n", { level: String((t.clock && t.clock.play_level) || number) });
   fill(
     "level",
     t.status === "finished"
-      ? tr("common.status.finished")
+      ? `${tr("common.status.finished")} · ${levelText}` // the level it ended in
       : onBreak
         ? tr("common.break")
-        : tr("common.level_n", { level: String((t.clock && t.clock.play_level) || number) }),
+        : levelText,
   );
   const up = t.status === "running" && t.clock ? t.clock.colour_up : null;
   $("#colour-up").hidden = !up;
@@ -191,8 +192,10 @@ function render(t) {
   sounds.watch(t.status === "running" && !paused ? `${number}:${onBreak}` : null, onBreak);
   $("#paused").hidden = !paused;
   fill("stakes", bigStakes(current));
-  const upcoming = nextLevel(t, next);
-  fill("next", upcoming ? tr("clock.next", { stakes: stakesText(upcoming) }) : tr("clock.last_level"));
+  const upcoming = t.status === "finished" ? null : nextLevel(t, next);
+  const over = t.status === "finished";
+  fill("next", over ? "" : upcoming ? tr("clock.next", { stakes: stakesText(upcoming) }) : tr("clock.last_level"));
+  $("#next").hidden = over;
   breakAfterLevel = onBreak || t.status === "finished" ? undefined : secondsAfterLevel(t, number);
   fill(
     "players",

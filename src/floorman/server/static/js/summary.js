@@ -32,14 +32,15 @@ export function connectionText(state, detail) {
   return has(key) ? t(key) : state;
 }
 
-/** The current and next level of a tournament (GET /api/tournaments/{id}). */
+/** The current and next level of a tournament (GET /api/tournaments/{id});
+ * a finished one stays at the level it ended in, with none to come. */
 export function levelsOf(t) {
   const number = t.clock ? t.clock.level : t.level || 1;
   const at = (k) => t.levels[Math.min(k, t.levels.length - 1)];
   return {
     number,
     current: at(number - 1),
-    next: number < t.levels.length ? at(number) : null,
+    next: number < t.levels.length && t.status !== "finished" ? at(number) : null,
   };
 }
 
@@ -48,7 +49,9 @@ export function makeCountdown() {
   let base = null;
   return {
     set(t) {
-      base = t.clock
+      // a finished tournament's clock has no time left to show
+      base =
+        t.clock && t.status !== "finished"
         ? {
             seconds: t.clock.seconds_left,
             at: performance.now(),

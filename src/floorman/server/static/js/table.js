@@ -5,6 +5,7 @@
 import { decisionKey, renderHero } from "./actions.js";
 import { api, keepSeat, openSocket, seatOf } from "./api.js";
 import { installChat } from "./chat.js";
+import { makeHandsList } from "./table_hands.js";
 import { $, clockText, fill, h, ordinal, say, throttled, tournamentIdFromPath } from "./dom.js";
 import { errorElement } from "./errors.js";
 import { renderFelt } from "./felt.js";
@@ -26,7 +27,6 @@ const state = {
   drawHand: null, // the hand the selection belongs to
   heroKey: null,
   out: null, // {status: "out" | "disqualified", place} once /me says he is out
-  hands: [],
   names: {},
   log: { hand: null, lines: [] }, // this hand's log lines
   previous: { hand: null, lines: [] }, // the hand before (its view is gone)
@@ -40,6 +40,7 @@ const state = {
   pre: { choice: null, hand: null }, // the choice made before the turn
 };
 let socket = null;
+const hands = makeHandsList(tournament);
 
 $("#tournament-link").href = `/t/${tournament}`;
 $("#clock-link").href = `/t/${tournament}/clock`;
@@ -103,11 +104,6 @@ function showError(frame) {
 }
 
 /** "t1-h12" -> "Table 1, hand 12". */
-function handLabel(handId) {
-  const match = handId.match(/-t(\d+)-h(\d+)$/);
-  return match ? t("table.hand_label", { table: match[1], hand: match[2] }) : handId;
-}
-
 function onTable(frame) {
   const reconnected = !state.fresh;
   if (reconnected) {
@@ -126,17 +122,11 @@ function onTable(frame) {
   state.frameAt = Date.now();
   state.table = frame.table;
   for (const s of frame.seats) state.names[s.player] = s.name;
+  // the hands played before this page saw the table (a reload, a spectator
+  // coming late, a move to another table, hands missed while offline)
+  if (frame.table !== hands.table() || reconnected) hands.load(frame.table);
   const result = frame.last_result;
-  if (result && result.hand_id && !state.hands.includes(result.hand_id)) {
-    state.hands.push(result.hand_id);
-    $("#hands").prepend(
-      h(
-        "li",
-        {},
-        h("a", { href: `/hands/${encodeURIComponent(result.hand_id)}` }, handLabel(result.hand_id)),
-      ),
-    );
-  }
+  if (result && result.hand_id) hands.add(result.hand_id);
   render();
   if (reconnected) enableControls();
 }
@@ -697,9 +687,38 @@ function showSeatLink() {
   $("#seat-link").hidden = false;
 }
 
+/** A page with nothing live to show - the tournament over, or a watched
+ * table closed - says so, with where to look instead, and opens no socket:
+ * "offline" would look like a fault.  True when it did. */
+async function showEnded() {
+  let summary;
+  try {
+    summary = await api(`/tournaments/${encodeURIComponent(tournament)}`);
+  } catch {
+    return false; // the socket says what went wrong
+  }
+  const over = summary.status === "finished";
+  const closed =
+    watched && summary.status === "running" && !summary.tables.some((table) => table.table === state.table);
+  if (!over && !closed) return false;
+  onSummary(summary);
+  const [text, link, href] = over
+    ? ["table.ended.over", "table.ended.results", `/t/${tournament}/results`]
+    : ["table.ended.closed", "table.ended.tournament", `/t/${tournament}`];
+  $("#notice").replaceChildren(t(text), " ", h("a", { href, "data-testid": "ended-link" }, t(link)));
+  $("#notice").dataset.kind = "info";
+  $("#notice").hidden = false;
+  const conn = $("#conn");
+  conn.dataset.state = over ? "over" : "closed";
+  conn.textContent = t(over ? "table.conn.over" : "table.conn.closed");
+  return true;
+}
+
 async function start() {
   if (!tournament) return;
   await takeSeatFromLink();
+  if (watched) hands.load(state.table);
+  if ((watched || !seat) && (await showEnded())) return;
   if (!watched && !seat) {
     $("#notice").replaceChildren(
       t("table.no_seat.before"),
