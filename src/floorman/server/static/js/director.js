@@ -515,7 +515,8 @@ $("#create").addEventListener("submit", async (event) => {
     state.id = created.id;
     $("#c-name").value = ""; // a second click makes no twin of the same name
     await loadList(); // the list shows it before the message says so
-    ok(tr("director.created", { id: created.id }));
+    // people know a tournament by its name; the id only stands in for none
+    ok(tr("director.created", { name: created.name || body.name || created.id }));
     await load();
     watch();
   } catch (error) {
