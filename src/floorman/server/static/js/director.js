@@ -681,7 +681,9 @@ async function init() {
   const profiles = await api("/profiles");
   fill(
     "c-profile",
-    profiles.map((p) => h("option", { value: p.name }, `${profileTitle(p.name, p.title)} (${p.name})`)),
+    // the rulebook's name alone: the id beside it made the option too wide to
+    // read on a phone; it stays the value and the tooltip
+    profiles.map((p) => h("option", { value: p.name, title: p.name }, profileTitle(p.name, p.title))),
   );
   $("#c-profile").value = "nm-holdem";
   $("#c-profile").addEventListener("change", structureChoices);
