@@ -112,3 +112,22 @@ def test_the_director_registers_an_unpaid_entry_and_confirms_it_DE_DEAL_4_OQ_46(
     page.get_by_test_id("entry-name").fill("BERIT")
     page.get_by_test_id("entry-submit").click()
     expect(page.get_by_test_id("director-message")).to_contain_text("already entered")
+
+
+def test_the_director_is_told_in_words_not_ids_or_headers(page: Page, api: Api) -> None:
+    """Without the token the console says so in the page's language, no
+    HTTP header in it; a new tournament is named by its name, not its id."""
+    page.goto(f"{api.url}/director?lang=de")
+    page.evaluate("() => localStorage.clear()")
+    page.reload()
+    page.locator("#c-name").fill("Vårcupen")
+    page.get_by_test_id("create-submit").click()
+    message = page.get_by_test_id("director-message")
+    expect(message).to_contain_text("Der Turnierleiter-Code ist nötig")
+    assert "Authorization" not in message.inner_text() and "Bearer" not in message.inner_text()
+    open_director(page, api)
+    page.locator("#c-name").fill("Vårcupen")
+    page.get_by_test_id("create-submit").click()
+    expect(message).to_contain_text("Turnier „Vårcupen“ angelegt.")
+    made = [t["id"] for t in api.call("GET", "/tournaments") if t["name"] == "Vårcupen"]
+    assert made and made[0][:6] not in message.inner_text()

@@ -191,3 +191,34 @@ def test_the_preview_lists_the_payout_tables_and_pays_as_the_server_chose(
         assert not page.errors  # type: ignore[attr-defined]
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize(
+    ("locale", "far", "near"),
+    [
+        ("nb-NO", "om 3 dager og 4 timer", "om 5:"),
+        ("de-DE", "in 3 Tagen und 4 Stunden", "in 5:"),
+        ("en-GB", "in 1 day and 1 hour", "in 5:"),
+    ],
+)
+def test_a_start_days_away_counts_down_in_days_and_hours(
+    browser: Browser, api: Api, locale: str, far: str, near: str
+) -> None:
+    """Over a day the countdown says days and hours in words (plural as the
+    language has it), not 76:30:00; under a day it stays a clock."""
+    now = datetime.now().astimezone()
+    days, hours = (1, 1) if locale == "en-GB" else (3, 4)
+    later = now.timestamp() + days * 86400 + hours * 3600 + 1800
+    soon = now.timestamp() + 5 * 3600 + 1800
+    ids = {}
+    for name, at in (("Langt fram", later), ("Snart", soon)):
+        starts = datetime.fromtimestamp(at).astimezone().isoformat()
+        ids[name] = api.create("nm-holdem", bots=0, name=name, starts_at=starts)
+    page = new_page(browser, locale, LAPTOP)
+    try:
+        page.goto(api.url + "/")
+        for name, text in (("Langt fram", far), ("Snart", near)):
+            row = page.locator(f"[data-testid=tournament-row][data-id='{ids[name]}']")
+            expect(row.locator(".countdown")).to_contain_text(text)
+    finally:
+        page.context.close()

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from floorman.server import i18n
 from tests.helpers.server import (
     AUTH,
     DIRECTOR,
@@ -156,3 +157,15 @@ def test_malformed_bodies_get_422_and_change_nothing(client: TestClient) -> None
         assert snapshot(client, tid) == before, (url, body)
     assert client.post("/api/tournaments/nope/start", headers=AUTH).status_code == 404
     assert client.get("/api/tournaments/nope").status_code == 404
+
+
+def test_a_missing_director_token_is_refused_in_words_people_read(client: TestClient) -> None:
+    """The scheme is in the standard header (RFC 6750), not in the message a
+    page shows its reader in any of the three languages."""
+    response = client.post("/api/tournaments", json={"profile": "de-holdem"})
+    assert response.status_code == 401
+    assert response.headers["www-authenticate"] == "Bearer"
+    assert "Authorization" not in response.text and "Bearer" not in response.text
+    for lang in ("en", "nb", "de"):
+        words = i18n.catalogue(lang)
+        assert not [k for k, v in words.items() if "Authorization: Bearer" in v], lang

@@ -54,7 +54,10 @@ async def bearer(authorization: Annotated[str | None, Header()] = None) -> str |
 
 async def require_director(request: Request, token: Annotated[str | None, Depends(bearer)]) -> None:
     if token is None:
-        raise http_error(401, "director token required (Authorization: Bearer …)")
+        # The scheme goes in the standard header, not in the words people read.
+        refused = http_error(401, "director token required")
+        refused.headers = {"WWW-Authenticate": "Bearer"}
+        raise refused
     if not floor_of(request).is_director(token):
         raise http_error(403, "wrong director token")
 

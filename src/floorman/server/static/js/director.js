@@ -515,7 +515,8 @@ $("#create").addEventListener("submit", async (event) => {
     state.id = created.id;
     $("#c-name").value = ""; // a second click makes no twin of the same name
     await loadList(); // the list shows it before the message says so
-    ok(tr("director.created", { id: created.id }));
+    // people know a tournament by its name; the id only stands in for none
+    ok(tr("director.created", { name: created.name || body.name || created.id }));
     await load();
     watch();
   } catch (error) {
@@ -680,7 +681,9 @@ async function init() {
   const profiles = await api("/profiles");
   fill(
     "c-profile",
-    profiles.map((p) => h("option", { value: p.name }, `${profileTitle(p.name, p.title)} (${p.name})`)),
+    // the rulebook's name alone: the id beside it made the option too wide to
+    // read on a phone; it stays the value and the tooltip
+    profiles.map((p) => h("option", { value: p.name, title: p.name }, profileTitle(p.name, p.title))),
   );
   $("#c-profile").value = "nm-holdem";
   $("#c-profile").addEventListener("change", structureChoices);

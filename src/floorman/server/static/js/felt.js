@@ -3,7 +3,7 @@
 // hand replay.  Everything comes from the engine's seat view
 // (/api/schema/seat-view): this module draws, it computes no rule.
 
-import { cardRow, cardText } from "./cards.js";
+import { cardRow } from "./cards.js";
 import { h } from "./dom.js";
 import { translateTemplate } from "./errors.js";
 import { has, number as chips, t } from "./i18n.js";
@@ -314,70 +314,4 @@ function awards(view, names) {
           .join(", ")),
     ),
   );
-}
-
-const REASONS = new Set(["timeout", "absent", "dead", "disqualified"]);
-
-function reasonText(reason) {
-  return REASONS.has(reason) ? t(`hands.reason.${reason}`) : reason;
-}
-
-/** "Ann raises to 40" for one public hand event (the hand replay). */
-export function describeEvent(event, nameOf) {
-  const name = event.seat !== undefined && event.seat !== null ? nameOf(event.seat) : "";
-  const cards = () => event.cards.map(cardText).join(" ");
-  switch (event.type) {
-    case "HandStarted":
-      return t("hands.event.started", { hand: event.hand_id });
-    case "AntePosted":
-      return t("hands.event.ante", { name, amount: event.amount });
-    case "BlindPosted":
-      return t("hands.event.blind", { name, amount: event.amount });
-    case "HoleDealt":
-      return t("hands.event.dealt", { name, count: event.count });
-    case "BoardDealt":
-      return t("hands.event.board", { cards: cards() });
-    case "Folded":
-      return event.reason
-        ? t("hands.event.fold_reason", { name, reason: reasonText(event.reason) })
-        : t("hands.event.fold", { name });
-    case "Checked":
-      return event.reason
-        ? t("hands.event.check_reason", { name, reason: reasonText(event.reason) })
-        : t("hands.event.check", { name });
-    case "Called":
-      return t("hands.event.call", { name, amount: event.amount });
-    case "BetOrRaised":
-      return t("hands.event.bet_raise", { name, amount: event.to });
-    case "BetsCollected":
-      return t("hands.event.collected");
-    case "Discarded":
-      return event.count
-        ? t("hands.event.discard", { name, count: event.count })
-        : t("hands.event.stand_pat", { name });
-    case "DrawDealt":
-      return t("hands.event.draw_dealt", { name, count: event.count });
-    case "Looked":
-      return t("hands.event.looked", { name });
-    case "Shown":
-      return t("hands.event.shown", { name, cards: cards() });
-    case "Mucked":
-      return t("hands.event.mucked", { name });
-    case "CheckdownProposed":
-      return t("hands.event.checkdown_proposed", { name });
-    case "CheckdownVoted":
-      return t(event.agree ? "hands.event.checkdown_agree" : "hands.event.checkdown_refuse", { name });
-    case "PotAwarded":
-      return event.winners
-        .map((s, k) => t("hands.event.wins", { name: nameOf(s), amount: event.shares[k] }))
-        .join(", ");
-    case "HandEnded":
-      return t("hands.event.ended");
-    case "Misdealt":
-      return t("hands.event.misdeal", { reason: reasonText(event.reason), clause: event.clause });
-    case "PenaltyPosted":
-      return t("hands.event.penalty", { name, amount: event.amount, clause: event.clause });
-    default:
-      return event.type;
-  }
 }

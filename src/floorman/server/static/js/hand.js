@@ -3,18 +3,19 @@
 
 import { api, directorToken, download, seatOf } from "./api.js";
 import { $, fill, h, say } from "./dom.js";
-import { describeEvent, renderFelt } from "./felt.js";
+import { renderFelt } from "./felt.js";
+import { describeStep } from "./hand_steps.js";
 import { languageSwitch, t } from "./i18n.js";
 
 languageSwitch();
 
 const handId = decodeURIComponent(location.pathname.split("/").pop());
 const tournament = handId.split("-t")[0];
-const state = { steps: [], at: 0, names: {}, playing: null };
+const state = { steps: [], at: 0, names: {}, playing: null, title: "" };
 
 function show(k) {
   state.at = Math.max(0, Math.min(state.steps.length - 1, k));
-  const { event, view } = state.steps[state.at];
+  const { view } = state.steps[state.at];
   renderFelt($("#table"), {
     seats: view.players.map((p) => ({
       seat: p.seat,
@@ -26,10 +27,7 @@ function show(k) {
     hero: null,
     names: state.names,
   });
-  fill(
-    "event",
-    describeEvent(event, (seat) => nameAt(state.steps[state.at], seat)),
-  );
+  fill("event", stepText(state.at));
   fill("counter", t("hand.counter", { at: String(state.at + 1), total: String(state.steps.length) }));
   $("#step").value = state.at;
   $("#prev").disabled = $("#first").disabled = state.at === 0;
@@ -76,12 +74,10 @@ async function load() {
   $("#tournament-link").href = `/t/${tournament}`;
   // the id is "<tournament>-t<table>-h<hand>": people read the table and the hand
   const place = /-t(\d+)-h(\d+)$/.exec(handId);
-  fill(
-    "title",
-    place
-      ? t("hand.title_at", { table: place[1], hand: place[2] })
-      : t("hand.title", { id: handId }),
-  );
+  state.title = place
+    ? t("hand.title_at", { table: place[1], hand: place[2] })
+    : t("hand.title", { id: handId });
+  fill("title", state.title);
   setUpDownloads();
   try {
     const [hand, t] = await Promise.all([
@@ -104,12 +100,17 @@ async function load() {
         h(
           "a",
           { href: `#${k + 1}`, onclick: (e) => (e.preventDefault(), stop(), show(k)) },
-          describeEvent(step.event, (seat) => nameAt(step, seat)),
+          stepText(k),
         ),
       ),
     ),
   );
   show(0);
+}
+
+function stepText(k) {
+  const step = state.steps[k];
+  return describeStep(step, state.steps[k - 1] || null, state.title, (seat) => nameAt(step, seat));
 }
 
 function nameAt(step, seat) {

@@ -94,4 +94,61 @@ export function languageSwitch(into = document.querySelector(".topbar .right") |
   return select;
 }
 
+/** The message for a field the browser finds invalid, in the page's
+ * language: ``data-invalid="key"`` names the field's own (a pattern says
+ * what it wants), else the kind of fault says it. */
+function invalidMessage(field) {
+  const v = field.validity;
+  if (field.dataset.invalid && (v.patternMismatch || v.typeMismatch)) return t(field.dataset.invalid);
+  if (v.valueMissing) return t(field.tagName === "SELECT" ? "common.invalid.choose" : "common.invalid.required");
+  if (v.badInput) return t("common.invalid.number");
+  if (v.rangeUnderflow) return t("common.invalid.min", { min: Number(field.min) });
+  if (v.rangeOverflow) return t("common.invalid.max", { max: Number(field.max) });
+  if (v.stepMismatch) {
+    const step = field.getAttribute("step");
+    return !step || step === "1" ? t("common.invalid.whole") : t("common.invalid.step", { step });
+  }
+  if (v.tooLong) return t("common.invalid.too_long", { count: field.maxLength });
+  if (v.tooShort) return t("common.invalid.too_short", { count: field.minLength });
+  return t("common.invalid.format");
+}
+
+/** Chromium words its own validation bubbles ("Please fill out this field.")
+ * in its own UI language, not the page's: every form of every page gets
+ * them from the catalogue instead, the faulty field marked aria-invalid. */
+function wordValidation() {
+  const clear = (field) => {
+    delete field.dataset.worded;
+    field.setCustomValidity("");
+    field.removeAttribute("aria-invalid");
+  };
+  document.addEventListener(
+    "invalid",
+    (event) => {
+      const field = event.target;
+      if (!field.dataset.worded) {
+        field.setCustomValidity(invalidMessage(field));
+        field.dataset.worded = "1";
+      }
+      field.setAttribute("aria-invalid", "true");
+    },
+    true,
+  );
+  const edited = (event) => event.target.dataset && event.target.dataset.worded && clear(event.target);
+  document.addEventListener("input", edited, true);
+  document.addEventListener("change", edited, true);
+  // A value a script set fires no input event: each submit judges afresh
+  // (Enter in a field clicks the form's submit button too).
+  document.addEventListener(
+    "click",
+    (event) => {
+      const button = event.target.closest && event.target.closest("button, input[type=submit]");
+      const form = button && button.type === "submit" && button.form;
+      if (form) for (const field of form.querySelectorAll("[data-worded]")) clear(field);
+    },
+    true,
+  );
+}
+
 translate();
+wordValidation();

@@ -274,7 +274,9 @@ async function loadProfiles() {
   const profiles = await api("/profiles");
   fill(
     "create-profile",
-    profiles.map((p) => h("option", { value: p.name }, `${profileTitle(p.name, p.title)} (${p.name})`)),
+    // the rulebook's name alone: the id beside it made the option too wide to
+    // read on a phone; it stays the value and the tooltip
+    profiles.map((p) => h("option", { value: p.name, title: p.name }, profileTitle(p.name, p.title))),
   );
   $("#create-profile").value = "nm-holdem";
 }

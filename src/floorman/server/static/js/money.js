@@ -8,10 +8,16 @@ const when = new Intl.DateTimeFormat(lang === "nb" ? "nb-NO" : lang === "de" ? "
   timeStyle: "short",
 });
 
-/** "2:05:09" for a span of seconds (days as hours: a lobby shows the next days). */
+/** "2:05:09" for a span of seconds under a day; beyond it days and hours in
+ * words ("3 days and 4 hours"): 35574:53:26 reads as nothing to anyone. */
 function span(seconds) {
   const s = Math.max(0, Math.floor(seconds));
   const hours = Math.floor(s / 3600);
+  if (hours >= 24) {
+    const days = tr("lobby.span.days", { count: Math.floor(hours / 24) });
+    const rest = hours % 24;
+    return rest ? tr("lobby.span.days_hours", { days, hours: tr("lobby.span.hours", { count: rest }) }) : days;
+  }
   const minutes = String(Math.floor((s % 3600) / 60)).padStart(2, "0");
   const rest = String(s % 60).padStart(2, "0");
   return `${hours}:${minutes}:${rest}`;

@@ -24,7 +24,9 @@ export function structureEditor({ profiles, ok, fail, changed }) {
 
   fill(
     "s-profile",
-    profiles.map((p) => h("option", { value: p.name }, `${profileTitle(p.name, p.title)} (${p.name})`)),
+    // the rulebook's name alone: the id beside it made the option too wide to
+    // read on a phone; it stays the value and the tooltip
+    profiles.map((p) => h("option", { value: p.name, title: p.name }, profileTitle(p.name, p.title))),
   );
   $("#s-profile").value = "nm-holdem";
 
