@@ -223,10 +223,16 @@ def browser() -> Iterator[Browser]:
 
 
 def open_page(
-    browser: Browser, locale: str | None = None, width: int = 1280, height: int = 900
+    browser: Browser,
+    locale: str | None = None,
+    width: int = 1280,
+    height: int = 900,
+    timezone_id: str | None = None,
 ) -> Iterator[Page]:
     """A page in a context of its own; any JavaScript error fails the test."""
-    context = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, locale=locale, timezone_id=timezone_id
+    )
     context.set_default_timeout(20_000)
     errors: list[str] = []
     page = context.new_page()

@@ -13,7 +13,7 @@ from datetime import datetime
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.test_browser import DIRECTOR, Api, api, browser, open_director
+from tests.test_browser import DIRECTOR, Api, api, browser, open_director, open_page
 
 __all__ = ["api", "browser"]  # the fixtures, shared with test_browser
 
@@ -25,16 +25,7 @@ AM_PM = re.compile(r"\b(AM|PM|am|pm)\b|mm/dd/yyyy")
 @pytest.fixture
 def american(browser: Browser) -> Iterator[Page]:
     """An English browser (en-US: mm/dd/yyyy and AM/PM are its own) in Oslo."""
-    context = browser.new_context(
-        locale="en-US", timezone_id="Europe/Oslo", viewport={"width": 1366, "height": 768}
-    )
-    context.set_default_timeout(20_000)
-    errors: list[str] = []
-    page = context.new_page()
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, f"JavaScript errors: {errors}"
+    yield from open_page(browser, "en-US", 1366, 768, timezone_id="Europe/Oslo")
 
 
 def meant(page: Page, year: int, month: int, day: int, hour: int, minute: int) -> float:
