@@ -7,8 +7,6 @@ from typing import Annotated
 
 import typer
 
-from floorman import engine_is_compiled
-
 app = typer.Typer(no_args_is_help=True)
 
 
@@ -85,7 +83,7 @@ def engine(
     best = max(ours, key=lambda m: m.per_second)
     typer.echo(
         f"game: {workload}, players: {players}, hands: {per_round * rounds}, seed: {seed},"
-        f" rounds: {rounds}, engine: {'compiled' if engine_is_compiled() else 'pure Python'}"
+        f" rounds: {rounds}"
     )
     typer.echo(
         "floorman: "

@@ -9,8 +9,6 @@ from abc import abstractmethod
 from collections import deque
 from operator import not_
 
-from mypy_extensions import mypyc_attr
-
 from floorman.engine.common import COMPLETE, Phase
 from floorman.engine.events import (
     Event,
@@ -25,13 +23,11 @@ from floorman.engine.pots import build_pots, dead_pot_taker, split_pot
 from floorman.engine.profile import RuleProfile
 
 
-# mixins: mypyc's native classes take one base; draw.py (interpreted) subclasses.
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class AwardingMixin:
     """Needs the betting core's chips, seats and results."""
 
     # A name, not a literal: the type checker would refuse the fields the
-    # hand's slots hold (and mypyc compiles no `if` in a class body).
+    # hand's slots hold.
     __slots__ = MIXIN_FIELDS  # the hand's fields are slots (BettingHand)
 
     profile: RuleProfile

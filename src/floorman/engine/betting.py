@@ -18,8 +18,6 @@ from collections.abc import Callable, Iterable, Sequence
 from operator import add
 from typing import Any, ClassVar, NamedTuple, Self
 
-from mypy_extensions import mypyc_attr
-
 from floorman.engine.awarding import AwardingMixin
 from floorman.engine.cards import Card
 from floorman.engine.clauses import clauses_for
@@ -100,8 +98,6 @@ _ZEROS = [(0,) * n for n in range(11)]  # a round's bets once collected, by tabl
 _new_legal = tuple.__new__  # LegalActions without the namedtuple's Python-level __new__
 
 
-# mixins: mypyc's native classes take one base; draw.py (interpreted) subclasses.
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
     """State and rules common to every betting game floorman deals."""
 
@@ -500,8 +496,8 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
                 allowed="check or bet",
             )
 
-    # ``amount: object``: anything reaches here from outside, and a compiled
-    # (mypyc) ``int`` parameter would refuse it with a TypeError, not OQ-31.
+    # ``amount: object``: anything reaches here from outside (JSON, bots), and
+    # what is not a whole number is refused here with its clause, not a TypeError.
     def verify_bet_or_raise_to(self, seat: int, amount: object) -> None:
         i = self._actor(seat, "raise")
         word = "bet" if self.max_bet == 0 else "raise"

@@ -23,8 +23,6 @@ import math
 from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from typing import TypeVar
 
-from mypy_extensions import mypyc_attr
-
 from floorman.engine.errors import CardError
 
 RANKS = "23456789TJQKA"
@@ -37,8 +35,6 @@ RandBelow = Callable[[int], int]
 _T = TypeVar("_T")
 
 
-# mypyc cannot compile a subclass of int as a native class.
-@mypyc_attr(native_class=False)
 class Card(int):
     """One of the 52 cards; an ``int`` that prints in the usual notation."""
 
@@ -55,10 +51,7 @@ class Card(int):
     def __repr__(self) -> str:
         return RANKS[self >> 2] + SUITS[self & 3]
 
-    # Its own body, not ``__str__ = __repr__``: mypyc compiles no alias in a
-    # non-native class body.
-    def __str__(self) -> str:
-        return RANKS[self >> 2] + SUITS[self & 3]
+    __str__ = __repr__
 
 
 #: The 52 card objects; every card in floorman is one of these.

@@ -10,8 +10,6 @@ from collections import deque
 from collections.abc import Sequence
 from typing import Final
 
-from mypy_extensions import mypyc_attr
-
 from floorman.engine.cards import CARDS, Card
 from floorman.engine.errors import BadCards
 from floorman.engine.events import Burned, Event, Misdealt, Mucked, Shown
@@ -43,13 +41,11 @@ AWARDING: Final = Phase.AWARDING
 COMPLETE: Final = Phase.COMPLETE
 
 
-# mixins: mypyc's native classes take one base; draw.py (interpreted) subclasses.
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class CommonMixin:
     """Needs the betting core's fields (see :class:`~floorman.engine.betting.BettingHand`)."""
 
     # A name, not a literal: the type checker would refuse the fields the
-    # hand's slots hold (and mypyc compiles no `if` in a class body).
+    # hand's slots hold.
     __slots__ = MIXIN_FIELDS  # the hand's fields are slots (BettingHand)
 
     phase: Phase

@@ -24,8 +24,6 @@ import enum
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
-from mypy_extensions import mypyc_attr
-
 from floorman.engine.betting import BettingHand, BotFields
 from floorman.engine.cards import CARD_TEXT, CARDS, Card
 from floorman.engine.common import AWARDING, BETTING, COMPLETE, DEALING, POSTING, SHOWDOWN
@@ -68,8 +66,8 @@ from floorman.engine.showdown import ShowdownMixin
 
 
 class _Unset(enum.Enum):
-    # A typed sentinel, not ``Any = object()``: compiled (mypyc), a parameter
-    # typed ``int`` refuses any object that is not an int.
+    # A typed sentinel, not ``Any = object()``: "not given" stays apart from
+    # None (no small blind) and the parameters keep their types.
     UNSET = 0
 
 
@@ -88,8 +86,6 @@ def blind_seats(order: Sequence[int], button: int, profile: RuleProfile) -> tupl
     return order[0], order[1]
 
 
-# mixins: mypyc's native classes take one base; draw.py (interpreted) subclasses.
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class HoldemHand(ShowdownMixin, BettingHand):
     """One hold'em hand.  Use :meth:`start` or :meth:`replay`."""
 

@@ -1,6 +1,5 @@
-"""Hold'em's part of a seat view.  Its own module, kept out of the compiled
-engine (mypyc): the seat-view schema reads the record's type hints, which a
-compiled module keeps only as ``type``."""
+"""Hold'em's part of a seat view: the blinds and the check-down, a record
+the seat-view schema reads by its type hints."""
 
 from __future__ import annotations
 

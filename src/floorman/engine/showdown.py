@@ -14,8 +14,6 @@ from abc import abstractmethod
 from collections import deque
 from collections.abc import Callable
 
-from mypy_extensions import mypyc_attr
-
 from floorman.engine.cards import Card
 from floorman.engine.common import SHOWDOWN, Phase
 from floorman.engine.errors import ActionNotAllowed, OutOfTurn
@@ -27,14 +25,12 @@ from floorman.engine.profile import RuleProfile
 from floorman.engine.seating import AROUND
 
 
-# mixins: mypyc's native classes take one base; draw.py (interpreted) subclasses.
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)
 class ShowdownMixin:
     """Needs the betting core's fields plus ``_hand_cards`` and
     ``_cards_final`` from the game."""
 
     # A name, not a literal: the type checker would refuse the fields the
-    # hand's slots hold (and mypyc compiles no `if` in a class body).
+    # hand's slots hold.
     __slots__ = MIXIN_FIELDS  # the hand's fields are slots (BettingHand)
 
     profile: RuleProfile
