@@ -10,14 +10,16 @@ more people than the director.
 
 from __future__ import annotations
 
+import logging
 import os
 import secrets
 import stat
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 TOKEN_FILE = "director-token"
 SHOWN = 4  # characters of the token the output shows
@@ -141,14 +143,45 @@ def serve(
             help="Redis for the multi-process deployment (redis://host:port/0).",
         ),
     ] = None,
+    log_format: Annotated[
+        str,
+        typer.Option(
+            envvar="FLOORMAN_LOG_FORMAT",
+            help="text, or json: one JSON object a line, each command with its tournament, "
+            "kind, key, status and latency (never a token or a card).",
+        ),
+    ] = "text",
+    runner_metrics_port: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            max=65535,
+            envvar="FLOORMAN_RUNNER_METRICS_PORT",
+            help="Multi-process only: runner k serves its Prometheus metrics on this port + k "
+            "(the web processes serve theirs at /metrics on --port).",
+        ),
+    ] = None,
 ) -> None:
     """Run the server: players, bots and the director in the browser."""
     import uvicorn
 
+    from floorman.server import logs
     from floorman.server.app import create_app
     from floorman.server.ws import WS_MAX_BYTES
 
     console = Console()
+    if log_format not in logs.FORMATS:
+        console.print(f"[red]--log-format is text or json, not {log_format!r}[/red]")
+        raise typer.Exit(2)
+    if log_format == "json":  # the banner too: a log collector reads every line
+        logs.configure(log_format, log_level)
+
+    def say(text: str, **options: Any) -> None:
+        if log_format == "json":
+            logging.getLogger("floorman.serve").info(Text.from_markup(text).plain)
+        else:
+            console.print(text, **options)
+
     try:
         token, source = director_token_for(director_token, director_token_file, data_dir)
     except (TokenError, OSError) as error:
@@ -157,10 +190,10 @@ def serve(
     if database_url is None:
         data_dir.mkdir(parents=True, exist_ok=True)
         database_url = f"sqlite:///{(data_dir / 'floorman.sqlite3').resolve()}"
-    console.print(f"floorman on [bold]http://{host}:{port}/[/bold]")
-    console.print(f"director console: http://{host}:{port}/director")
-    console.print(f"director token: [bold]{shown(token)}[/bold] ({source})", soft_wrap=True)
-    console.print(f"database: {database_url.split('@')[-1]}")
+    say(f"floorman on [bold]http://{host}:{port}/[/bold]")
+    say(f"director console: http://{host}:{port}/director")
+    say(f"director token: [bold]{shown(token)}[/bold] ({source})", soft_wrap=True)
+    say(f"database: {database_url.split('@')[-1]}")
     os.environ.setdefault("FLOORMAN_SERVE", "1")
     if workers > 1 or redis_url:
         if not redis_url or not database_url.startswith("postgresql"):
@@ -171,7 +204,7 @@ def serve(
             raise typer.Exit(2)
         from floorman.cluster.supervisor import serve_cluster
 
-        console.print(f"{workers} web processes, {runners} table runners, redis {redis_url}")
+        say(f"{workers} web processes, {runners} table runners, redis {redis_url}")
         serve_cluster(
             host=host,
             port=port,
@@ -184,6 +217,8 @@ def serve(
             log_level=log_level,
             ws_max_size=WS_MAX_BYTES,
             ws_compression=ws_compression,
+            log_format=log_format,
+            runner_metrics_port=runner_metrics_port,
         )
         return
     uvicorn.run(
@@ -193,6 +228,7 @@ def serve(
         log_level=log_level,
         ws_max_size=WS_MAX_BYTES,  # a huge frame is refused before it is read
         ws_per_message_deflate=ws_compression,
+        log_config=logs.logging_config(log_format, log_level) or uvicorn.config.LOGGING_CONFIG,
     )
 
 
@@ -210,8 +246,10 @@ def runner() -> None:
     if missing:
         Console().print(f"[red]set {', '.join(missing)}[/red]")
         raise typer.Exit(2)
+    port = os.environ.get("FLOORMAN_RUNNER_METRICS_PORT", "")
     run_runner(
         os.environ["FLOORMAN_DATABASE_URL"],
         os.environ["FLOORMAN_REDIS_URL"],
         os.environ["FLOORMAN_DIRECTOR_TOKEN"],
+        metrics_port=int(port) if port.isdigit() else None,
     )

@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 from floorman.cluster import streams
@@ -35,7 +36,11 @@ UNKNOWN_LIMIT = 10_000
 class Followers:
     """Keeps ``floor``'s tournaments as replicas of the runners'."""
 
-    def __init__(self, floor: Floor, client: Any) -> None:
+    def __init__(
+        self, floor: Floor, client: Any, on_read: Callable[[int], None] | None = None
+    ) -> None:
+        """``on_read(published_ms)``: told when each change read was
+        published (the stream lag, :mod:`floorman.server.metrics`)."""
         self.floor = floor
         self.client = client
         self.replicas: dict[str, Replica] = {}
@@ -44,7 +49,7 @@ class Followers:
         self._unknown: dict[str, float] = {}  # ids and token hashes not stored, and when
         self._notifying: set[asyncio.Task[None]] = set()
         self._reconciler: asyncio.Task[None] | None = None
-        self.reader = streams.ChangeReader(client, self.apply, self.after_gap)
+        self.reader = streams.ChangeReader(client, self.apply, self.after_gap, on_read=on_read)
 
     # ------------------------------------------------------------ loading
 

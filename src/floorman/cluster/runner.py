@@ -23,10 +23,14 @@ import secrets
 import signal
 from typing import Any
 
+from prometheus_client import start_http_server
+
 from floorman.cluster import streams
 from floorman.cluster.lease import Leases
 from floorman.cluster.relay import Relay
+from floorman.server import logs
 from floorman.server.collector import paced_collection, stop_pacing
+from floorman.server.metrics import Metrics, observed
 from floorman.services import Floor, FloormanError, TournamentService
 from floorman.services.commands import Archive, Cancel, CreateTournament, command_from_dict
 from floorman.services.error_bodies import error_body
@@ -52,11 +56,12 @@ class Runner:
         self.visits = 0  # messages about tournaments nobody plays
         self.releasing: set[str] = set()  # given up, their last writes not yet stored
         self._background: set[asyncio.Task[None]] = set()
+        self.metrics = Metrics()  # served on its own port (serve_metrics)
 
     # ------------------------------------------------------------ running
 
     async def run(self) -> None:
-        self.store = Store(self.database_url)
+        self.store = Store(self.database_url, on_write=self.metrics.write_seconds.observe)
         self.leases = Leases(self.database_url)
         self.client = streams.connect(self.redis_url)
         self.changes = streams.ChangePublisher(self.client)
@@ -67,6 +72,10 @@ class Runner:
             self.store, self.director_token, claim=self.leases.try_acquire, fanout=self._relay_for
         )
         self.handler = CommandHandler(self.floor, on_seat_opened=self._seat_opened)
+        self.execute = observed(self.handler.execute, self.metrics)
+        self.metrics.watch_floor(self.floor)
+        self.metrics.leases.set_function(lambda: len(self.leases.held))
+        self.metrics.start()
         tasks = [
             asyncio.create_task(self._publish()),
             asyncio.create_task(
@@ -87,6 +96,7 @@ class Runner:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.stopping.wait(), POLL_SECONDS)
         finally:
+            self.metrics.stop()
             for service in list(self.floor.tournaments.values()):
                 await service.shutdown()
             # every write stored before any lease goes: the next owner reads it all
@@ -223,7 +233,7 @@ class Runner:
         if tid is not None and tid not in self.floor.tournaments:
             visited = await self._visit(tid)  # one nobody plays: for this command only
         try:
-            answer = await self.handler.execute(command)
+            answer = await self.execute(command)
         finally:
             if visited is not None and self.floor.tournaments.get(str(tid)) is visited:
                 del self.floor.tournaments[str(tid)]
@@ -281,10 +291,18 @@ def tournament_of(path: str) -> str | None:
     return None
 
 
-def run_runner(database_url: str, redis_url: str, director_token: str) -> None:
-    """``floorman runner``: until SIGTERM or SIGINT."""
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+def run_runner(
+    database_url: str, redis_url: str, director_token: str, metrics_port: int | None = None
+) -> None:
+    """``floorman runner``: until SIGTERM or SIGINT; ``metrics_port``: its
+    Prometheus metrics served there (on every address, as ``/metrics``)."""
+    if os.environ.get(logs.ENV_FORMAT) == "json":
+        logs.configure("json", "info")
+    else:
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     runner = Runner(database_url, redis_url, director_token)
+    if metrics_port is not None:
+        start_http_server(metrics_port, registry=runner.metrics.registry)
 
     async def main() -> None:
         loop = asyncio.get_running_loop()

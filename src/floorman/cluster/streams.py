@@ -677,10 +677,14 @@ class ChangeReader(_Reconnecting):
         stream: str = CHANGES,
         count: int = 100,
         block_ms: int = 5000,
+        on_read: Callable[[int], None] | None = None,
     ) -> None:
+        """``on_read(published_ms)``: each entry's time, from its id (Redis's
+        clock when it was added), as it is read."""
         self.client = client
         self.on_message = on_message
         self.on_gap = on_gap
+        self.on_read = on_read
         self.stream = stream
         self.count = count
         self.block_ms = block_ms
@@ -736,6 +740,8 @@ class ChangeReader(_Reconnecting):
                 for entry_id, fields in entries:
                     read += 1
                     self.last_id = entry_id
+                    if self.on_read is not None:
+                        self.on_read(stream_id_key(entry_id)[0])
                     try:
                         message = json.loads(fields["message"])
                     except (KeyError, ValueError):

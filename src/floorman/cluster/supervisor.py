@@ -18,12 +18,15 @@ import threading
 import time
 from pathlib import Path
 
+from floorman.server import logs
 from floorman.storage import Store
 from floorman.storage.crypto import ENV_KEY, ENV_KEY_FILE, new_key
 
 log = logging.getLogger("floorman.cluster")
 
 KEY_FILE = "secret-key"
+#: the port a runner serves its metrics on (``floorman serve --runner-metrics-port``)
+METRICS_PORT_ENV = "FLOORMAN_RUNNER_METRICS_PORT"
 
 
 def key_file(data_dir: Path) -> Path:
@@ -41,20 +44,25 @@ def key_file(data_dir: Path) -> Path:
 class Runners:
     """``count`` runner processes, each restarted a second after it dies."""
 
-    def __init__(self, count: int, env: dict[str, str]) -> None:
+    def __init__(self, count: int, env: dict[str, str], metrics_port: int | None = None) -> None:
+        """``metrics_port``: runner ``k`` serves its metrics on ``metrics_port + k``."""
         self.count = count
         self.env = env
+        self.metrics_port = metrics_port
         self.processes: list[subprocess.Popen[bytes]] = []
         self.stopping = threading.Event()
         self._watch = threading.Thread(target=self._keep_alive, name="runners", daemon=True)
 
-    def _start_one(self) -> subprocess.Popen[bytes]:
+    def _start_one(self, k: int) -> subprocess.Popen[bytes]:
+        env = dict(self.env)
+        if self.metrics_port is not None:  # the same port for the runner restarted in its place
+            env[METRICS_PORT_ENV] = str(self.metrics_port + k)
         return subprocess.Popen(
-            [sys.executable, "-m", "floorman", "runner"], env=self.env, start_new_session=False
+            [sys.executable, "-m", "floorman", "runner"], env=env, start_new_session=False
         )
 
     def start(self) -> None:
-        self.processes = [self._start_one() for _ in range(self.count)]
+        self.processes = [self._start_one(k) for k in range(self.count)]
         self._watch.start()
 
     def _keep_alive(self) -> None:
@@ -64,7 +72,7 @@ class Runners:
                     log.warning(
                         "runner %s exited (%s): starting another", process.pid, process.returncode
                     )
-                    self.processes[k] = self._start_one()
+                    self.processes[k] = self._start_one(k)
 
     def stop(self, timeout: float = 15) -> None:
         self.stopping.set()
@@ -94,6 +102,8 @@ def serve_cluster(
     log_level: str,
     ws_max_size: int,
     ws_compression: bool = False,
+    log_format: str = "text",
+    runner_metrics_port: int | None = None,
 ) -> None:
     import uvicorn
 
@@ -102,12 +112,13 @@ def serve_cluster(
         "FLOORMAN_DATABASE_URL": database_url,
         "FLOORMAN_REDIS_URL": redis_url,
         "FLOORMAN_DIRECTOR_TOKEN": director_token,
+        logs.ENV_FORMAT: log_format,
     }
     if not env.get(ENV_KEY) and not env.get(ENV_KEY_FILE):
         env[ENV_KEY_FILE] = str(key_file(data_dir).resolve())
     os.environ.update(env)  # uvicorn's workers inherit this process's environment
     Store(database_url).close()  # the schema, migrated once before anyone uses it
-    pool = Runners(runners, env)
+    pool = Runners(runners, env, runner_metrics_port)
     pool.start()
     try:
         uvicorn.run(
@@ -119,6 +130,7 @@ def serve_cluster(
             log_level=log_level,
             ws_max_size=ws_max_size,
             ws_per_message_deflate=ws_compression,
+            log_config=logs.logging_config(log_format, log_level) or uvicorn.config.LOGGING_CONFIG,
         )
     finally:
         pool.stop()

@@ -11,6 +11,7 @@ token, travels through Redis.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import os
@@ -27,6 +28,7 @@ from floorman.cluster.follower import Followers
 from floorman.cluster.runner import tournament_of
 from floorman.server.app import create_app
 from floorman.server.collector import paced_collection, stop_pacing
+from floorman.server.metrics import Metrics, Readiness, observed
 from floorman.services import Floor
 from floorman.services.auto_start import AutoStarts
 from floorman.services.commands import Command, command_to_dict
@@ -104,25 +106,32 @@ def create_web_app(database_url: str, redis_url: str, director_token: str) -> Fa
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(database_url)
+        watch: Metrics = app.state.metrics
+        store = Store(database_url, on_write=watch.write_seconds.observe)
         floor = Floor(store, director_token)
         app.state.floor = floor
         client = streams.connect(redis_url)
         commands = streams.CommandSender(client, process)
         await commands.start()
 
-        followers = Followers(floor, client)
+        followers = Followers(floor, client, on_read=watch.stream_read)
         await followers.start()
         app.state.cluster = WebSide(process, commands, followers)
-        app.state.commands = RemoteCommands(commands, followers).execute
+        app.state.commands = observed(RemoteCommands(commands, followers).execute, watch)
         app.state.find_player = followers.find_player
         # every web process sends the due starts; their shared key has the runner start once
         auto_starts = AutoStarts(floor.listed, app.state.commands).launched()
         pacing = paced_collection()
+        watch.watch_floor(floor)
+        watch.start()
+        readiness: Readiness = app.state.readiness
+        readiness.add("database", lambda: asyncio.to_thread(store.ping))
+        readiness.add("redis", client.ping)
         log.info("%s serves", process)
         try:
             yield
         finally:
+            watch.stop()
             stop_pacing(pacing)
             auto_starts.cancel()
             await followers.stop()

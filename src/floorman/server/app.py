@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -10,7 +11,7 @@ from urllib.parse import quote
 from fastapi import FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -24,6 +25,7 @@ from floorman.server import (
     i18n,
     limits,
     manage_api,
+    metrics,
     rules_api,
     schema_api,
     structures_api,
@@ -101,18 +103,23 @@ def create_app(database_url: str, director_token: str, *, pace_collection: bool 
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(database_url)
+        watch: metrics.Metrics = app.state.metrics
+        store = Store(database_url, on_write=watch.write_seconds.observe)
         floor = Floor(store, director_token)
         app.state.floor = floor
         # one process: commands queue per tournament, as a runner reads them
         lanes = CommandLanes(CommandHandler(floor))
-        app.state.commands = lanes.execute
+        app.state.commands = metrics.observed(lanes.execute, watch)
         floor.resume_all()
-        auto_starts = AutoStarts(floor.listed, lanes.execute).launched()
+        auto_starts = AutoStarts(floor.listed, app.state.commands).launched()
         pacing = collector.paced_collection() if pace_collection else None  # after the load
+        watch.watch_floor(floor)
+        watch.start()
+        app.state.readiness.add("database", lambda: asyncio.to_thread(store.ping))
         try:
             yield
         finally:
+            watch.stop()
             collector.stop_pacing(pacing)
             auto_starts.cancel()
             await lanes.close()
@@ -125,6 +132,8 @@ def create_app(database_url: str, director_token: str, *, pace_collection: bool 
         description="Poker tournaments ruled by the NM draw, NM hold'em and German rulebooks.",
         lifespan=lifespan,
     )
+    app.state.metrics = metrics.Metrics()  # this app's own registry
+    app.state.readiness = metrics.Readiness()
     app.add_middleware(limits.BodyGuard)
     app.add_middleware(headers.SecurityHeaders)  # outermost: a 413 gets them too
     app.state.socket_limits = ws.SocketLimits.from_environment()
@@ -189,6 +198,17 @@ def create_app(database_url: str, director_token: str, *, pace_collection: bool 
         # which process answered (the multi-process deployment names its web processes)
         process = str(getattr(request.app.state, "process", "single"))
         return {"status": "ok", "version": __version__, "process": process}
+
+    @app.get("/ready", include_in_schema=False)
+    async def ready(request: Request) -> JSONResponse:
+        # 503 names what cannot serve yet, so a balancer and an operator both know
+        is_ready, checks = await request.app.state.readiness.report()
+        body = {"status": "ready" if is_ready else "not ready", "checks": checks}
+        return JSONResponse(body, status_code=200 if is_ready else 503)
+
+    @app.get("/metrics", include_in_schema=False)
+    def metrics_page(request: Request) -> Response:
+        return Response(request.app.state.metrics.render(), media_type=metrics.CONTENT_TYPE)
 
     @app.get("/favicon.ico", include_in_schema=False)
     def favicon() -> RedirectResponse:

@@ -59,6 +59,7 @@ from fastapi import APIRouter, WebSocket
 from floorman.server.api import execute_of, player_of
 from floorman.server.error_bodies import clause_texts, message_body
 from floorman.server.limits import BadJson, parse_json
+from floorman.server.metrics import Metrics
 from floorman.server.rate import RateLimiter
 from floorman.services import TournamentService
 from floorman.services.broadcast import Subscriber, frame_text
@@ -215,9 +216,11 @@ class SocketSession:
         limits: SocketLimits | None = None,
         accepted: bool = False,
         execute: Execute | None = None,
+        metrics: Metrics | None = None,
     ) -> None:
         """``accepted``: the socket was accepted already (the hello came
-        before this session)."""
+        before this session); ``metrics``: the app's, counting this
+        socket and its frames."""
         self.websocket = websocket
         self.service = service
         self.player = player
@@ -229,6 +232,7 @@ class SocketSession:
         self.refusals = 0
         self.accepted = accepted
         self.execute = execute
+        self.metrics = metrics
         # a socket's commands are carried out one after the other, in the
         # order it sent them (one worker per socket, never one task each)
         self.outbox: asyncio.Queue[Command | ChatHistory] = asyncio.Queue()
@@ -244,6 +248,8 @@ class SocketSession:
                 self.state.to(ConnectionPhase.CLOSED)
                 return
         self.state.to(ConnectionPhase.OPEN)
+        if self.metrics is not None:
+            self.metrics.sockets.inc()
         service = self.service
         sub = self.sub = service.subscribe(self.player, self.table)
         sender: asyncio.Task[None] | None = None
@@ -277,6 +283,8 @@ class SocketSession:
                     self.worker.cancel()
                 service.unsubscribe(sub)
                 self.state.to(ConnectionPhase.CLOSED)
+                if self.metrics is not None:
+                    self.metrics.sockets.dec()
 
     async def send(self, message: dict[str, Any]) -> bool:
         return await self.send_text(frame_text(message))
@@ -292,6 +300,8 @@ class SocketSession:
             log.debug("socket gone while sending: %r", error)
             self.state.to(ConnectionPhase.CLOSED)
             return False
+        if self.metrics is not None:  # a str's isascii() is a flag, no scan
+            self.metrics.frame_sent(len(text) if text.isascii() else len(text.encode()))
         return True
 
     async def close(self, code: int, reason: str) -> None:
@@ -540,6 +550,7 @@ async def tournament_socket(websocket: WebSocket, tournament_id: str) -> None:
             limits=limits,
             accepted=True,
             execute=execute_of(websocket),
+            metrics=getattr(websocket.app.state, "metrics", None),
         )
         await session.run()
     finally:

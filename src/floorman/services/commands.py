@@ -78,6 +78,11 @@ class Command:
         text = f"{self.author}\n{self.tournament}\n{self.kind}\n{self.key}"
         return hashlib.sha256(text.encode()).hexdigest()
 
+    def log_fields(self) -> dict[str, str]:
+        """What a log may say of this command (``--log-format json``): never
+        what it carries (a token's hash, an amount, a chat line)."""
+        return {"tournament": self.tournament, "command": self.kind, "key": self.key}
+
     def may_be_sent_by_author(self) -> bool:
         if self.role == "director":
             return self.author == DIRECTOR

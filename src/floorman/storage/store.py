@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -106,10 +106,19 @@ def migrate(engine: Engine) -> None:
 
 
 class Store:
-    def __init__(self, url: str, *, key: bytes | None = None) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        key: bytes | None = None,
+        on_write: Callable[[float], None] | None = None,
+    ) -> None:
         """``key``: the 32 bytes that seal stored hand events; by default
-        from the environment or beside a SQLite file (storage/crypto.py)."""
+        from the environment or beside a SQLite file (storage/crypto.py).
+        ``on_write(seconds)``: told how long each background transaction
+        took (:class:`~floorman.storage.writer.BackgroundWriter`)."""
         self.url = url
+        self.on_write = on_write
         self.seal = HandSeal(resolve_key(url) if key is None else key)
         self.engine = make_engine(url)
         migrate(self.engine)
@@ -118,6 +127,12 @@ class Store:
         # SQLite database is a single connection shared by all)
         self._lock = threading.RLock()
         self._background: BackgroundWriter | None = None
+
+    def ping(self) -> None:
+        """One round trip to the database (raises when it cannot answer):
+        the readiness probe's check."""
+        with self.engine.connect() as connection:
+            connection.execute(text("SELECT 1"))
 
     def close(self) -> None:
         if self._background is not None:
@@ -487,7 +502,7 @@ class Store:
 
     def _writer(self) -> BackgroundWriter:
         if self._background is None:
-            self._background = BackgroundWriter(self.commit_many)
+            self._background = BackgroundWriter(self.commit_many, self.on_write)
         return self._background
 
     def forget_failure(self, tournament_id: str) -> None:

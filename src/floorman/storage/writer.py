@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
@@ -47,10 +48,17 @@ class CommitBatch:
 
 
 class BackgroundWriter:
-    """A daemon thread running ``write(batches)`` for queued batches."""
+    """A daemon thread running ``write(batches)`` for queued batches;
+    ``on_write(seconds)`` hears how long each transaction took (the
+    operator's write-batch latency, :mod:`floorman.server.metrics`)."""
 
-    def __init__(self, write: Callable[[Sequence[CommitBatch]], None]) -> None:
+    def __init__(
+        self,
+        write: Callable[[Sequence[CommitBatch]], None],
+        on_write: Callable[[float], None] | None = None,
+    ) -> None:
         self.write = write
+        self.on_write = on_write
         self._queue: deque[tuple[CommitBatch, Future[None]]] = deque()
         self._busy = 0  # batches queued or being written
         self._condition = threading.Condition()
@@ -111,6 +119,7 @@ class BackgroundWriter:
         group = [(b, f) for b, f in group if b.tournament_id not in self.failed]
         if not group:
             return
+        started = time.perf_counter()
         try:
             self.write([batch for batch, _ in group])
         except Exception as error:
@@ -125,6 +134,8 @@ class BackgroundWriter:
             for item in group:
                 self._store([item])
             return
+        if self.on_write is not None:
+            self.on_write(time.perf_counter() - started)
         self.transactions += 1
         self.batches += len(group)
         for _, future in group:
