@@ -1,13 +1,15 @@
 """Watching the multi-process deployment (issue 28, point 5): each process
 serves its own metrics — a web process at ``/metrics``, a runner on its
-own port (``--runner-metrics-port``) with the leases it holds — and a web
-process's ``/ready`` checks the database and Redis, and says which fails."""
+own port (``--runner-metrics-port``) with the leases it holds — and
+``/ready`` checks the database and Redis (a runner also its lease
+connection), and says which fails."""
 
 from __future__ import annotations
 
 import os
 import sys
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
 import httpx
@@ -77,14 +79,21 @@ def test_web_and_runner_metrics_and_readiness(tmp_path: Path, database: str) -> 
             assert value(runner, "floorman_runner_leases") == 1
             assert value(runner, "floorman_commands_total", kind="register", **ok) == 1
             assert value(runner, "floorman_write_batch_seconds_count") >= 1
+            runner_url = f"http://127.0.0.1:{runner_port}"
+            assert httpx.get(f"{runner_url}/health", timeout=5).json()["status"] == "ok"
+            runner_ready = httpx.get(f"{runner_url}/ready", timeout=10)
+            assert runner_ready.status_code == 200, runner_ready.text
+            all_ok = {"database": "ok", "redis": "ok", "leases": "ok"}
+            assert runner_ready.json()["checks"] == all_ok
 
             redis_server.kill()
 
-            def not_ready() -> dict[str, str] | None:
-                answer = httpx.get(f"{cluster.url}/ready", timeout=10)
+            def not_ready(base: str) -> dict[str, str] | None:
+                answer = httpx.get(f"{base}/ready", timeout=10)
                 return answer.json()["checks"] if answer.status_code == 503 else None
 
-            checks = wait_until(not_ready, 30, "/ready to answer 503 without Redis")
-            assert checks["database"] == "ok" and checks["redis"] != "ok"
+            for base in (cluster.url, runner_url):
+                checks = wait_until(partial(not_ready, base), 30, f"{base}/ready: 503, no Redis")
+                assert checks["database"] == "ok" and checks["redis"] != "ok"
     finally:
         redis_server.kill()

@@ -23,14 +23,13 @@ import secrets
 import signal
 from typing import Any
 
-from prometheus_client import start_http_server
-
 from floorman.cluster import streams
 from floorman.cluster.lease import Leases
 from floorman.cluster.relay import Relay
+from floorman.cluster.runner_port import RunnerPort
 from floorman.server import logs
 from floorman.server.collector import paced_collection, stop_pacing
-from floorman.server.metrics import Metrics, observed
+from floorman.server.metrics import Metrics, Readiness, observed
 from floorman.services import Floor, FloormanError, TournamentService
 from floorman.services.commands import Archive, Cancel, CreateTournament, command_from_dict
 from floorman.services.error_bodies import error_body
@@ -45,7 +44,14 @@ POLL_SECONDS = 1.0
 
 
 class Runner:
-    def __init__(self, database_url: str, redis_url: str, director_token: str) -> None:
+    def __init__(
+        self,
+        database_url: str,
+        redis_url: str,
+        director_token: str,
+        metrics_port: int | None = None,
+    ) -> None:
+        """``metrics_port``: where it serves its metrics and probes (:mod:`runner_port`)."""
         self.database_url = database_url
         self.redis_url = redis_url
         self.director_token = director_token
@@ -56,7 +62,8 @@ class Runner:
         self.visits = 0  # messages about tournaments nobody plays
         self.releasing: set[str] = set()  # given up, their last writes not yet stored
         self._background: set[asyncio.Task[None]] = set()
-        self.metrics = Metrics()  # served on its own port (serve_metrics)
+        self.metrics = Metrics()
+        self.metrics_port = metrics_port
 
     # ------------------------------------------------------------ running
 
@@ -73,9 +80,7 @@ class Runner:
         )
         self.handler = CommandHandler(self.floor, on_seat_opened=self._seat_opened)
         self.execute = observed(self.handler.execute, self.metrics)
-        self.metrics.watch_floor(self.floor)
-        self.metrics.leases.set_function(lambda: len(self.leases.held))
-        self.metrics.start()
+        port = self._watched()
         tasks = [
             asyncio.create_task(self._publish()),
             asyncio.create_task(
@@ -97,6 +102,8 @@ class Runner:
                     await asyncio.wait_for(self.stopping.wait(), POLL_SECONDS)
         finally:
             self.metrics.stop()
+            if port is not None:
+                port.close()
             for service in list(self.floor.tournaments.values()):
                 await service.shutdown()
             # every write stored before any lease goes: the next owner reads it all
@@ -106,6 +113,27 @@ class Runner:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
             await self.client.aclose()
+
+    def _watched(self) -> RunnerPort | None:
+        """This runner's metrics, and its own port for them and its probes."""
+        self.metrics.watch_floor(self.floor)
+        self.metrics.leases.set_function(lambda: len(self.leases.held))
+        self.metrics.start()
+        if self.metrics_port is None:
+            return None
+        readiness = Readiness()
+        readiness.add("database", lambda: asyncio.to_thread(self.store.ping))
+        readiness.add("redis", self.client.ping)
+        readiness.add("leases", self._leases_ready)
+        loop = asyncio.get_running_loop()
+        port = RunnerPort(self.metrics_port, self.id, self.metrics, readiness, loop)
+        port.start()
+        return port
+
+    async def _leases_ready(self) -> None:
+        """The last look at the lease connection (every second), not a new one."""
+        if not getattr(self, "_alive", True):
+            raise ConnectionError("the lease connection is lost: every tournament was given up")
 
     def _command_streams(self) -> list[str]:
         """The shared stream and those of the tournaments this runner plays
@@ -295,14 +323,12 @@ def run_runner(
     database_url: str, redis_url: str, director_token: str, metrics_port: int | None = None
 ) -> None:
     """``floorman runner``: until SIGTERM or SIGINT; ``metrics_port``: its
-    Prometheus metrics served there (on every address, as ``/metrics``)."""
+    metrics and probes served there, on every address (:mod:`runner_port`)."""
     if os.environ.get(logs.ENV_FORMAT) == "json":
         logs.configure("json", "info")
     else:
         logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    runner = Runner(database_url, redis_url, director_token)
-    if metrics_port is not None:
-        start_http_server(metrics_port, registry=runner.metrics.registry)
+    runner = Runner(database_url, redis_url, director_token, metrics_port)
 
     async def main() -> None:
         loop = asyncio.get_running_loop()
