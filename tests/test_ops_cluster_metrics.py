@@ -6,6 +6,7 @@ connection), and says which fails."""
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from collections.abc import Iterator
@@ -52,6 +53,7 @@ def test_web_and_runner_metrics_and_readiness(tmp_path: Path, database: str) -> 
         *(sys.executable, "-m", "floorman", "serve", "--port", str(port)),
         *("--workers", "1", "--runners", "1", "--runner-metrics-port", str(runner_port)),
         *("--database-url", database, "--redis-url", redis_server.url),
+        *("--log-format", "json"),
     ]
     try:
         with serving(command, env, tmp_path, port) as cluster:
@@ -95,5 +97,13 @@ def test_web_and_runner_metrics_and_readiness(tmp_path: Path, database: str) -> 
             for base in (cluster.url, runner_url):
                 checks = wait_until(partial(not_ready, base), 30, f"{base}/ready: 503, no Redis")
                 assert checks["database"] == "ok" and checks["redis"] != "ok"
+            assert cluster.stop() == 0
+            output = cluster.output()
     finally:
         redis_server.kill()
+    # every process logged JSON, one object a line: the web process and the
+    # runner each the commands it carried out
+    records = [json.loads(line) for line in output.splitlines() if line.strip()]
+    registered = [r for r in records if r.get("command") == "register"]
+    assert len(registered) == 2  # the web process's and the runner's
+    assert all(r["tournament"] == tid and r["status"] == 200 for r in registered)
