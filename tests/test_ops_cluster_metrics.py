@@ -40,6 +40,13 @@ def scrape(url: str) -> Samples:
     return samples_of(response.text)
 
 
+def scrape_when_up(url: str) -> Samples | None:
+    try:
+        return scrape(url)
+    except httpx.TransportError:  # not listening yet
+        return None
+
+
 def test_web_and_runner_metrics_and_readiness(tmp_path: Path, database: str) -> None:
     port, runner_port = free_port(), free_port()
     redis_server = OwnRedis(tmp_path)
@@ -76,7 +83,9 @@ def test_web_and_runner_metrics_and_readiness(tmp_path: Path, database: str) -> 
             assert value(web, "floorman_tournaments_live") == 1
             assert value(web, "floorman_stream_lag_seconds_count") >= 1  # the runner's changes
             runner = wait_until(
-                lambda: scrape(f"http://127.0.0.1:{runner_port}/metrics"), 30, "runner metrics"
+                partial(scrape_when_up, f"http://127.0.0.1:{runner_port}/metrics"),
+                30,
+                "the runner's metrics",
             )
             assert value(runner, "floorman_runner_leases") == 1
             assert value(runner, "floorman_commands_total", kind="register", **ok) == 1

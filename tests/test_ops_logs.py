@@ -66,7 +66,7 @@ def test_the_json_log_has_every_command_and_no_token_or_card(tmp_path: Path) -> 
                         return token
                 return None
 
-            token = wait_until(actor, 15, "the first hand's first actor")
+            token = wait_until(actor, 30, "the first hand's first actor")
             post(
                 http,
                 f"/api/tournaments/{tid}/actions",
@@ -74,7 +74,7 @@ def test_the_json_log_has_every_command_and_no_token_or_card(tmp_path: Path) -> 
                 headers={**bearer(token), "Idempotency-Key": "fold-1"},
             )
             finished = wait_until(
-                lambda: http.get(f"/api/tournaments/{tid}/hands").json(), 15, "the hand to end"
+                lambda: http.get(f"/api/tournaments/{tid}/hands").json(), 30, "the hand to end"
             )
         assert server.stop() == 0
         output = server.output()
