@@ -35,7 +35,7 @@ def english_left(page: Page, lang: str, names: list[str]) -> set[str]:
     for name in (*names, "Norsk bokmål", "Deutsch", "English", "floorman"):
         text = text.replace(name, " ")
     text = re.sub(r"\b(?:nm|de|phh|tda)-(?:holdem|draw|nt)\b", " ", text)
-    text = re.sub(r"\b[0-9a-f]{8}\b", " ", text)  # tournament ids
+    text = re.sub(r"\b[0-9a-f]{8,}\b", " ", text)  # ids (hex letters make words: "bad", "fee")
     return words(text) & english_only(lang)
 
 

@@ -167,9 +167,18 @@ def register_players(server: ServerProcess, tournament: str, count: int) -> list
         try:
             for k in ks:
                 body = json.dumps({"name": f"Bench {k + 1:04d}"})
-                connection.request("POST", f"/api/tournaments/{tournament}/register", body, headers)
-                response = connection.getresponse()
-                raw = response.read()
+                # In the cluster the web process asked may not have folded the
+                # tournament's creation in yet (it comes over the stream): a
+                # 404 just after creation is worth another try, for a while.
+                unknown_until = time.monotonic() + 30
+                while True:
+                    path = f"/api/tournaments/{tournament}/register"
+                    connection.request("POST", path, body, headers)
+                    response = connection.getresponse()
+                    raw = response.read()
+                    if response.status != 404 or time.monotonic() > unknown_until:
+                        break
+                    time.sleep(0.1)
                 if response.status != 200:
                     raise RuntimeError(f"registration answered {response.status}: {raw[:300]!r}")
                 tokens.append(str(json.loads(raw)["token"]))
