@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -80,10 +81,18 @@ def accounts_lines(service: TournamentService, words: Mapping[str, str]) -> list
     return lines
 
 
+#: what a spreadsheet in Norway or Germany reads as the start of UTF-8 text
+BYTE_ORDER_MARK = "\ufeff"
+
+
 def results_csv(service: TournamentService, words: Mapping[str, str]) -> str:
-    """The sheet as CSV with a header in the reader's language."""
+    """The sheet as CSV with a header in the reader's language, as the
+    spreadsheets of a Norwegian or German club open it by a double click:
+    separated by semicolons (the comma is their decimal sign), UTF-8 with
+    a byte order mark (else æ, ø, å and ä, ö, ü come out garbled)."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
+    out.write(BYTE_ORDER_MARK)
+    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
     writer.writerow(
         [words[f"tournament.results_{k}"] for k in ("place", "name", "prize", "entries")]
     )
@@ -91,6 +100,32 @@ def results_csv(service: TournamentService, words: Mapping[str, str]) -> str:
         place = "" if row["place"] is None else row["place"]
         writer.writerow([place, _safe_cell(row["name"]), row["prize"], row["entries"]])
     return out.getvalue()
+
+
+#: letters a file name in plain ASCII spells out (the others NFKD takes apart: å, ä, é …)
+_SPELLED = str.maketrans({"æ": "ae", "Æ": "Ae", "ø": "o", "Ø": "O", "ß": "ss", "đ": "d"})
+
+
+def _file_stem(name: str, *, ascii_only: bool) -> str:
+    """``name`` as a file name: words joined by "-", only letters, digits,
+    "-", "_" and "." (no path, quote or control character reaches a
+    header); ``ascii_only``: æ, ø, å, ä … spelt out in ASCII."""
+    text = name
+    if ascii_only:
+        text = unicodedata.normalize("NFKD", text.translate(_SPELLED))
+        text = text.encode("ascii", "ignore").decode("ascii")
+    kept = "".join(ch if ch.isalnum() or ch in "-_." else " " for ch in text)
+    return "-".join(kept.split())[:80].strip(".-")
+
+
+def results_file_names(service: TournamentService) -> tuple[str, str]:
+    """The results files' name (no extension) from the tournament's name,
+    in ASCII and as written: "Fredagsturnering Ålesund" ->
+    ("Fredagsturnering-Alesund", "Fredagsturnering-Ålesund"); a name with
+    nothing to keep: the tournament's id."""
+    t = service.tournament
+    plain = _file_stem(t.name, ascii_only=True) or _file_stem(t.id, ascii_only=True) or "results"
+    return plain, _file_stem(t.name, ascii_only=False) or plain
 
 
 def _safe_cell(text: str) -> str:
@@ -161,6 +196,7 @@ __all__ = [
     "accounts_lines",
     "result_rows",
     "results_csv",
+    "results_file_names",
     "results_pdf",
     "results_view",
 ]
