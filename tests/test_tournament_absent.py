@@ -288,10 +288,10 @@ def test_DE_DEAL_4_OQ_46_a_player_in_a_running_hand_is_withdrawn_when_it_ends() 
     assert_replays(t)
 
 
-@pytest.mark.clause("DE-DEAL-4", "OQ-39")
+@pytest.mark.clause("DE-DEAL-4", "OQ-39", "OQ-69")
 def test_DE_DEAL_4_OQ_39_a_withdrawn_entry_fills_no_paid_place() -> None:
-    """Three entries, one withdrawn: two can finish, so two places are paid
-    (OQ-39: unfilled places are not paid) and the withdrawn one gets nothing."""
+    """Three entries, one withdrawn: two can finish, so two places are paid,
+    the whole pool 50:30 (OQ-69), and the withdrawn one gets nothing."""
     prof = load_profile("de-holdem")
     struct = dataclasses.replace(
         Structure.default(prof), payout_shares=(50, 30, 20), prize_pool=1000
@@ -309,7 +309,7 @@ def test_DE_DEAL_4_OQ_39_a_withdrawn_entry_fills_no_paid_place() -> None:
     assert t.status == "finished"
     prizes = {p.player: (p.place, p.prize) for p in t.players.values()}
     assert prizes["c"] == (None, 0)
-    assert sorted(prizes[p] for p in ("a", "b")) == [(1, 500), (2, 300)]
+    assert sorted(prizes[p] for p in ("a", "b")) == [(1, 625), (2, 375)]
     assert_replays(t)
 
 

@@ -105,7 +105,8 @@ class TournamentBase(TournamentState):
         return shares_for(self.struct.payout_tables, self.struct.payout_shares, self.entries)
 
     def prize_table(self) -> list[tuple[int, float]]:
-        """(amount, percent) per place the entrants can fill (OQ-39)."""
+        """(amount, percent) per place the entrants can fill, the whole pool
+        among them (OQ-39, OQ-69)."""
         return prize_table(
             self.struct, self.entrants, pool=self.prize_pool, shares=self.payout_shares
         )

@@ -21,8 +21,8 @@ export function moneyLine(t) {
 }
 
 /** The places the server pays, exactly as it pays them (details.prizes:
- * places the entrants cannot fill are not paid, the odd chips go to first,
- * NM-H-19, OQ-39): each with its percent and, with a prize pool, its amount. */
+ * the places the entrants can fill share the whole pool, the odd chips go
+ * to first, NM-H-19, OQ-39, OQ-69): each with its percent and, with a prize pool, its amount. */
 export function prizesTable(t, { winners = true } = {}) {
   const paid = t.prizes || [];
   if (!paid.length) return h("p", { class: "muted" }, tr("tournament.no_prizes"));
