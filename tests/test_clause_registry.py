@@ -373,7 +373,7 @@ def test_api_lists_the_registry(client: TestClient) -> None:
     response = client.get("/api/rules")
     assert response.status_code == 200
     entries = response.json()
-    assert len(entries) == 283
+    assert len(entries) == 285
     assert entries[0] == get("NM-PRE-1").texts()
     assert set(entries[0]) == {
         "id",
