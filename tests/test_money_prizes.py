@@ -25,20 +25,23 @@ from floorman.tournament.structure import Structure
 from tests.helpers.tournament import Player, assert_places_complete, events_of, structure
 
 PROFILES = ["nm-draw", "nm-holdem", "de-holdem", "tda"]
-#: buy-in, guarantee, fixed pool: buy-ins alone, a guarantee the entries
-#: do not reach (50,000), one they pass (500), a fixed pool (not a round sum)
+#: buy-in, guarantee, fixed pool, payout unit: buy-ins alone, a guarantee
+#: the entries do not reach (50,000), one they pass (500), a fixed pool (not
+#: a round sum), and prizes rounded down to 50 (OQ-69)
 MONEY = {
-    "buy-ins": (150, 0, 0),
-    "guarantee-50000": (150, 50_000, 0),
-    "guarantee-500": (150, 500, 0),
-    "fixed-10001": (0, 0, 10_001),
+    "buy-ins": (150, 0, 0, 1),
+    "guarantee-50000": (150, 50_000, 0, 1),
+    "guarantee-500": (150, 500, 0, 1),
+    "fixed-10001": (0, 0, 10_001, 1),
+    "fixed-10001-rounded-50": (0, 0, 10_001, 50),
+    "buy-ins-rounded-50": (150, 0, 0, 50),
 }
 #: the largest table pays 7 places (5 under nm-holdem, NM-H-19); up to 10 entries
 MOST_ENTRIES = 10
 
 
 def money_structure(profile: str, money: str) -> Structure:
-    buy_in, guarantee, fixed = MONEY[money]
+    buy_in, guarantee, fixed, unit = MONEY[money]
     ranges: tuple[PayoutRange, ...]
     if profile == "nm-holdem":  # exactly five places in every table (NM-H-19)
         ranges = (PayoutRange(1, 6, (50, 20, 15, 10, 5)), PayoutRange(7, None, (40, 25, 15, 12, 8)))
@@ -53,6 +56,7 @@ def money_structure(profile: str, money: str) -> Structure:
         buy_in=buy_in,
         guarantee=guarantee,
         payout_tables=ranges,
+        payout_unit=unit,
     )
 
 
@@ -79,10 +83,11 @@ def test_OQ_69_announced_and_paid_prizes_add_up_to_the_pool_for_every_entry_coun
     for entries in range(1, MOST_ENTRIES + 1):
         t = registered(profile, money, entries)
         pool = t.prize_pool
-        buy_in, guarantee, fixed = MONEY[money]
+        buy_in, guarantee, fixed, unit = MONEY[money]
         assert pool == (fixed or max(guarantee, buy_in * entries))
         before = announced(t)
         assert sum(before) == pool, (entries, before)
+        assert all(amount % unit == 0 for amount in before[1:]), before
         assert len(before) == min(entries, len(t.payout_shares))
         assert before == sorted(before, reverse=True), before
         if entries < 2:
@@ -92,7 +97,9 @@ def test_OQ_69_announced_and_paid_prizes_add_up_to_the_pool_for_every_entry_coun
         Player(t, seed=entries).to_the_end()
         assert t.status == "finished"
         assert_places_complete(t)
-        paid = sum(e.amount for e in events_of(t.events, PrizeAwarded))
+        awards = events_of(t.events, PrizeAwarded)
+        paid = sum(e.amount for e in awards)
+        assert all(e.amount % unit == 0 for e in awards if e.place > 1 and e.amount), awards
         assert paid == sum(p.prize for p in t.players.values()) == pool, (entries, paid)
         assert sum(announced(t)) == pool
 

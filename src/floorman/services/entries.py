@@ -32,6 +32,7 @@ def with_entries_and_money(
     late_registration_level: int | None = None,
     starts_at: str | None = None,
     auto_start: bool | None = None,
+    payout_unit: int | None = None,
 ) -> Structure:
     """``structure`` with the settings given (None: as it was, e.g. a
     saved structure's); a start time must be an ISO 8601 time."""
@@ -44,6 +45,8 @@ def with_entries_and_money(
     ):
         if value is not None:
             changes[name] = int(value)
+    if payout_unit is not None:
+        changes["payout_unit"] = payout_unit  # a whole amount from 1: the structure checks (OQ-69)
     if payout_tables is not None:
         try:
             changes["payout_tables"] = payout_ranges_from(payout_tables)

@@ -102,6 +102,7 @@ class Floor:
         late_registration_level: int | None = None,
         starts_at: str | None = None,
         auto_start: bool | None = None,
+        payout_unit: int | None = None,
         seat_bots: bool = True,
         answer_key: str = "",
     ) -> TournamentService:
@@ -161,6 +162,7 @@ class Floor:
             late_registration_level=late_registration_level,
             starts_at=starts_at,
             auto_start=auto_start,
+            payout_unit=payout_unit,
         )
         config = ServiceConfig(
             action_delay_ms=action_delay_ms,

@@ -54,6 +54,8 @@ def details(t: Tournament) -> dict[str, Any]:
         "buy_in": structure.buy_in,
         "fee": structure.fee,
         "guarantee": structure.guarantee,
+        # every prize below 1st rounded down to it, the rest to 1st (OQ-69)
+        "payout_unit": structure.payout_unit,
         "entries": t.entries,
         "paid_entries": t.paid_entries,
         # buy-ins, fees, the guarantee's top-up and the pool, as the core has them

@@ -54,6 +54,7 @@ def results_view(service: TournamentService) -> dict[str, Any]:
         "entries": t.entries,
         "rows": result_rows(service),
         "accounts": t.accounts.to_dict(),
+        "payout_unit": t.struct.payout_unit,  # prizes below 1st rounded down to it (OQ-69)
     }
 
 
@@ -152,6 +153,8 @@ def results_pdf(service: TournamentService, words: Mapping[str, str]) -> bytes:
         .replace("{pool}", str(t.prize_pool))
         .replace("{buy_in}", str(t.struct.buy_in))
     )
+    if t.struct.payout_unit > 1:  # prizes below 1st rounded down to it (OQ-69)
+        facts += " · " + words["money.rounded_to"].replace("{unit}", str(t.struct.payout_unit))
     accounts = accounts_lines(service, words)
     out = io.BytesIO()
     pages = [rows[k : k + ROWS_PER_PAGE] for k in range(0, len(rows), ROWS_PER_PAGE)] or [[]]

@@ -111,6 +111,12 @@ class TournamentBase(TournamentState):
             self.struct, self.entrants, pool=self.prize_pool, shares=self.payout_shares
         )
 
+    def _shared_prizes(
+        self, table: list[tuple[int, float]], place: int, group: list[str]
+    ) -> list[tuple[str, int, float]]:
+        """:func:`shared_prizes` rounded to the structure's payout unit (OQ-69)."""
+        return shared_prizes(table, place, group, self.struct.payout_unit)
+
     def late_registration_open(self) -> bool:
         """Entries (and re-entries) are taken after the start until the end
         of the structure's ``late_registration_level``."""
@@ -152,7 +158,7 @@ class TournamentBase(TournamentState):
         table = self.prize_table()
         place = self.alive + 1
         for group in reversed(groups):
-            for player, amount, percent in shared_prizes(table, place, group):
+            for player, amount, percent in self._shared_prizes(table, place, group):
                 emitted.append(
                     self._emit(
                         PrizeAwarded(player=player, place=place, amount=amount, percent=percent)
@@ -211,7 +217,7 @@ class TournamentBase(TournamentState):
         emitted: list[TournamentEvent] = []
         for place, group in sorted(groups.items()):
             group.sort(key=lambda player: -self.players[player].prize)  # the odd unit stays
-            paid = shared_prizes(table, place, group) or [(p, 0, 0.0) for p in group]
+            paid = self._shared_prizes(table, place, group) or [(p, 0, 0.0) for p in group]
             for player, amount, percent in paid:  # 0: a place the new table does not pay
                 if self.players[player].prize != amount:
                     emitted.append(
@@ -251,7 +257,7 @@ class TournamentBase(TournamentState):
                         )
                     )
                 )
-            for player, amount, percent in shared_prizes(table_of_prizes, place, group):
+            for player, amount, percent in self._shared_prizes(table_of_prizes, place, group):
                 emitted.append(
                     self._emit(
                         PrizeAwarded(player=player, place=place, amount=amount, percent=percent)
@@ -270,7 +276,7 @@ class TournamentBase(TournamentState):
             return [*emitted, self._emit(Finished(winner=None, at=at))]
         winner = next(p.player for p in self.players.values() if p.status == "playing")
         emitted.append(self._emit(Finished(winner=winner, at=at)))
-        for player, amount, percent in shared_prizes(self.prize_table(), 1, [winner]):
+        for player, amount, percent in self._shared_prizes(self.prize_table(), 1, [winner]):
             emitted.append(
                 self._emit(PrizeAwarded(player=player, place=1, amount=amount, percent=percent))
             )

@@ -49,10 +49,10 @@ async function load() {
     fill("title", title);
     document.title = `${title} · floorman`;
     const a = sheet.accounts;
-    fill(
-      "facts",
-      t("tournament.results_facts", { entries: sheet.entries, buy_in: a.buy_in, pool: a.prize_pool }),
-    );
+    const facts = t("tournament.results_facts", { entries: sheet.entries, buy_in: a.buy_in, pool: a.prize_pool });
+    // prizes below 1st rounded down to the director's unit (OQ-69): the sheet says so
+    const rounded = sheet.payout_unit > 1 ? ` · ${t("money.rounded_to", { unit: sheet.payout_unit })}` : "";
+    fill("facts", facts + rounded);
     document.getElementById("running").hidden = sheet.status === "finished";
     fill("accounts", accountsTable(a));
     fill("rows", rowsTable(sheet.rows));

@@ -26,10 +26,16 @@ export function moneyLine(t) {
 export function prizesTable(t, { winners = true } = {}) {
   const paid = t.prizes || [];
   if (!paid.length) return h("p", { class: "muted" }, tr("tournament.no_prizes"));
+  // the server rounded every prize below 1st down to the unit (OQ-69): say so
+  const rounded =
+    t.payout_unit > 1
+      ? h("caption", { "data-testid": "payout-unit" }, tr("money.rounded_to", { unit: chips(t.payout_unit) }))
+      : null;
   const won = new Map((t.standings || []).filter((r) => r.place).map((r) => [r.place, r.name]));
   return h(
     "table",
     { class: "data", "data-testid": "prizes" },
+    rounded,
     h(
       "thead",
       {},
