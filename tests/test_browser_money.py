@@ -7,6 +7,8 @@ them.  Through the API: what is not sent is the structure's."""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -85,3 +87,27 @@ def test_the_prizes_say_they_are_rounded_to_the_directors_unit(page: Page, api: 
     expect(page.get_by_test_id("payout-unit")).to_have_text(
         "Preise unterhalb des 1. Platzes auf 50 abgerundet; der Rest geht an den 1. Platz"
     )
+
+
+@pytest.mark.clause("OQ-41")
+def test_the_director_is_refused_a_past_start_and_warned_of_a_far_one(page: Page, api: Api) -> None:
+    """In nb: a tournament that starts by itself at a time gone is refused
+    with the reason; one 45 days ahead is made, with a warning."""
+    open_director(page, api)
+    page.goto(f"{api.url}/director?lang=nb")
+    page.get_by_test_id("c-profile").select_option("tda")
+    page.locator("#c-name").fill("Gammel start")
+    page.get_by_test_id("c-starts-at").fill("01.01.2020 19:00")
+    page.get_by_test_id("c-auto-start").check()
+    page.get_by_test_id("create-submit").click()
+    message = page.get_by_test_id("director-message")
+    expect(message).to_contain_text(
+        "en turnering som starter av seg selv, må ha et starttidspunkt som ikke har passert"
+    )
+    assert not [t for t in api.call("GET", "/tournaments") if t["name"] == "Gammel start"]
+    far = datetime.now() + timedelta(days=45, hours=2)
+    page.get_by_test_id("c-starts-at").fill(far.strftime("%d.%m.%Y %H:%M"))
+    page.locator("#c-name").fill("Sommercup")
+    page.get_by_test_id("create-submit").click()
+    expect(message).to_contain_text("Opprettet turnering «Sommercup».")
+    expect(message).to_contain_text("Merk: turneringen starter om 45 dager. Stemmer datoen?")

@@ -21,17 +21,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from floorman.services.commands import DIRECTOR, Command, Start
+from floorman.services.entries import start_time
 from floorman.services.handler import Answer
 from floorman.services.runtime import TournamentService
 
 log = logging.getLogger("floorman.auto_start")
-
-
-def start_time(text: str) -> datetime:
-    """An ISO 8601 start time; one without a zone is read as UTC, as the
-    lobby reads it."""
-    moment = datetime.fromisoformat(text)
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def due_starts(services: Iterable[TournamentService], now: datetime) -> list[Start]:

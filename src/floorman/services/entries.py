@@ -10,11 +10,11 @@ again by the structure."""
 from __future__ import annotations
 
 import dataclasses
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from floorman.dealing import secure_randbelow
-from floorman.engine.errors import ProfileError
+from floorman.engine.errors import ProfileError, SetupViolation
 from floorman.tournament.money import payout_ranges_from
 from floorman.tournament.structure import Structure
 
@@ -71,6 +71,46 @@ def iso_time(text: str) -> str:
     return text
 
 
+#: how long ago a start time "now" typed to the minute may be: beyond it a
+#: tournament that starts by itself would start at its next entry, unseen
+START_GRACE = timedelta(minutes=5)
+#: a start further ahead than this is probably a typo of the year or month
+FAR_OFF = timedelta(days=30)
+
+
+def start_time(text: str) -> datetime:
+    """An ISO 8601 start time; one without a zone is read as UTC, as the
+    lobby reads it."""
+    moment = datetime.fromisoformat(text)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def verify_start_time(structure: Structure, now: datetime) -> None:
+    """A tournament that starts by itself must not start in the past: it
+    would start at once, on its second entry, before anyone is told (OQ-41:
+    the start is the organiser's to set)."""
+    if not structure.auto_start or structure.starts_at is None:
+        return
+    if start_time(structure.starts_at) < now - START_GRACE:
+        raise SetupViolation(
+            "a tournament that starts by itself needs a start time still to come, not {time}",
+            clause="OQ-41",
+            attempted=structure.starts_at,
+            values={"time": structure.starts_at},
+        )
+
+
+def start_time_warnings(structure: Structure, now: datetime) -> list[dict[str, Any]]:
+    """What the director is told, not refused: a start more than
+    ``FAR_OFF`` ahead (a catalogue key and its values)."""
+    if structure.starts_at is None:
+        return []
+    ahead = start_time(structure.starts_at) - now
+    if ahead <= FAR_OFF:
+        return []
+    return [{"key": "money.start_far_off", "values": {"days": ahead.days}}]
+
+
 def seat_if_late(service: TournamentService, player: str) -> None:
     """A new entry of a running tournament (late registration): his seat
     and stack now, the tables told and woken."""
@@ -94,4 +134,13 @@ def wake(service: TournamentService) -> None:
     service.changed.set()
 
 
-__all__ = ["iso_time", "re_enter", "seat_if_late", "wake", "with_entries_and_money"]
+__all__ = [
+    "iso_time",
+    "re_enter",
+    "seat_if_late",
+    "start_time",
+    "start_time_warnings",
+    "verify_start_time",
+    "wake",
+    "with_entries_and_money",
+]

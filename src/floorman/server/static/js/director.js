@@ -552,7 +552,9 @@ $("#create").addEventListener("submit", async (event) => {
     $("#c-name").value = ""; // a second click makes no twin of the same name
     await loadList(); // the list shows it before the message says so
     // people know a tournament by its name; the id only stands in for none
-    ok(tr("director.created", { name: created.name || body.name || created.id }));
+    // told, not refused: a start far off may be a typo of the month or year
+    const warnings = (created.warnings || []).map((w) => tr(w.key, w.values));
+    ok([tr("director.created", { name: created.name || body.name || created.id }), ...warnings].join(" "));
     await load();
     watch();
   } catch (error) {
