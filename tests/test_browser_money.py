@@ -111,3 +111,34 @@ def test_the_director_is_refused_a_past_start_and_warned_of_a_far_one(page: Page
     page.get_by_test_id("create-submit").click()
     expect(message).to_contain_text("Opprettet turnering «Sommercup».")
     expect(message).to_contain_text("Merk: turneringen starter om 45 dager. Stemmer datoen?")
+
+
+@pytest.mark.clause("DE-DEAL-3", "DE-DEAL-4", "OQ-70")
+def test_the_console_will_not_start_while_an_entry_is_unpaid(page: Page, api: Api) -> None:
+    """In de: Berit registered as not yet paid; Start is refused naming her
+    and the clause until the director confirms her; then it starts."""
+    tournament = api.create("de-holdem", bots=0, mode="live")
+    api.register(tournament, "Anna")
+    open_director(page, api, tournament)
+    page.goto(f"{api.url}/director?lang=de&t={tournament}")
+    page.get_by_test_id("entry-name").fill("Berit")
+    page.get_by_test_id("entry-unconfirmed").check()
+    page.get_by_test_id("entry-submit").click()
+    expect(page.get_by_test_id("unconfirmed-entry")).to_have_count(1)
+    page.get_by_test_id("start").click()
+    page.get_by_test_id("start-confirm-yes").click()
+    message = page.get_by_test_id("director-message")
+    expect(message).to_contain_text(
+        "erst die unbestätigten Anmeldungen bestätigen oder streichen: Berit"
+    )
+    expect(message.get_by_test_id("error-clause").first).to_have_attribute(
+        "data-clause", "DE-DEAL-3"
+    )
+    assert api.call("GET", f"/tournaments/{tournament}")["status"] == "registering"
+    page.get_by_test_id("confirm-entry").click()
+    expect(page.get_by_test_id("unconfirmed-entry")).to_have_count(0)
+    page.get_by_test_id("start").click()
+    page.get_by_test_id("start-confirm-yes").click()
+    expect(page.get_by_test_id("t-status")).to_contain_text("läuft", timeout=15_000)
+    state = api.call("GET", f"/tournaments/{tournament}")
+    assert state["entries"] == state["paid_entries"] == 2
