@@ -22,7 +22,15 @@ from floorman.tournament.events import PrizeAwarded
 from floorman.tournament.money import PayoutRange
 from floorman.tournament.prizes import prize_table
 from floorman.tournament.structure import Structure
-from tests.helpers.tournament import Player, assert_places_complete, events_of, structure
+from tests.helpers.tournament import (
+    Player,
+    assert_places_complete,
+    bust,
+    events_of,
+    seated,
+    settle,
+    structure,
+)
 
 PROFILES = ["nm-draw", "nm-holdem", "de-holdem", "tda"]
 #: buy-in, guarantee, fixed pool, payout unit: buy-ins alone, a guarantee
@@ -134,3 +142,24 @@ def test_OQ_69_players_sharing_places_split_them_and_the_pool_stays_whole() -> N
         (table[1][0] + table[2][0]) // 2,
     ]
     assert table[0][0] + sum(amount for _, amount, _ in split) == 1_001
+
+
+@pytest.mark.clause("OQ-69", "NM-D-1C", "OQ-39")
+def test_OQ_69_a_disqualified_entry_fills_no_place_and_the_pool_stays_whole() -> None:
+    """Four entrants, 10,000 under 40/25/15/12/8: d is out 4th (12 of
+    40:25:15:12), then a is disqualified (no place, no prize, NM-D-1C).
+    Three places can be filled: d moves up to 3rd and is paid 3rd's share of
+    40:25:15 instead, then b
+    goes out 2nd and c wins: 5,000 + 3,125 + 1,875, the whole pool."""
+    t = seated("nm-holdem", {1: {1: "a", 2: "b", 3: "c", 4: "d"}})
+    settle(t, 1, lambda spec: bust(spec, ["d"], "c"))
+    assert (t.players["d"].place, t.players["d"].prize) == (4, 1_304)  # 12 of 92
+    t.disqualify("a", "NM-D-1C", "gift to c")
+    assert (t.players["d"].place, t.players["d"].prize) == (3, 1_875)
+    settle(t, 1, lambda spec: bust(spec, ["b"], "c"))
+    assert t.status == "finished"
+    prizes = {p.player: (p.place, p.prize) for p in t.players.values()}
+    assert prizes == {"a": (None, 0), "b": (2, 3_125), "c": (1, 5_000), "d": (3, 1_875)}
+    assert sum(p.prize for p in t.players.values()) == t.prize_pool == 10_000
+    again = Tournament.replay(t.events)
+    assert {p.player: (p.place, p.prize) for p in again.players.values()} == prizes

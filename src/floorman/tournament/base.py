@@ -108,7 +108,7 @@ class TournamentBase(TournamentState):
         """(amount, percent) per place the entrants can fill, the whole pool
         among them (OQ-39, OQ-69)."""
         return prize_table(
-            self.struct, self.entrants, pool=self.prize_pool, shares=self.payout_shares
+            self.struct, self.places_to_fill, pool=self.prize_pool, shares=self.payout_shares
         )
 
     def _shared_prizes(
@@ -203,9 +203,10 @@ class TournamentBase(TournamentState):
         return emitted
 
     def _pay_places_moved_up(self) -> list[TournamentEvent]:
-        """After a withdrawal the players already out hold places one higher
-        (OQ-39) and the payout table may be another one (fewer entries): each
-        whose prize is now another is awarded it again.  While late
+        """After a withdrawal or a disqualification the players already out
+        hold places one higher (OQ-39, OQ-69) and the payout table may be
+        another one (fewer entries, fewer places to fill): each whose prize
+        is now another is awarded it again.  While late
         registration is open places wait for the final field anyway."""
         if self.late_registration_pending:
             return []
