@@ -91,3 +91,26 @@ def test_OQ_70_the_results_and_the_accounts_count_the_same_entries(profile: str)
     prizes = events_of(t.events, PrizeAwarded)
     assert sum(e.amount for e in prizes) == a.prize_pool
     assert all(t.players[e.player].confirmed for e in prizes)
+
+
+@pytest.mark.clause("DE-DEAL-4", "OQ-46", "OQ-70")
+def test_OQ_70_where_stacks_run_along_the_results_flag_an_unpaid_entry() -> None:
+    """A profile that seats unconfirmed stacks (DE-DEAL-4 literally): the
+    results sheet flags the entry that is not paid, in the reader's words."""
+    from types import SimpleNamespace
+
+    from floorman.engine.profile import with_changes
+    from floorman.server.i18n import catalogue
+    from floorman.services.results import result_rows, results_csv
+
+    profile = with_changes(load_profile("de-holdem"), seat_unconfirmed_at_start=True)
+    t = Tournament.create("t", profile, structure(profile))
+    for name, paid in (("Anna", True), ("Bjørn", False), ("Carla", True)):
+        t.register(name.lower(), name, confirmed=paid)
+    t.draw_seats(random.Random(4).randrange)
+    t.start(0.0)
+    service = SimpleNamespace(tournament=t)
+    rows = {r["name"]: r["paid"] for r in result_rows(service)}  # type: ignore[arg-type]
+    assert rows == {"Anna": True, "Bjørn": False, "Carla": True}
+    sheet = results_csv(service, catalogue("nb"))  # type: ignore[arg-type]
+    assert ";Bjørn (ikke betalt);0;1" in sheet and ";Anna;0;1" in sheet

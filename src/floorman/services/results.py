@@ -26,7 +26,9 @@ ROWS_PER_PAGE = 40
 
 def result_rows(service: TournamentService) -> list[dict[str, Any]]:
     """One row per player: place (None: still playing or disqualified),
-    name, prize and entries (his first and his re-entries)."""
+    name, prize, entries (his first and his re-entries) and whether his
+    entry is paid (False only where the profile seats running-along stacks,
+    DE-DEAL-4, OQ-70: the sheet flags it)."""
     t = service.tournament
     rows: list[dict[str, Any]] = []
     last: list[dict[str, Any]] = []
@@ -39,6 +41,7 @@ def result_rows(service: TournamentService) -> list[dict[str, Any]]:
             "name": state.name,
             "prize": state.prize,
             "entries": state.entries,
+            "paid": state.confirmed,
         }
         (last if state.status == "disqualified" else rows).append(entry)
     return rows + last
@@ -99,7 +102,7 @@ def results_csv(service: TournamentService, words: Mapping[str, str]) -> str:
     )
     for row in result_rows(service):
         place = "" if row["place"] is None else row["place"]
-        writer.writerow([place, _safe_cell(row["name"]), row["prize"], row["entries"]])
+        writer.writerow([place, _safe_cell(shown_name(row, words)), row["prize"], row["entries"]])
     return out.getvalue()
 
 
@@ -127,6 +130,13 @@ def results_file_names(service: TournamentService) -> tuple[str, str]:
     t = service.tournament
     plain = _file_stem(t.name, ascii_only=True) or _file_stem(t.id, ascii_only=True) or "results"
     return plain, _file_stem(t.name, ascii_only=False) or plain
+
+
+def shown_name(row: Mapping[str, Any], words: Mapping[str, str]) -> str:
+    """The row's name, flagged when the entry is not paid (OQ-70)."""
+    if row["paid"]:
+        return str(row["name"])
+    return f"{row['name']} ({words['money.unpaid']})"
 
 
 def _safe_cell(text: str) -> str:
@@ -173,7 +183,7 @@ def results_pdf(service: TournamentService, words: Mapping[str, str]) -> bytes:
                 cells = [
                     [
                         "" if r["place"] is None else str(r["place"]),
-                        r["name"],
+                        shown_name(r, words),
                         str(r["prize"]),
                         str(r["entries"]),
                     ]
@@ -202,4 +212,5 @@ __all__ = [
     "results_file_names",
     "results_pdf",
     "results_view",
+    "shown_name",
 ]

@@ -33,7 +33,13 @@ function rowsTable(rows) {
           "tr",
           { "data-testid": "result-row" },
           h("td", { class: "num", "data-testid": "result-place" }, r.place ? ordinal(r.place) : "–"),
-          h("td", { "data-testid": "result-name" }, r.name),
+          h(
+            "td",
+            { "data-testid": "result-name" },
+            r.name,
+            // an entry not paid (running-along stacks, DE-DEAL-4, OQ-70): flagged
+            r.paid === false ? h("span", { class: "badge", "data-testid": "unpaid" }, ` ${t("money.unpaid")}`) : null,
+          ),
           h("td", { class: "num", "data-testid": "result-prize" }, chips(r.prize)),
           h("td", { class: "num", "data-testid": "result-entries" }, chips(r.entries)),
         ),
