@@ -6,7 +6,7 @@ sent again once another player has registered."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -15,9 +15,12 @@ from floorman.services.auto_start import AutoStarts, due_starts, start_time
 from tests.helpers.server import AUTH, create_tournament, tournament_body
 from tests.helpers.server_api import floor, make_client, status
 
-AT = "2026-12-24T18:00:00+01:00"
-BEFORE = datetime(2026, 12, 24, 16, 59, 59, tzinfo=UTC)
-AFTER = datetime(2026, 12, 24, 17, 0, 1, tzinfo=UTC)
+# a start time still to come (one gone is refused for a tournament that
+# starts by itself), on the hour in +01:00, and the moments around it
+_HOUR = (datetime.now(UTC) + timedelta(days=2)).replace(minute=0, second=0, microsecond=0)
+AT = _HOUR.astimezone(timezone(timedelta(hours=1))).isoformat()
+BEFORE = _HOUR - timedelta(seconds=1)
+AFTER = _HOUR + timedelta(seconds=1)
 
 
 def tick_at(client: object, now: datetime) -> list[int]:

@@ -118,10 +118,10 @@ def test_a_tournament_from_entries_to_the_results_sheet_in_german(german: Page, 
     pdf = page.request.get(api.url + str(pdf_link.get_attribute("href")))
     assert pdf.ok and pdf.body().startswith(b"%PDF")
     csv_link = page.get_by_test_id("results-csv")
-    csv = page.request.get(api.url + str(csv_link.get_attribute("href"))).text()
-    lines = csv.splitlines()
-    assert lines[0] == "Platz,Name,Preisgeld,Einkäufe"
-    assert lines[1:] == ["1,Dieter,125,2", "2,Carla,75,1", "3,Bernd,50,1", "4,Anna,0,1"]
+    csv = page.request.get(api.url + str(csv_link.get_attribute("href"))).body()
+    lines = csv.decode("utf-8-sig").splitlines()  # semicolons and a BOM: a German spreadsheet's
+    assert lines[0] == "Platz;Name;Preisgeld;Einkäufe"
+    assert lines[1:] == ["1;Dieter;125;2", "2;Carla;75;1", "3;Bernd;50;1", "4;Anna;0;1"]
 
     open_director(page, api, tournament)
     page.goto(f"{api.url}/director?lang=de&t={tournament}")

@@ -448,38 +448,38 @@ def test_a_folded_player_shows_his_cards_and_another_page_sees_them(
 # ------------------------------------------------------------------ prizes
 
 
-@pytest.mark.clause("OQ-39")
+@pytest.mark.clause("OQ-39", "OQ-69")
 def test_the_tournament_page_and_the_clock_list_only_the_places_the_server_pays(
     pages: Callable[..., Page], api: Api
 ) -> None:
-    """Three places set, two entrants: the server pays two (OQ-39: unfilled
-    places are not paid), the odd chip to first (1001 -> 501, 300)."""
+    """Three places set, two entrants: the server pays two, the whole pool
+    50:30 (OQ-69), the odd chip to first (1001 -> 626, 375)."""
     paid = api.create("de-holdem", bots=0, payout_shares=[50, 30, 20], prize_pool=1001)
     shares = api.create("de-holdem", bots=0, payout_shares=[50, 30, 20], prize_pool=0)
     for tournament in (paid, shares):
         for name in ("Ann", "Ben"):
             register(api, tournament, name)
     prizes = api.call("GET", f"/tournaments/{paid}")["prizes"]
-    assert [(p["place"], p["amount"]) for p in prizes] == [(1, 501), (2, 300)]
+    assert [(p["place"], p["amount"]) for p in prizes] == [(1, 626), (2, 375)]
 
     page = pages("de-DE")
     page.goto(f"{api.url}/t/{paid}")
     rows = page.get_by_test_id("prize")
     expect(rows).to_have_count(2)
-    expect(rows.nth(0).get_by_test_id("prize-amount")).to_have_text("501")
-    expect(rows.nth(1).get_by_test_id("prize-amount")).to_have_text("300")
-    expect(rows.nth(0)).to_contain_text("50")
+    expect(rows.nth(0).get_by_test_id("prize-amount")).to_have_text("626")
+    expect(rows.nth(1).get_by_test_id("prize-amount")).to_have_text("375")
+    expect(rows.nth(0)).to_contain_text("62,5")
     page.goto(f"{api.url}/t/{paid}/clock")
     payouts = page.get_by_test_id("clock-payout")
     expect(payouts).to_have_count(2)
-    expect(payouts.nth(0)).to_contain_text("501")
-    expect(payouts.nth(1)).to_contain_text("300")
+    expect(payouts.nth(0)).to_contain_text("626")
+    expect(payouts.nth(1)).to_contain_text("375")
 
     page.goto(f"{api.url}/t/{shares}/clock")  # no prize pool: the percent
     payouts = page.get_by_test_id("clock-payout")
     expect(payouts).to_have_count(2)
-    expect(payouts.nth(0)).to_contain_text(re.compile(r"50\s?%"))
-    expect(payouts.nth(1)).to_contain_text(re.compile(r"30\s?%"))
+    expect(payouts.nth(0)).to_contain_text(re.compile(r"62,5\s?%"))
+    expect(payouts.nth(1)).to_contain_text(re.compile(r"37,5\s?%"))
     page.goto(f"{api.url}/t/{shares}")
     expect(page.get_by_test_id("prize")).to_have_count(2)
     expect(page.get_by_test_id("prize-amount").first).to_have_text("–")

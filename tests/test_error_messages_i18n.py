@@ -155,7 +155,14 @@ def all_templates() -> tuple[set[str], list[str], set[str]]:
 
 
 def catalogue(lang: str) -> dict[str, str]:
-    data: dict[str, str] = json.loads((I18N / lang / "errors.json").read_text(encoding="utf-8"))
+    """errors.json with the refusals an area file holds beside its own words
+    (``errors.msg.*`` keys of a feature's area, e.g. money.json)."""
+    data: dict[str, str] = {}
+    for path in sorted((I18N / lang).glob("*.json")):
+        area: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+        data.update(
+            (k, v) for k, v in area.items() if path.stem == "errors" or k.startswith("errors.")
+        )
     return data
 
 

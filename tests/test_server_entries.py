@@ -164,14 +164,14 @@ def test_a_busted_player_re_enters_with_his_token_and_the_results_count_it(
     assert state["status"] == "finished"
     sheet = client.get(f"/api/tournaments/{tid}/results.csv?lang=en")
     assert sheet.status_code == 200 and sheet.headers["content-type"].startswith("text/csv")
-    rows = list(csv.reader(io.StringIO(sheet.text)))
+    rows = list(csv.reader(io.StringIO(sheet.content.decode("utf-8-sig")), delimiter=";"))
     assert rows[0] == ["Place", "Name", "Prize", "Entries"]
     by_name = {r[1]: r for r in rows[1:]}
     assert by_name["Ann"][3] == "2"
     assert sorted(int(r[2]) for r in rows[1:]) == [0, 50, 75, 125]  # 5 entries: 50/30/20 of 250
     assert [int(r[0]) for r in rows[1:]] == [1, 2, 3, 4]
     german = client.get(f"/api/tournaments/{tid}/results.csv?lang=de").text
-    assert german.startswith("Platz,Name,Preisgeld,Einkäufe")
+    assert german.startswith("\ufeffPlatz;Name;Preisgeld;Einkäufe")
     pdf = client.get(f"/api/tournaments/{tid}/results.pdf?lang=nb")
     assert pdf.status_code == 200 and pdf.headers["content-type"] == "application/pdf"
     assert pdf.content.startswith(b"%PDF")

@@ -2,7 +2,8 @@
 with a payout table nm-holdem does not allow gets 422 saying why (NM-H-19,
 OQ-39) and creates nothing; the other profiles take the organiser's table
 of any length (OQ-39, OQ-68); bot tournaments pay what the rule says,
-with fewer entrants than paid places too (OQ-39: unfilled places unpaid)."""
+with fewer entrants than paid places too (OQ-69: the whole pool is paid
+to the places that can be filled, in the ratio of their shares)."""
 
 from __future__ import annotations
 
@@ -86,18 +87,25 @@ def test_OQ_68_a_de_holdem_bot_tournament_pays_six_places(client: TestClient) ->
     assert winner["prize"] == 300
 
 
-@pytest.mark.clause("OQ-39")
-def test_OQ_39_three_entrants_get_their_own_shares_and_the_rest_is_unpaid(
-    client: TestClient,
-) -> None:
-    """nm-holdem with three bots: places 1-3 are paid 40/25/15 % of the pool
-    as the table says; 12 + 8 % (places 4 and 5) are paid to nobody."""
+@pytest.mark.clause("OQ-69", "OQ-39")
+def test_OQ_69_three_entrants_share_the_whole_pool_on_every_page(client: TestClient) -> None:
+    """nm-holdem with three bots and a pool of 1,000: places 4 and 5 cannot
+    be filled, so places 1-3 are paid 40:25:15 of the whole pool (501,
+    312, 187: the unit left over to 1st).  The details the lobby's preview
+    shows, the standings, the results sheet's data and its CSV all say the
+    same amounts, adding up to the pool."""
     tid = create_tournament(client, "nm-holdem", bots=3, prize_pool=1000)
+    before = client.get(f"/api/tournaments/{tid}").json()
+    assert [(p["place"], p["amount"]) for p in before["prizes"]] == [(1, 501), (2, 312), (3, 187)]
+    assert [p["percent"] for p in before["prizes"]] == [50.0, 31.25, 18.75]
     state = play_to_the_end(client, tid)
     standings = state["standings"]
-    assert sum(r["prize"] for r in standings) == 800
-    [winner] = [r for r in standings if r["place"] == 1]
-    assert winner["prize"] == 400
+    assert sum(r["prize"] for r in standings) == 1000 == state["accounts"]["prize_pool"]
     by_place = sorted((r["place"], r["prize"]) for r in standings)
     # Two out in the same hand with equal stacks share 2nd and 3rd (OQ-06).
-    assert by_place in ([(1, 400), (2, 250), (3, 150)], [(1, 400), (2, 200), (2, 200)])
+    assert by_place in ([(1, 501), (2, 312), (3, 187)], [(1, 501), (2, 250), (2, 249)])
+    results = client.get(f"/api/tournaments/{tid}/results").json()
+    assert sorted((r["place"], r["prize"]) for r in results["rows"]) == by_place
+    lines = client.get(f"/api/tournaments/{tid}/results.csv?lang=en").content.decode("utf-8-sig")
+    rows = [line.split(";") for line in lines.strip().splitlines()[1:]]
+    assert sum(int(row[2]) for row in rows) == 1000

@@ -126,7 +126,7 @@ def test_the_table_frame_has_the_level_clock_and_the_standings() -> None:
 # ---------------------------------------------------------------- through the API
 
 
-@pytest.mark.clause("OQ-39")
+@pytest.mark.clause("OQ-39", "OQ-69")
 def test_NM_H_19_OQ_39_details_list_the_prize_of_each_paid_place(client: TestClient) -> None:
     tid = create_tournament(
         client, "de-holdem", bots=5, payout_shares=[50, 30, 20], prize_pool=1001
@@ -142,10 +142,11 @@ def test_NM_H_19_OQ_39_details_list_the_prize_of_each_paid_place(client: TestCli
     two = create_tournament(
         client, "de-holdem", bots=2, payout_shares=[50, 30, 20], prize_pool=1000
     )
-    # two entrants cannot fill third place: it is not paid (OQ-39)
+    # two entrants cannot fill third place: its share goes 50:30 to the
+    # first two, the whole pool is announced (OQ-69)
     assert client.get(f"/api/tournaments/{two}").json()["prizes"] == [
-        {"place": 1, "amount": 500, "percent": 50.0},
-        {"place": 2, "amount": 300, "percent": 30.0},
+        {"place": 1, "amount": 625, "percent": 62.5},
+        {"place": 2, "amount": 375, "percent": 37.5},
     ]
 
 

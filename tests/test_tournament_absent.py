@@ -8,7 +8,9 @@ until someone returns or they are gone, and the tournament ends.
 DE-DEAL-4, OQ-46: an unconfirmed ("running-along") entry is withdrawn when
 the level after ``unconfirmed_withdrawn_after_level`` (2) starts, at the end
 of his hand if it is running: his chips leave play, he gets no place and
-no prize and does not count among the entrants (OQ-39).
+no prize and does not count among the entrants (OQ-39).  Unconfirmed
+entries take a seat at the start only where the profile runs DE-DEAL-4
+literally (``seat_unconfirmed_at_start``, OQ-70): these tests switch it on.
 """
 
 from __future__ import annotations
@@ -66,10 +68,17 @@ def chips_on_tables(t: Tournament) -> int:
     return stacks + sum(s.carried_pot for s in t.tables.values())
 
 
+def running_along(profile: str | RuleProfile) -> RuleProfile:
+    """``profile`` with DE-DEAL-4's running-along stacks seated at the start
+    (OQ-46; off by OQ-70's default)."""
+    prof = load_profile(profile) if isinstance(profile, str) else profile
+    return with_changes(prof, seat_unconfirmed_at_start=True)
+
+
 def new_tournament(
     profile: str | RuleProfile, players: int, *, unconfirmed: tuple[str, ...] = ()
 ) -> Tournament:
-    prof = load_profile(profile) if isinstance(profile, str) else profile
+    prof = running_along(profile)
     t = Tournament.create("t", prof, Structure.default(prof))
     for k in range(1, players + 1):
         player = f"p{k}"
@@ -288,11 +297,11 @@ def test_DE_DEAL_4_OQ_46_a_player_in_a_running_hand_is_withdrawn_when_it_ends() 
     assert_replays(t)
 
 
-@pytest.mark.clause("DE-DEAL-4", "OQ-39")
+@pytest.mark.clause("DE-DEAL-4", "OQ-39", "OQ-69")
 def test_DE_DEAL_4_OQ_39_a_withdrawn_entry_fills_no_paid_place() -> None:
-    """Three entries, one withdrawn: two can finish, so two places are paid
-    (OQ-39: unfilled places are not paid) and the withdrawn one gets nothing."""
-    prof = load_profile("de-holdem")
+    """Three entries, one withdrawn: two can finish, so two places are paid,
+    the whole pool 50:30 (OQ-69), and the withdrawn one gets nothing."""
+    prof = running_along("de-holdem")
     struct = dataclasses.replace(
         Structure.default(prof), payout_shares=(50, 30, 20), prize_pool=1000
     )
@@ -309,7 +318,7 @@ def test_DE_DEAL_4_OQ_39_a_withdrawn_entry_fills_no_paid_place() -> None:
     assert t.status == "finished"
     prizes = {p.player: (p.place, p.prize) for p in t.players.values()}
     assert prizes["c"] == (None, 0)
-    assert sorted(prizes[p] for p in ("a", "b")) == [(1, 500), (2, 300)]
+    assert sorted(prizes[p] for p in ("a", "b")) == [(1, 625), (2, 375)]
     assert_replays(t)
 
 
@@ -349,7 +358,7 @@ def test_DE_DEAL_4_OQ_46_every_entry_withdrawn_ends_the_tournament_without_a_win
 def test_DE_DEAL_4_with_one_endless_level_no_second_level_ends_nothing_is_withdrawn() -> None:
     """Past the last level the last one goes on (Structure.playing_level):
     with a single level, level 2 never ends, so DE-DEAL-4 never applies."""
-    prof = load_profile("de-holdem")
+    prof = running_along("de-holdem")
     struct = dataclasses.replace(Structure.default(prof), levels=(Level(10, 60),))
     t = Tournament.create("t", prof, struct)
     t.register("a", "A")
@@ -364,21 +373,20 @@ def test_DE_DEAL_4_with_one_endless_level_no_second_level_ends_nothing_is_withdr
 # ---------------------------------------------------------------- the API
 
 
-@pytest.mark.clause("DE-DEAL-4", "OQ-46")
-def test_DE_DEAL_4_OQ_46_api_registers_unconfirmed_confirms_and_logs_the_withdrawal(
+@pytest.mark.clause("DE-DEAL-3", "DE-DEAL-4", "OQ-46", "OQ-70")
+def test_OQ_70_api_start_waits_until_each_unconfirmed_entry_is_confirmed_or_struck(
     tmp_path: Path,
 ) -> None:
+    """Over the API (the shipped profiles: OQ-70's default): the director
+    confirms one unconfirmed entry and the start is refused naming the
+    other; once he strikes it the start goes ahead, every seat a paid one."""
     from fastapi.testclient import TestClient
 
     from floorman.server.app import create_app
-    from tests.helpers.server import AUTH, DIRECTOR, create_tournament, sqlite_url, wait_until
+    from tests.helpers.server import AUTH, DIRECTOR, create_tournament, sqlite_url
 
     with TestClient(create_app(sqlite_url(tmp_path), DIRECTOR)) as client:
-        # Level 3 starts after 2 s; a hand every 5 s at most, so the absent
-        # are not blinded off before it.
-        tid = create_tournament(
-            client, "de-holdem", level_seconds=1, between_hands_s=5, starting_stack=3000
-        )
+        tid = create_tournament(client, "de-holdem", level_seconds=600, buy_in=50)
         names = {}
         for name, confirmed in (("Ann", False), ("Bob", False), ("Cid", True)):
             response = client.post(
@@ -392,26 +400,19 @@ def test_DE_DEAL_4_OQ_46_api_registers_unconfirmed_confirms_and_logs_the_withdra
         assert client.post(url, headers=AUTH).status_code == 200
         again = client.post(url, headers=AUTH)
         assert again.status_code == 409 and again.json()["detail"]["clause"] == "DE-DEAL-3, OQ-46"
-        # Everyone away so that no hand waits for a decision (DE-ABSENT-3/4).
+        refused = client.post(f"/api/tournaments/{tid}/start", headers=AUTH)
+        assert refused.status_code == 409, refused.text
+        detail = refused.json()["detail"]
+        assert detail["clause"] == "DE-DEAL-3, DE-DEAL-4, OQ-70"
+        assert detail["template"] == "confirm or strike the unconfirmed entries first: {players}"
+        assert detail["values"] == {"players": "Ann"}
+        assert client.get(f"/api/tournaments/{tid}").json()["status"] == "registering"
+        struck = client.post(f"/api/tournaments/{tid}/players/{ann}/unregister", headers=AUTH)
+        assert struck.status_code == 200, struck.text
         assert client.post(f"/api/tournaments/{tid}/start", headers=AUTH).status_code == 200
-        for player in names.values():
-            response = client.post(
-                f"/api/tournaments/{tid}/floor/absent",
-                json={"player": player, "absent": True},
-                headers=AUTH,
-            )
-            assert response.status_code == 200, response.text
-
-        def withdrawal() -> list[dict[str, Any]]:
-            log = client.get(f"/api/tournaments/{tid}/rulings").json()
-            return [e for e in log if e["type"] == "withdrawn"]
-
-        (entry,) = wait_until(withdrawal, 30, "the withdrawal in the ruling log")
-        assert entry["player"] == ann and entry["clause"] == "DE-DEAL-4, OQ-46"
-        assert entry["level"] >= 3 and entry["chips_removed"] >= 0
-        rows = {r["player"]: r for r in client.get(f"/api/tournaments/{tid}").json()["standings"]}
-        assert rows[ann]["place"] is None and rows[ann].get("status", "withdrawn") == "withdrawn"
-        assert rows[bob].get("status") != "withdrawn"
+        state = client.get(f"/api/tournaments/{tid}").json()
+        assert state["entries"] == state["paid_entries"] == 2
+        assert state["accounts"]["buy_ins"] == 100
 
 
 def count_out(t: Tournament, loser: str, rng: random.Random) -> None:
@@ -427,7 +428,7 @@ def count_out(t: Tournament, loser: str, rng: random.Random) -> None:
 
 
 def live_field(names: str, unpaid: str) -> Tournament:
-    prof = load_profile("de-holdem")
+    prof = running_along("de-holdem")
     struct = dataclasses.replace(
         Structure.default(prof), payout_shares=(50, 30, 20), prize_pool=1000
     )

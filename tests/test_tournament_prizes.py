@@ -1,8 +1,8 @@
 """The prize rule as profile data (issue 9): nm-holdem pays exactly the first
 five places (NM-H-19, OQ-39, OQ-40), the other profiles take the
 organiser's table of any length (OQ-39 for the draw event, OQ-68), and
-with fewer entrants than paid places the unfilled places are not paid
-(OQ-39 reading: nothing invented)."""
+with fewer entrants than paid places the places that can be filled share
+the whole pool in the ratio of their shares (OQ-69)."""
 
 from __future__ import annotations
 
@@ -111,21 +111,24 @@ def test_OQ_39_a_six_place_table_pays_six_places_where_allowed(name: str) -> Non
     assert_replay_equal(t)
 
 
-@pytest.mark.clause("OQ-39")
+@pytest.mark.clause("OQ-69", "OQ-39")
 @pytest.mark.parametrize("entrants", [2, 3, 4])
 @pytest.mark.parametrize("name", ["nm-holdem", "nm-draw"])
-def test_OQ_39_fewer_entrants_than_paid_places_leave_the_rest_unpaid(
+def test_OQ_69_fewer_entrants_than_paid_places_share_the_whole_pool(
     name: str, entrants: int
 ) -> None:
-    """OQ-39 reading "unfilled places are not paid": with fewer than five
-    entrants, place k still gets exactly the table's percent for place k;
-    the shares of the places nobody can fill are paid to nobody (not
-    rescaled, not given to the winner: nothing invented, OQ-39)."""
+    """OQ-69: with fewer than five entrants the places that can be filled
+    are paid the whole pool in the ratio of their own shares (four
+    entrants: 40:25:15:12 of it), the units left over to 1st; nothing is
+    paid past the last place an entrant can fill."""
     profile = rules(name)
     t = new_tournament(profile, entrants, seed=7)
     Player(t, seed=7).to_the_end()
     assert_places_complete(t)
     pool = t.struct.prize_pool
+    shares = DEFAULT_PAYOUT_SHARES[:entrants]
+    expected = [pool * s // sum(shares) for s in shares]
+    expected[0] += pool - sum(expected)
     paid = {
         p.place: (p.prize, e.percent)
         for p in t.players.values()
@@ -134,10 +137,9 @@ def test_OQ_39_fewer_entrants_than_paid_places_leave_the_rest_unpaid(
     }
     assert all(p.shared == 1 for p in t.players.values())  # seeded: nobody shares
     assert paid == {
-        k: (pool * DEFAULT_PAYOUT_SHARES[k - 1] // 100, float(DEFAULT_PAYOUT_SHARES[k - 1]))
+        k: (expected[k - 1], round(100 * shares[k - 1] / sum(shares), 4))
         for k in range(1, entrants + 1)
     }
-    total = sum(e.amount for e in events_of(t.events, PrizeAwarded))
-    assert total == pool * sum(DEFAULT_PAYOUT_SHARES[:entrants]) // 100
+    assert sum(e.amount for e in events_of(t.events, PrizeAwarded)) == pool
     assert all(e.place <= entrants for e in events_of(t.events, PrizeAwarded))
     assert_replay_equal(t)

@@ -416,7 +416,7 @@ def test_equal_stacks_share_places_and_prizes() -> None:
     assert t.players["p1"].prize == t.players["p2"].prize == 400
 
 
-@pytest.mark.clause("OQ-06", "OQ-39")
+@pytest.mark.clause("OQ-06", "OQ-39", "OQ-69")
 def test_two_players_out_together_at_the_end_share_second() -> None:
     t = seated("nm-holdem", {1: {1: "a", 2: "b", 3: "c"}})
     _, events = settle(t, 1, lambda spec: bust(spec, ["a", "b"], "c"))
@@ -427,9 +427,9 @@ def test_two_players_out_together_at_the_end_share_second() -> None:
     [finished] = events_of(events, Finished)
     assert finished.winner == "c" and t.status == "finished"
     prizes = {e.player: e.amount for e in events_of(events, PrizeAwarded)}
-    # Only three entrants: places 1-3 get their own 40/25/15 %, the 12 + 8 %
-    # of the places nobody can fill are not paid (OQ-39: nothing invented).
-    assert prizes == {"a": 2000, "b": 2000, "c": 4000}
+    # Only three entrants: places 1-3 share the whole pool 40:25:15 (OQ-69),
+    # and the two out together split 2nd and 3rd (OQ-06).
+    assert prizes == {"a": 2500, "b": 2500, "c": 5000}
     assert_places_complete(t)
 
 

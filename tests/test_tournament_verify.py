@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from floorman.engine.errors import RuleViolation
+from floorman.engine.profile import with_changes
 from floorman.profiles import load_profile
 from floorman.tournament.core import Tournament, TournamentError
 from floorman.tournament.names import MalformedName
@@ -102,7 +103,8 @@ def test_verify_register_refuses_what_register_refuses() -> None:
 
 
 def test_verify_confirm_refuses_what_confirm_refuses() -> None:
-    prof = load_profile("de-holdem")
+    # running-along stacks seated at the start (DE-DEAL-4 literally, OQ-70's switch)
+    prof = with_changes(load_profile("de-holdem"), seat_unconfirmed_at_start=True)
     t = Tournament.create("t", prof, structure(prof))
     t.register("p1")
     t.register("p2", confirmed=False)

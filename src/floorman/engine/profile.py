@@ -153,6 +153,12 @@ class RuleProfile:
     # Unconfirmed ("running-along") stacks are withdrawn at the end of this
     # blind level (DE-DEAL-4, reading *zeiten* as *zweiten*: 2; OQ-46).
     unconfirmed_withdrawn_after_level: int = _rule(2, "DE-DEAL-4, OQ-46")
+    # Unconfirmed entries may take a seat at the start and run along until
+    # they are withdrawn (DE-DEAL-4 read literally, OQ-46); off (OQ-70's
+    # default): the seat draw and start wait until each is confirmed or
+    # struck, and an entry after the start is confirmed as it is made, so
+    # every seat is a paid one and the results agree with the accounts.
+    seat_unconfirmed_at_start: bool = _rule(False, "DE-DEAL-4, OQ-46, OQ-70")
     # A busted player may buy a new entry while late registration is open.
     # Never in the NM freeze-outs ("no rebuys or add-ons", OQ-41, NM-D-1B
     # s2); the German rules leave it to the organiser (OQ-68): off unless

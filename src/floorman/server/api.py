@@ -188,6 +188,13 @@ class NewTournament(BaseModel):
     late_registration_level: int | None = Field(
         None, ge=1, le=1000, description="entries (and re-entries) until the end of this level"
     )
+    payout_unit: int | None = Field(
+        None,
+        ge=-MAX_PRIZE_POOL,
+        le=MAX_PRIZE_POOL,
+        description="every prize below 1st rounded down to a multiple of this (e.g. 50),"
+        " 1st takes the rest (OQ-69); default 1: no rounding, or the saved structure's",
+    )
     starts_at: str | None = Field(None, max_length=64, description="ISO 8601, for the lobby")
     auto_start: bool | None = Field(
         None, description="true: it starts by itself at starts_at; default: the director starts it"

@@ -5,7 +5,8 @@ PDF in the reader's language."""
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
+from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
@@ -21,7 +22,15 @@ from floorman.server.api import (
 )
 from floorman.server.error_bodies import http_error
 from floorman.services import commands as c
-from floorman.services.results import results_csv, results_pdf, results_view
+from floorman.services.results import (
+    results_csv,
+    results_file_names,
+    results_pdf,
+    results_view,
+)
+
+if TYPE_CHECKING:
+    from floorman.services.runtime import TournamentService
 
 router = APIRouter(prefix="/api")
 
@@ -61,10 +70,15 @@ def _words(request: Request) -> tuple[str, dict[str, str]]:
     return lang, i18n.catalogue(lang)
 
 
-def _attachment(tournament_id: str, extension: str) -> str:
-    # the id is 32 hex digits; anything else is cut to what a file name takes
-    safe = "".join(ch for ch in tournament_id if ch.isalnum())[:40] or "tournament"
-    return f'attachment; filename="results-{safe}.{extension}"'
+def _attachment(service: TournamentService, extension: str, disposition: str) -> str:
+    """Content-Disposition with the file named after the tournament
+    (:func:`results_file_names`): in ASCII for every browser, and as
+    written in ``filename*`` for those that read it."""
+    plain, written = results_file_names(service)
+    return (
+        f'{disposition}; filename="{plain}.{extension}";'
+        f" filename*=UTF-8''{quote(written, safe='')}.{extension}"
+    )
 
 
 @router.get(
@@ -77,18 +91,20 @@ async def results_as_data(request: Request, tournament_id: str) -> dict[str, Any
 
 @router.get(
     "/tournaments/{tournament_id}/results.csv",
-    summary="The results: place, name, prize, entries (CSV, headers in ?lang=)",
+    summary="The results: place, name, prize, entries (CSV for spreadsheets in Norway and"
+    " Germany: semicolons, UTF-8 with BOM; headers in ?lang=; the file named after the"
+    " tournament)",
     response_class=Response,
 )
 async def results_as_csv(request: Request, tournament_id: str) -> Response:
     service = service_of(request, tournament_id)
     lang, words = _words(request)
     return Response(
-        results_csv(service, words),
+        results_csv(service, words).encode("utf-8"),
         media_type="text/csv; charset=utf-8",
         headers={
             "Content-Language": lang,
-            "Content-Disposition": _attachment(tournament_id, "csv"),
+            "Content-Disposition": _attachment(service, "csv", "attachment"),
         },
     )
 
@@ -108,8 +124,6 @@ async def results_as_pdf(request: Request, tournament_id: str) -> Response:
         media_type="application/pdf",
         headers={
             "Content-Language": lang,
-            "Content-Disposition": _attachment(tournament_id, "pdf").replace(
-                "attachment", "inline"
-            ),
+            "Content-Disposition": _attachment(service, "pdf", "inline"),
         },
     )

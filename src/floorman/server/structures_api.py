@@ -32,6 +32,7 @@ class StructureIn(BaseModel):
     guarantee: int = Field(0, ge=0, le=10**15)
     payout_tables: list[PayoutTableIn] = Field(default_factory=list, max_length=100)
     late_registration_level: int | None = Field(None, ge=1, le=1000)
+    payout_unit: int = Field(1, ge=-(10**15), le=10**15, description="OQ-69; 1: no rounding")
 
 
 class Wizard(BaseModel):

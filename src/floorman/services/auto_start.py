@@ -6,9 +6,10 @@ starts by hand (``auto_start`` off, the default).  At the time, the start is
 the director's own :class:`~floorman.services.commands.Start`, sent through
 the deployment's command path like any other, so it is stored, answered
 and broadcast the same way.  Its idempotency key is made of the number of
-entries: several web processes sending it at once are answered once, and a
-start refused for too few players (OQ-41) is sent again, as a new command,
-once another player has registered.
+entries and the paid ones among them: several web processes sending it at
+once are answered once, and a start refused for too few players (OQ-41)
+or for an unconfirmed entry (OQ-70) is sent again, as a new command, once
+another player has registered or the entry is confirmed.
 """
 
 from __future__ import annotations
@@ -20,17 +21,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from floorman.services.commands import DIRECTOR, Command, Start
+from floorman.services.entries import start_time
 from floorman.services.handler import Answer
 from floorman.services.runtime import TournamentService
 
 log = logging.getLogger("floorman.auto_start")
-
-
-def start_time(text: str) -> datetime:
-    """An ISO 8601 start time; one without a zone is read as UTC, as the
-    lobby reads it."""
-    moment = datetime.fromisoformat(text)
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def due_starts(services: Iterable[TournamentService], now: datetime) -> list[Start]:
@@ -44,7 +39,8 @@ def due_starts(services: Iterable[TournamentService], now: datetime) -> list[Sta
             continue
         if struct.starts_at is None or start_time(struct.starts_at) > now:
             continue
-        key = f"auto-start:{len(t.players)}"
+        # a new entry or a confirmed one (OQ-70) makes a new command
+        key = f"auto-start:{len(t.players)}:{t.paid_entries}"
         due.append(Start(tournament=service.id, author=DIRECTOR, key=key))
     return due
 

@@ -62,7 +62,7 @@ def chip_chart_svg(
         stacks.set_ylim(bottom=0)
         # the first level alone is one point in time: the axis starts at the
         # start and spans a minute at least, not a tenth either side of 0
-        stacks.set_xlim(left=0, right=max(1.0, *minutes))
+        stacks.set_xlim(left=0, right=max([1.0, *minutes]))  # no samples yet: a minute
         stacks.grid(True, alpha=0.3)
         stacks.legend(loc="upper left", fontsize=8)
         for axis in (field.yaxis, stacks.yaxis, stacks.xaxis):

@@ -10,11 +10,11 @@ again by the structure."""
 from __future__ import annotations
 
 import dataclasses
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from floorman.dealing import secure_randbelow
-from floorman.engine.errors import ProfileError
+from floorman.engine.errors import ProfileError, SetupViolation
 from floorman.tournament.money import payout_ranges_from
 from floorman.tournament.structure import Structure
 
@@ -32,6 +32,7 @@ def with_entries_and_money(
     late_registration_level: int | None = None,
     starts_at: str | None = None,
     auto_start: bool | None = None,
+    payout_unit: int | None = None,
 ) -> Structure:
     """``structure`` with the settings given (None: as it was, e.g. a
     saved structure's); a start time must be an ISO 8601 time."""
@@ -44,6 +45,8 @@ def with_entries_and_money(
     ):
         if value is not None:
             changes[name] = int(value)
+    if payout_unit is not None:
+        changes["payout_unit"] = payout_unit  # a whole amount from 1: the structure checks (OQ-69)
     if payout_tables is not None:
         try:
             changes["payout_tables"] = payout_ranges_from(payout_tables)
@@ -66,6 +69,46 @@ def iso_time(text: str) -> str:
             "the start time {time} is no ISO 8601 time", values={"time": repr(text)[:40]}
         ) from None
     return text
+
+
+#: how long ago a start time "now" typed to the minute may be: beyond it a
+#: tournament that starts by itself would start at its next entry, unseen
+START_GRACE = timedelta(minutes=5)
+#: a start further ahead than this is probably a typo of the year or month
+FAR_OFF = timedelta(days=30)
+
+
+def start_time(text: str) -> datetime:
+    """An ISO 8601 start time; one without a zone is read as UTC, as the
+    lobby reads it."""
+    moment = datetime.fromisoformat(text)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def verify_start_time(structure: Structure, now: datetime) -> None:
+    """A tournament that starts by itself must not start in the past: it
+    would start at once, on its second entry, before anyone is told (OQ-41:
+    the start is the organiser's to set)."""
+    if not structure.auto_start or structure.starts_at is None:
+        return
+    if start_time(structure.starts_at) < now - START_GRACE:
+        raise SetupViolation(
+            "a tournament that starts by itself needs a start time still to come, not {time}",
+            clause="OQ-41",
+            attempted=structure.starts_at,
+            values={"time": structure.starts_at},
+        )
+
+
+def start_time_warnings(structure: Structure, now: datetime) -> list[dict[str, Any]]:
+    """What the director is told, not refused: a start more than
+    ``FAR_OFF`` ahead (a catalogue key and its values)."""
+    if structure.starts_at is None:
+        return []
+    ahead = start_time(structure.starts_at) - now
+    if ahead <= FAR_OFF:
+        return []
+    return [{"key": "money.start_far_off", "values": {"days": ahead.days}}]
 
 
 def seat_if_late(service: TournamentService, player: str) -> None:
@@ -91,4 +134,13 @@ def wake(service: TournamentService) -> None:
     service.changed.set()
 
 
-__all__ = ["iso_time", "re_enter", "seat_if_late", "wake", "with_entries_and_money"]
+__all__ = [
+    "iso_time",
+    "re_enter",
+    "seat_if_late",
+    "start_time",
+    "start_time_warnings",
+    "verify_start_time",
+    "wake",
+    "with_entries_and_money",
+]

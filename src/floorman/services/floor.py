@@ -9,12 +9,13 @@ import hmac
 import logging
 import secrets
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 from floorman.engine.errors import FloormanError, ProfileError, SetupViolation
 from floorman.profiles import load_profile
 from floorman.services.broadcast import Fanout
-from floorman.services.entries import with_entries_and_money
+from floorman.services.entries import verify_start_time, with_entries_and_money
 from floorman.services.runtime import ServiceConfig, TournamentService
 from floorman.services.structures import StructureLibrary, check_table_size
 from floorman.storage import Store
@@ -42,6 +43,8 @@ class Floor:
         self.archived: set[str] = set()
         self.claim = claim
         self.fanout = fanout
+        #: the wall clock a start time is checked against (a test sets its own)
+        self.wall_clock: Callable[[], datetime] = lambda: datetime.now(UTC)
 
     def is_director(self, token: str | None) -> bool:
         # Bytes, not text: compare_digest refuses non-ASCII strings.
@@ -102,6 +105,7 @@ class Floor:
         late_registration_level: int | None = None,
         starts_at: str | None = None,
         auto_start: bool | None = None,
+        payout_unit: int | None = None,
         seat_bots: bool = True,
         answer_key: str = "",
     ) -> TournamentService:
@@ -161,7 +165,9 @@ class Floor:
             late_registration_level=late_registration_level,
             starts_at=starts_at,
             auto_start=auto_start,
+            payout_unit=payout_unit,
         )
+        verify_start_time(structure, self.wall_clock())
         config = ServiceConfig(
             action_delay_ms=action_delay_ms,
             between_hands_s=between_hands_s,

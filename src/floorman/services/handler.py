@@ -236,7 +236,9 @@ class CommandHandler:
             await service.stored()
         except FloormanError as error:
             return Answer(503, error_body(error))
-        return Answer(200, {"id": service.id})
+        # told, not refused: a start a month or more ahead may be a typo
+        warnings = entries.start_time_warnings(service.tournament.struct, self.floor.wall_clock())
+        return Answer(200, {"id": service.id, **({"warnings": warnings} if warnings else {})})
 
     async def _delete(self, command: c.Delete) -> Answer:
         scoped = command.scoped_key()

@@ -54,12 +54,14 @@ def details(t: Tournament) -> dict[str, Any]:
         "buy_in": structure.buy_in,
         "fee": structure.fee,
         "guarantee": structure.guarantee,
+        # every prize below 1st rounded down to it, the rest to 1st (OQ-69)
+        "payout_unit": structure.payout_unit,
         "entries": t.entries,
         "paid_entries": t.paid_entries,
         # buy-ins, fees, the guarantee's top-up and the pool, as the core has them
         "accounts": t.accounts.to_dict(),
-        # what each place pays now, as the core pays it (NM-H-19, OQ-39:
-        # places the entrants cannot fill are not paid)
+        # what each place pays now, as the core pays it (NM-H-19, OQ-39;
+        # OQ-69: the places the entrants can fill share the whole pool)
         "prizes": [
             {"place": k, "amount": amount, "percent": percent}
             for k, (amount, percent) in enumerate(t.prize_table(), 1)

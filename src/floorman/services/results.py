@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +26,9 @@ ROWS_PER_PAGE = 40
 
 def result_rows(service: TournamentService) -> list[dict[str, Any]]:
     """One row per player: place (None: still playing or disqualified),
-    name, prize and entries (his first and his re-entries)."""
+    name, prize, entries (his first and his re-entries) and whether his
+    entry is paid (False only where the profile seats running-along stacks,
+    DE-DEAL-4, OQ-70: the sheet flags it)."""
     t = service.tournament
     rows: list[dict[str, Any]] = []
     last: list[dict[str, Any]] = []
@@ -38,6 +41,7 @@ def result_rows(service: TournamentService) -> list[dict[str, Any]]:
             "name": state.name,
             "prize": state.prize,
             "entries": state.entries,
+            "paid": state.confirmed,
         }
         (last if state.status == "disqualified" else rows).append(entry)
     return rows + last
@@ -53,6 +57,7 @@ def results_view(service: TournamentService) -> dict[str, Any]:
         "entries": t.entries,
         "rows": result_rows(service),
         "accounts": t.accounts.to_dict(),
+        "payout_unit": t.struct.payout_unit,  # prizes below 1st rounded down to it (OQ-69)
     }
 
 
@@ -80,17 +85,58 @@ def accounts_lines(service: TournamentService, words: Mapping[str, str]) -> list
     return lines
 
 
+#: what a spreadsheet in Norway or Germany reads as the start of UTF-8 text
+BYTE_ORDER_MARK = "\ufeff"
+
+
 def results_csv(service: TournamentService, words: Mapping[str, str]) -> str:
-    """The sheet as CSV with a header in the reader's language."""
+    """The sheet as CSV with a header in the reader's language, as the
+    spreadsheets of a Norwegian or German club open it by a double click:
+    separated by semicolons (the comma is their decimal sign), UTF-8 with
+    a byte order mark (else æ, ø, å and ä, ö, ü come out garbled)."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
+    out.write(BYTE_ORDER_MARK)
+    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
     writer.writerow(
         [words[f"tournament.results_{k}"] for k in ("place", "name", "prize", "entries")]
     )
     for row in result_rows(service):
         place = "" if row["place"] is None else row["place"]
-        writer.writerow([place, _safe_cell(row["name"]), row["prize"], row["entries"]])
+        writer.writerow([place, _safe_cell(shown_name(row, words)), row["prize"], row["entries"]])
     return out.getvalue()
+
+
+#: letters a file name in plain ASCII spells out (the others NFKD takes apart: å, ä, é …)
+_SPELLED = str.maketrans({"æ": "ae", "Æ": "Ae", "ø": "o", "Ø": "O", "ß": "ss", "đ": "d"})
+
+
+def _file_stem(name: str, *, ascii_only: bool) -> str:
+    """``name`` as a file name: words joined by "-", only letters, digits,
+    "-", "_" and "." (no path, quote or control character reaches a
+    header); ``ascii_only``: æ, ø, å, ä … spelt out in ASCII."""
+    text = name
+    if ascii_only:
+        text = unicodedata.normalize("NFKD", text.translate(_SPELLED))
+        text = text.encode("ascii", "ignore").decode("ascii")
+    kept = "".join(ch if ch.isalnum() or ch in "-_." else " " for ch in text)
+    return "-".join(kept.split())[:80].strip(".-")
+
+
+def results_file_names(service: TournamentService) -> tuple[str, str]:
+    """The results files' name (no extension) from the tournament's name,
+    in ASCII and as written: "Fredagsturnering Ålesund" ->
+    ("Fredagsturnering-Alesund", "Fredagsturnering-Ålesund"); a name with
+    nothing to keep: the tournament's id."""
+    t = service.tournament
+    plain = _file_stem(t.name, ascii_only=True) or _file_stem(t.id, ascii_only=True) or "results"
+    return plain, _file_stem(t.name, ascii_only=False) or plain
+
+
+def shown_name(row: Mapping[str, Any], words: Mapping[str, str]) -> str:
+    """The row's name, flagged when the entry is not paid (OQ-70)."""
+    if row["paid"]:
+        return str(row["name"])
+    return f"{row['name']} ({words['money.unpaid']})"
 
 
 def _safe_cell(text: str) -> str:
@@ -117,6 +163,8 @@ def results_pdf(service: TournamentService, words: Mapping[str, str]) -> bytes:
         .replace("{pool}", str(t.prize_pool))
         .replace("{buy_in}", str(t.struct.buy_in))
     )
+    if t.struct.payout_unit > 1:  # prizes below 1st rounded down to it (OQ-69)
+        facts += " · " + words["money.rounded_to"].replace("{unit}", str(t.struct.payout_unit))
     accounts = accounts_lines(service, words)
     out = io.BytesIO()
     pages = [rows[k : k + ROWS_PER_PAGE] for k in range(0, len(rows), ROWS_PER_PAGE)] or [[]]
@@ -135,7 +183,7 @@ def results_pdf(service: TournamentService, words: Mapping[str, str]) -> bytes:
                 cells = [
                     [
                         "" if r["place"] is None else str(r["place"]),
-                        r["name"],
+                        shown_name(r, words),
                         str(r["prize"]),
                         str(r["entries"]),
                     ]
@@ -161,6 +209,8 @@ __all__ = [
     "accounts_lines",
     "result_rows",
     "results_csv",
+    "results_file_names",
     "results_pdf",
     "results_view",
+    "shown_name",
 ]

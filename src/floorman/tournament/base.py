@@ -105,10 +105,17 @@ class TournamentBase(TournamentState):
         return shares_for(self.struct.payout_tables, self.struct.payout_shares, self.entries)
 
     def prize_table(self) -> list[tuple[int, float]]:
-        """(amount, percent) per place the entrants can fill (OQ-39)."""
+        """(amount, percent) per place the entrants can fill, the whole pool
+        among them (OQ-39, OQ-69)."""
         return prize_table(
-            self.struct, self.entrants, pool=self.prize_pool, shares=self.payout_shares
+            self.struct, self.places_to_fill, pool=self.prize_pool, shares=self.payout_shares
         )
+
+    def _shared_prizes(
+        self, table: list[tuple[int, float]], place: int, group: list[str]
+    ) -> list[tuple[str, int, float]]:
+        """:func:`shared_prizes` rounded to the structure's payout unit (OQ-69)."""
+        return shared_prizes(table, place, group, self.struct.payout_unit)
 
     def late_registration_open(self) -> bool:
         """Entries (and re-entries) are taken after the start until the end
@@ -151,7 +158,7 @@ class TournamentBase(TournamentState):
         table = self.prize_table()
         place = self.alive + 1
         for group in reversed(groups):
-            for player, amount, percent in shared_prizes(table, place, group):
+            for player, amount, percent in self._shared_prizes(table, place, group):
                 emitted.append(
                     self._emit(
                         PrizeAwarded(player=player, place=place, amount=amount, percent=percent)
@@ -196,9 +203,10 @@ class TournamentBase(TournamentState):
         return emitted
 
     def _pay_places_moved_up(self) -> list[TournamentEvent]:
-        """After a withdrawal the players already out hold places one higher
-        (OQ-39) and the payout table may be another one (fewer entries): each
-        whose prize is now another is awarded it again.  While late
+        """After a withdrawal or a disqualification the players already out
+        hold places one higher (OQ-39, OQ-69) and the payout table may be
+        another one (fewer entries, fewer places to fill): each whose prize
+        is now another is awarded it again.  While late
         registration is open places wait for the final field anyway."""
         if self.late_registration_pending:
             return []
@@ -210,7 +218,7 @@ class TournamentBase(TournamentState):
         emitted: list[TournamentEvent] = []
         for place, group in sorted(groups.items()):
             group.sort(key=lambda player: -self.players[player].prize)  # the odd unit stays
-            paid = shared_prizes(table, place, group) or [(p, 0, 0.0) for p in group]
+            paid = self._shared_prizes(table, place, group) or [(p, 0, 0.0) for p in group]
             for player, amount, percent in paid:  # 0: a place the new table does not pay
                 if self.players[player].prize != amount:
                     emitted.append(
@@ -250,7 +258,7 @@ class TournamentBase(TournamentState):
                         )
                     )
                 )
-            for player, amount, percent in shared_prizes(table_of_prizes, place, group):
+            for player, amount, percent in self._shared_prizes(table_of_prizes, place, group):
                 emitted.append(
                     self._emit(
                         PrizeAwarded(player=player, place=place, amount=amount, percent=percent)
@@ -269,7 +277,7 @@ class TournamentBase(TournamentState):
             return [*emitted, self._emit(Finished(winner=None, at=at))]
         winner = next(p.player for p in self.players.values() if p.status == "playing")
         emitted.append(self._emit(Finished(winner=winner, at=at)))
-        for player, amount, percent in shared_prizes(self.prize_table(), 1, [winner]):
+        for player, amount, percent in self._shared_prizes(self.prize_table(), 1, [winner]):
             emitted.append(
                 self._emit(PrizeAwarded(player=player, place=1, amount=amount, percent=percent))
             )

@@ -30,6 +30,7 @@ from floorman.tournament.corrections import correction_event
 from floorman.tournament.errors import TournamentError
 from floorman.tournament.events import (
     Created,
+    Disqualified,
     HandBegun,
     LevelChanged,
     Paused,
@@ -287,6 +288,8 @@ class Tournament(Registration, FloorRulings):
         for correction in pending:  # made during the hand (NM-D-1G, OQ-03)
             if (event := correction_event(self, correction)) is not None:
                 emitted.append(self._emit(event))
+                if isinstance(event, Disqualified):  # those out before him move up (OQ-69)
+                    emitted += self._pay_places_moved_up()
         emitted += self._withdraw_unconfirmed(table)  # DE-DEAL-4, OQ-46: after his hand
         busted = [
             p for p in stacks if self.players[p].chips == 0 and self.players[p].status == "playing"

@@ -316,7 +316,8 @@ class FloorRulings(TournamentBase):
                 Disqualified(player=player, clause=clause, note=note, chips_removed=state.chips)
             )
         ]
-        return emitted + self._check_finish(None)
+        # those out before him move up: their prizes may change (OQ-69)
+        return emitted + self._pay_places_moved_up() + self._check_finish(None)
 
     def verify_override_chips(self, player: str, chips: int) -> None:
         """A stack is a whole number of chips, never below 0; a starting

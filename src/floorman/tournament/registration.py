@@ -26,12 +26,20 @@ from floorman.tournament.seating import draw_seats
 class Registration(TournamentBase):
     """Entering players, drawing seats, starting."""
 
-    def verify_register(self, player: str, name: str | None = None) -> None:
+    def verify_register(
+        self, player: str, name: str | None = None, *, confirmed: bool = True
+    ) -> None:
         """Refuse an entry: registration closed at the seat draw (OQ-41,
         DE-SEAT-1), the id empty or taken, the name no name or entered
         already (DE-GEN-2, OQ-64: :class:`MalformedName` or the
-        :class:`TournamentError`)."""
+        :class:`TournamentError`), an unconfirmed entry after the start
+        where unconfirmed stacks take no seat (OQ-70)."""
         self.verify_registration_open()
+        if not confirmed and self.status == "running" and not self._unconfirmed_may_sit():
+            raise self._fail(
+                "an entry after the start takes a seat at once: confirm it as paid",
+                "DE-DEAL-3, OQ-70",
+            )
         if not isinstance(player, str) or not player or player in self.players:
             raise self._fail(
                 "player id {player} is empty or taken",
@@ -61,8 +69,28 @@ class Registration(TournamentBase):
     def registration_is_open(self) -> bool:
         return self._can(self.verify_registration_open)
 
-    def can_register(self, player: str, name: str | None = None) -> bool:
-        return self._can(self.verify_register, player, name)
+    def can_register(self, player: str, name: str | None = None, *, confirmed: bool = True) -> bool:
+        return self._can(self.verify_register, player, name, confirmed=confirmed)
+
+    def _unconfirmed_may_sit(self) -> bool:
+        """Whether an unconfirmed entry may take a seat: only where the
+        profile runs DE-DEAL-4's running-along stacks literally (OQ-46,
+        OQ-70)."""
+        return self.profile.seat_unconfirmed_at_start
+
+    def verify_all_confirmed(self) -> None:
+        """Refuse the seat draw and the start while an entry is unconfirmed
+        (not paid or checked in) where unconfirmed stacks take no seat: the
+        director confirms or strikes each first, so every seat is a paid one
+        and the results agree with the accounts (DE-DEAL-3/4, OQ-46, OQ-70)."""
+        if not self.unconfirmed or self._unconfirmed_may_sit():
+            return
+        names = [self.players[player].name for player in self.unconfirmed]
+        raise self._fail(
+            "confirm or strike the unconfirmed entries first: {players}",
+            "DE-DEAL-3, DE-DEAL-4, OQ-70",
+            values={"players": ", ".join(names)},
+        )
 
     def register(
         self, player: str, name: str | None = None, bot: str | None = None, confirmed: bool = True
@@ -71,7 +99,8 @@ class Registration(TournamentBase):
         (registered, not yet paid or checked in), withdrawn at the end of the
         profile's ``unconfirmed_withdrawn_after_level`` unless confirmed
         (DE-DEAL-4, OQ-46)."""
-        self.verify_register(player, name)  # the twin name too (DE-GEN-2, OQ-64)
+        # the twin name too (DE-GEN-2, OQ-64)
+        self.verify_register(player, name, confirmed=confirmed)
         name = clean_name(player if name is None else name)
         event = Registered(player=player, name=name, bot=bot, confirmed=bool(confirmed))
         self._emit(event)
@@ -186,13 +215,14 @@ class Registration(TournamentBase):
 
     def verify_draw_seats(self) -> None:
         """Refuse the seat draw: drawn already or started (DE-SEAT-1), fewer
-        than two players (OQ-41)."""
+        than two players (OQ-41), an entry still unconfirmed (OQ-70)."""
         # a seat makes its table: a table at all means seats were given
         # (looking at every player instead made 10,000 entries take minutes)
         if self.status != "registering" or self.tables:
             raise self._fail("seats are drawn once, before the start", "DE-SEAT-1")
         if len(self._drawn()) < 2:
             raise self._fail("a tournament needs at least two players", "OQ-41")
+        self.verify_all_confirmed()
 
     def can_draw_seats(self) -> bool:
         return self._can(self.verify_draw_seats)
@@ -236,9 +266,10 @@ class Registration(TournamentBase):
 
     def verify_start(self) -> None:
         """Refuse the start: started or over already (OQ-41), seats not
-        drawn (DE-SEAT-1)."""
+        drawn (DE-SEAT-1), an entry still unconfirmed (OQ-70)."""
         if self.status != "registering":
             raise self._fail("the tournament is {status}", "OQ-41", values={"status": self.status})
+        self.verify_all_confirmed()
         if not any(p.table for p in self.players.values()):
             raise self._fail("draw the seats first", "DE-SEAT-1")
 

@@ -154,6 +154,8 @@ class TournamentState:
         # (DE-DEAL-4, OQ-46).
         self.unconfirmed: dict[str, None] = {}
         self.withdrawn = 0  # entries withdrawn (DE-DEAL-4): counted, not scanned per bust
+        # entries disqualified (NM-D-1C/1D/1E): they fill no place (OQ-69)
+        self.disqualified_entries = 0
         # every entry ever made, those taken back included: a new player's
         # number is never one given before
         self.entries_made = 0
@@ -232,11 +234,17 @@ class TournamentState:
         self.unconfirmed.pop(e.player, None)
         self.withdrawn += 1
         if was_in_play:
-            for p in self.players.values():
-                if p.status == "out" and p.place is not None:
-                    p.place -= 1
-            for player in self.late_busts:
-                self.late_busts[player] -= 1
+            self._placed_move_up()
+
+    def _placed_move_up(self) -> None:
+        """An entry that leaves play with no place fills none: everyone
+        already out, placed while it still counted, moves up one, so the
+        places stay 1..n with no gap (OQ-39, OQ-69)."""
+        for p in self.players.values():
+            if p.status == "out" and p.place is not None:
+                p.place -= 1
+        for player in self.late_busts:
+            self.late_busts[player] -= 1
 
     def _leave_play(self, player: str, status: str, chips_removed: int) -> None:
         """Out with no place: his chips leave play and his seat is freed."""
@@ -276,6 +284,12 @@ class TournamentState:
         """Entries that can finish in a place: a withdrawn entry was
         cancelled (DE-DEAL-4, OQ-46) and fills none (OQ-39)."""
         return len(self.players) - self.withdrawn
+
+    @property
+    def places_to_fill(self) -> int:
+        """The places the entrants can finish in: a disqualified entry
+        finishes in none (NM-D-1C/1D/1E), so it is paid no share (OQ-69)."""
+        return self.entrants - self.disqualified_entries
 
     @property
     def entries(self) -> int:
@@ -418,7 +432,14 @@ class TournamentState:
         self.players[e.player].sit_out_next = e.requested
 
     def _apply_disqualified(self, e: Disqualified) -> None:
+        """Out with no place and no prize (NM-D-1C/1D/1E): he fills no place,
+        so, as after a withdrawal, those already out move up one and the
+        places nobody can fill are one more (OQ-69: the pool is paid whole)."""
+        was_in_play = self.players[e.player].status == "playing"
         self._leave_play(e.player, "disqualified", e.chips_removed)
+        self.disqualified_entries += 1
+        if was_in_play:
+            self._placed_move_up()
 
     def _apply_override(self, e: Overridden) -> None:
         if e.ruling == "chips" and e.player is not None and e.chips is not None:

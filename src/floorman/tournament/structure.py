@@ -97,6 +97,9 @@ class Structure:
     guarantee: int = 0
     #: payout tables by the number of entries (empty: ``payout_shares``)
     payout_tables: tuple[PayoutRange, ...] = ()
+    #: every prize below 1st is rounded down to a multiple of this (a cash
+    #: unit, e.g. 50 kr) and 1st takes the rest (OQ-69); 1: no rounding
+    payout_unit: int = 1
     #: entries are taken (and re-entries, where the profile allows them)
     #: until the end of this level; None: registration closes at the seat draw
     late_registration_level: int | None = None
@@ -112,6 +115,7 @@ class Structure:
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        check_payout_unit(self.payout_unit)
         problems = []
         if not self.levels or all(level.is_break for level in self.levels):
             problems.append("the structure needs at least one playing level")
@@ -206,6 +210,7 @@ class Structure:
             "fee": self.fee,
             "guarantee": self.guarantee,
             "payout_tables": [r.to_dict() for r in self.payout_tables],
+            "payout_unit": self.payout_unit,
             "late_registration_level": self.late_registration_level,
             "starts_at": self.starts_at,
             "auto_start": self.auto_start,
@@ -236,12 +241,15 @@ class Structure:
                 fee=int(data.get("fee", 0)),
                 guarantee=int(data.get("guarantee", 0)),
                 payout_tables=payout_ranges_from(data.get("payout_tables") or ()),
+                payout_unit=int(data.get("payout_unit", 1)),
                 late_registration_level=_optional_int(data.get("late_registration_level")),
                 starts_at=_optional_text(data.get("starts_at")),
                 auto_start=bool(data.get("auto_start", False)),
                 seat_draw=str(data.get("seat_draw", "random")),
                 time_bank_seconds=_optional_int(data.get("time_bank_seconds")),
             )
+        except SetupViolation:
+            raise  # refused by a rule, with its clause (a payout unit of 0, OQ-69)
         except (KeyError, TypeError, ValueError) as error:
             raise ProfileError(f"tournament structure: missing or bad field ({error})") from None
 
@@ -252,6 +260,22 @@ def _optional_int(value: Any) -> int | None:
 
 def _optional_text(value: Any) -> str | None:
     return None if value is None else str(value)
+
+
+#: the largest payout unit: the largest pool (a unit above the pool pays it all to 1st)
+MAX_PAYOUT_UNIT = MAX_CHIPS * 1000
+
+
+def check_payout_unit(unit: object) -> None:
+    """A payout unit is a whole amount from 1 (no rounding) up; refused
+    with the clause otherwise (OQ-69)."""
+    if isinstance(unit, bool) or not isinstance(unit, int) or not 1 <= unit <= MAX_PAYOUT_UNIT:
+        raise SetupViolation(
+            "the payout unit is a whole amount from 1 (no rounding) to {most}, not {unit}",
+            clause="OQ-69",
+            attempted=repr(unit)[:40],
+            values={"most": MAX_PAYOUT_UNIT, "unit": repr(unit)[:40]},
+        )
 
 
 def check_payout_shares(shares: Sequence[int], problems: list[str]) -> None:

@@ -11,7 +11,7 @@ import { managePanel } from "./director_manage.js";
 import { $, chips, clockText, fill, h, ordinal, say, statusBadge, throttled } from "./dom.js";
 import { citedError } from "./errors.js";
 import { has, lang, languageSwitch, t as tr } from "./i18n.js";
-import { parsePayoutTables, readStart } from "./money.js";
+import { parsePayoutTables, payoutTablesText, readStart } from "./money.js";
 import { structureEditor } from "./structures.js";
 import {
   levelsOf,
@@ -463,6 +463,41 @@ function watch() {
 const value = (id) => $(id).value.trim();
 const number = (id) => (value(id) === "" ? undefined : Number(value(id)));
 
+/** The create form's money fields and the saved structure's field each
+ * shows: with a saved structure chosen its amounts fill the fields, and only
+ * a field the director has typed in himself is sent, so the structure's
+ * buy-in and fee are never lost to the form's 0 (issue 26). */
+const MONEY_FIELDS = {
+  "#c-buy-in": (s) => s.buy_in || 0,
+  "#c-fee": (s) => s.fee || 0,
+  "#c-guarantee": (s) => s.guarantee || 0,
+  "#c-payout-unit": (s) => s.payout_unit || 1,
+  "#c-payout-tables": (s) => payoutTablesText(s.payout_tables || []),
+  "#c-late-level": (s) => s.late_registration_level || "",
+};
+const MONEY_DEFAULTS = { "#c-buy-in": 0, "#c-fee": 0, "#c-guarantee": 0, "#c-payout-unit": 1 };
+
+for (const id of Object.keys(MONEY_FIELDS)) {
+  $(id).addEventListener("input", () => {
+    $(id).dataset.typed = "1";
+  });
+}
+
+/** The chosen saved structure's amounts in every money field not typed in. */
+function moneyFromStructure() {
+  const saved = state.structures.find((s) => s.name === value("#c-structure"));
+  for (const [id, read] of Object.entries(MONEY_FIELDS)) {
+    if ($(id).dataset.typed) continue;
+    $(id).value = saved ? read(saved.structure) : (MONEY_DEFAULTS[id] ?? "");
+  }
+}
+
+/** A money field's amount to send: undefined (the saved structure's) when
+ * a structure is chosen and the director has not typed in the field. */
+function money(id, read = number) {
+  return value("#c-structure") && !$(id).dataset.typed ? undefined : read(id);
+}
+
 $("#token-form").addEventListener("submit", (event) => {
   event.preventDefault();
   keepDirectorToken(value("#token"));
@@ -481,7 +516,7 @@ $("#create").addEventListener("submit", async (event) => {
   let payoutTables;
   let startsAt;
   try {
-    payoutTables = parsePayoutTables(value("#c-payout-tables")) ?? undefined;
+    payoutTables = money("#c-payout-tables", (id) => parsePayoutTables(value(id)) ?? undefined);
     startsAt = readStart($("#c-starts-at"));
   } catch (error) {
     fail(error);
@@ -496,11 +531,12 @@ $("#create").addEventListener("submit", async (event) => {
     table_size: number("#c-table-size"),
     payout_shares: payouts ? payouts.split(",").map(Number) : undefined,
     prize_pool: number("#c-prize-pool") || 0,
-    buy_in: number("#c-buy-in"),
-    fee: number("#c-fee"),
-    guarantee: number("#c-guarantee"),
+    buy_in: money("#c-buy-in"),
+    fee: money("#c-fee"),
+    guarantee: money("#c-guarantee"),
+    payout_unit: money("#c-payout-unit"),
     payout_tables: payoutTables,
-    late_registration_level: number("#c-late-level"),
+    late_registration_level: money("#c-late-level"),
     starts_at: startsAt,
     auto_start: $("#c-auto-start").checked || undefined,
     bots: number("#c-bots") || 0,
@@ -516,7 +552,9 @@ $("#create").addEventListener("submit", async (event) => {
     $("#c-name").value = ""; // a second click makes no twin of the same name
     await loadList(); // the list shows it before the message says so
     // people know a tournament by its name; the id only stands in for none
-    ok(tr("director.created", { name: created.name || body.name || created.id }));
+    // told, not refused: a start far off may be a typo of the month or year
+    const warnings = (created.warnings || []).map((w) => tr(w.key, w.values));
+    ok([tr("director.created", { name: created.name || body.name || created.id }), ...warnings].join(" "));
     await load();
     watch();
   } catch (error) {
@@ -672,6 +710,7 @@ function structureChoices() {
     mine.map((s) => h("option", { value: s.name }, s.name)),
   );
   if (mine.some((s) => s.name === chosen)) select.value = chosen;
+  moneyFromStructure();
 }
 
 async function init() {
@@ -687,6 +726,7 @@ async function init() {
   );
   $("#c-profile").value = "nm-holdem";
   $("#c-profile").addEventListener("change", structureChoices);
+  $("#c-structure").addEventListener("change", moneyFromStructure);
   const editor = structureEditor({
     profiles,
     ok,

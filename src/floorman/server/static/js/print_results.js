@@ -33,7 +33,13 @@ function rowsTable(rows) {
           "tr",
           { "data-testid": "result-row" },
           h("td", { class: "num", "data-testid": "result-place" }, r.place ? ordinal(r.place) : "–"),
-          h("td", { "data-testid": "result-name" }, r.name),
+          h(
+            "td",
+            { "data-testid": "result-name" },
+            r.name,
+            // an entry not paid (running-along stacks, DE-DEAL-4, OQ-70): flagged
+            r.paid === false ? h("span", { class: "badge", "data-testid": "unpaid" }, ` ${t("money.unpaid")}`) : null,
+          ),
           h("td", { class: "num", "data-testid": "result-prize" }, chips(r.prize)),
           h("td", { class: "num", "data-testid": "result-entries" }, chips(r.entries)),
         ),
@@ -49,10 +55,10 @@ async function load() {
     fill("title", title);
     document.title = `${title} · floorman`;
     const a = sheet.accounts;
-    fill(
-      "facts",
-      t("tournament.results_facts", { entries: sheet.entries, buy_in: a.buy_in, pool: a.prize_pool }),
-    );
+    const facts = t("tournament.results_facts", { entries: sheet.entries, buy_in: a.buy_in, pool: a.prize_pool });
+    // prizes below 1st rounded down to the director's unit (OQ-69): the sheet says so
+    const rounded = sheet.payout_unit > 1 ? ` · ${t("money.rounded_to", { unit: sheet.payout_unit })}` : "";
+    fill("facts", facts + rounded);
     document.getElementById("running").hidden = sheet.status === "finished";
     fill("accounts", accountsTable(a));
     fill("rows", rowsTable(sheet.rows));

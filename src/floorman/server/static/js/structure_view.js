@@ -21,15 +21,21 @@ export function moneyLine(t) {
 }
 
 /** The places the server pays, exactly as it pays them (details.prizes:
- * places the entrants cannot fill are not paid, the odd chips go to first,
- * NM-H-19, OQ-39): each with its percent and, with a prize pool, its amount. */
+ * the places the entrants can fill share the whole pool, the odd chips go
+ * to first, NM-H-19, OQ-39, OQ-69): each with its percent and, with a prize pool, its amount. */
 export function prizesTable(t, { winners = true } = {}) {
   const paid = t.prizes || [];
   if (!paid.length) return h("p", { class: "muted" }, tr("tournament.no_prizes"));
+  // the server rounded every prize below 1st down to the unit (OQ-69): say so
+  const rounded =
+    t.payout_unit > 1
+      ? h("caption", { "data-testid": "payout-unit" }, tr("money.rounded_to", { unit: chips(t.payout_unit) }))
+      : null;
   const won = new Map((t.standings || []).filter((r) => r.place).map((r) => [r.place, r.name]));
   return h(
     "table",
     { class: "data", "data-testid": "prizes" },
+    rounded,
     h(
       "thead",
       {},

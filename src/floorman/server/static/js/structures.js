@@ -128,6 +128,7 @@ export function structureEditor({ profiles, ok, fail, changed }) {
     $("#s-buy-in").value = s ? s.buy_in || 0 : 0;
     $("#s-fee").value = s ? s.fee || 0 : 0;
     $("#s-guarantee").value = s ? s.guarantee || 0 : 0;
+    $("#s-payout-unit").value = s ? s.payout_unit || 1 : 1;
     $("#s-payout-tables").value = s ? payoutTablesText(s.payout_tables || []) : "";
     $("#s-late-level").value = s && s.late_registration_level ? s.late_registration_level : "";
     $("#s-time-bank").value = s && s.time_bank_seconds !== null ? s.time_bank_seconds : "";
@@ -253,6 +254,7 @@ export function structureEditor({ profiles, ok, fail, changed }) {
       buy_in: whole("#s-buy-in") || 0,
       fee: whole("#s-fee") || 0,
       guarantee: whole("#s-guarantee") || 0,
+      payout_unit: whole("#s-payout-unit") ?? 1,
       payout_tables: payoutTables,
       late_registration_level: whole("#s-late-level"),
     };
