@@ -418,9 +418,12 @@ def test_the_call_clock_button_goes_once_a_call_would_give_no_less_time(
 
 
 @pytest.mark.clause("DE-HOLE-3", "DE-HOLE-4")
-def test_a_folded_player_shows_his_cards_and_another_page_sees_them(
+def test_a_folded_player_shows_his_cards_only_after_the_hand_and_to_everyone(
     pages: Callable[..., Page], api: Api
 ) -> None:
+    """DE-HOLE-3: no cards turned up when folding, so while two players are
+    still in the folded player is offered nothing to show; once the hand is
+    over he shows, and every page sees the cards (DE-HOLE-4)."""
     people = People(api, "de-holdem")
     shower = people.actor()
     watcher = next(name for name in NAMES if name != shower)
@@ -431,7 +434,14 @@ def test_a_folded_player_shows_his_cards_and_another_page_sees_them(
     expect(plate.get_by_test_id("card-back")).to_have_count(2)  # face down to the others
     expect(plate.get_by_test_id("card")).to_have_count(0)
     expect(page.get_by_test_id("show-cards")).to_have_count(0)  # not while in the hand
+    hand_id = people.view()["hand_id"]
     assert people.act(shower, action="fold").status_code == 200
+    assert people.running() is not None  # two players still in
+    expect(page.get_by_test_id("fold")).to_have_count(0)  # his fold is drawn
+    expect(page.get_by_test_id("show-cards")).to_have_count(0)  # nor while they play on
+    expect(plate.get_by_test_id("card")).to_have_count(0)
+    assert people.act(people.actor(), action="fold").status_code == 200
+    assert people.view()["hand_id"] == hand_id and people.running() is None
     show = page.get_by_test_id("show-cards")
     expect(show).to_have_text("Karten zeigen")
     show.click()

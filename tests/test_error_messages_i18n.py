@@ -155,8 +155,13 @@ def all_templates() -> tuple[set[str], list[str], set[str]]:
 
 
 def catalogue(lang: str) -> dict[str, str]:
-    data: dict[str, str] = json.loads((I18N / lang / "errors.json").read_text(encoding="utf-8"))
-    return data
+    """Every area of ``lang`` merged: an area may keep its own refusals
+    (``errors.msg.…`` in ``seats.json``), so parallel work never edits one file."""
+    merged: dict[str, str] = {}
+    for path in sorted((I18N / lang).glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        merged.update({k: v for k, v in data.items() if k.startswith("errors.")})
+    return merged
 
 
 def placeholders(text: str) -> set[str]:
