@@ -26,6 +26,7 @@ from floorman.server import (
     manage_api,
     rules_api,
     schema_api,
+    seat_links_api,
     structures_api,
     ws,
 )
@@ -135,6 +136,7 @@ def create_app(database_url: str, director_token: str, *, pace_collection: bool 
     app.include_router(chart_api.router)
     app.include_router(structures_api.router)
     app.include_router(manage_api.router)
+    app.include_router(seat_links_api.router)
     app.include_router(entries_api.router)
     app.include_router(rules_api.router)
     app.include_router(schema_api.router)

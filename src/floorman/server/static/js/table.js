@@ -594,12 +594,12 @@ function onStatus(status, detail) {
     connectionLost(false);
   } else if (state.wasOnline && ["connecting", "reconnecting", "offline"].includes(status)) {
     connectionLost(true);
-  } else if (status === "refused" || status === "taken") {
+  } else if (["refused", "taken", "reissued"].includes(status)) {
     connectionLost(false);
   }
   const el = $("#conn");
   el.dataset.state = status;
-  const key = `table.conn.${status}`;
+  const key = status === "reissued" ? "seats.conn.reissued" : `table.conn.${status}`;
   el.textContent =
     status === "reconnecting"
       ? detail
@@ -611,8 +611,8 @@ function onStatus(status, detail) {
           ? t(key)
           : status;
   if (status === "refused") say("error", t("table.refused", { reason: detail }), "error");
-  if (status === "taken") {
-    say("notice", t("table.taken"), "info");
+  if (status === "taken" || status === "reissued") {
+    say("notice", t(status === "taken" ? "table.taken" : "seats.reissued_notice"), "info");
     $("#actions").replaceChildren();
   }
 }
