@@ -125,6 +125,18 @@ def player_page(open_page: Callable[..., Page], people: People, name: str, local
     return page
 
 
+def sit_out_now(page: Page) -> None:
+    """Sit out at once: with cards in a live hand the page asks first and
+    this says "now" (issue 26); without, it goes at the first tap."""
+    page.get_by_test_id("sit-out").click()
+    now = page.get_by_test_id("sit-out-confirm-now")
+    banner = page.locator("[data-testid=away-banner]:not([hidden])")
+    expect(banner.or_(now).first).to_be_visible()
+    if now.is_visible():
+        now.click()
+    expect(page.get_by_test_id("away-banner")).to_be_visible()
+
+
 def digits(text: str) -> int:
     return int(re.sub(r"\D", "", text))
 
@@ -324,6 +336,7 @@ def test_a_player_sits_out_reads_why_and_comes_back(pages: Callable[..., Page], 
     banner = ann.get_by_test_id("away-banner")
     expect(banner).to_be_hidden()
     ann.get_by_test_id("sit-out").click()
+    ann.get_by_test_id("sit-out-confirm-now").click()  # she holds cards: asked first
     expect(banner).to_be_visible()
     expect(ann.get_by_test_id("away-text")).to_have_text(
         "Du sitter over, slik du ba om."
@@ -603,8 +616,7 @@ def test_an_error_box_neither_covers_nor_moves_the_new_controls(
         # Away: the banner and its button, with an error box too.
         page.get_by_test_id("call-clock").click()
         expect(page.get_by_test_id("clock-called")).to_be_visible()
-        page.get_by_test_id("sit-out").click()
-        expect(page.get_by_test_id("away-banner")).to_be_visible()
+        sit_out_now(page)
         page.wait_for_timeout(300)
         before = new_parts(page, TABLE_PARTS)
         assert {p["selector"] for p in before} >= {
