@@ -22,7 +22,7 @@ __all__ = ["api", "browser", "pages"]  # the fixtures, shared with test_browser
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
 ASK = (
-    "Du har kort i denne hånden. Sitter du over nå, sjekker du når det er gratis og kaster deg"
+    "Du har kort i denne hånden. Sitter du over nå, jekker du når det er gratis og kaster deg"
     " ellers, hver gang det er din tur. Eller spill ferdig denne hånden og sitt over fra neste."
 )
 
