@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.test_browser import Api, api, browser, open_director
+from tests.test_browser import DIRECTOR, Api, api, browser, open_director
 from tests.test_browser_floor_tools import People, pages, player_page
 
 __all__ = ["api", "browser", "pages"]  # the fixtures, shared with test_browser
@@ -75,3 +75,25 @@ def test_the_director_reissues_a_seat_link_the_new_one_opens_the_seat_the_old_pa
     expect(director.get_by_test_id("seat-link-url")).to_have_attribute("href", url)
     log = director.get_by_test_id("rulings")
     expect(log).to_contain_text("Ann: neuer Platzlink")
+
+
+@pytest.mark.clause("DE-GEN-2", "OQ-75")
+def test_a_player_already_registered_is_sent_to_the_director_for_his_link(
+    pages: Callable[..., Page], api: Api
+) -> None:
+    """Ann, registered at the desk, tries the lobby on her phone: one entry
+    per person (DE-GEN-2), and the lobby tells her who has her link."""
+    tournament = api.create("de-holdem", bots=0, name="Freitag")
+    api.call("POST", f"/tournaments/{tournament}/register", {"name": "Ann"}, DIRECTOR)
+    phone = pages("nb-NO")
+    phone.goto(f"{api.url}/")
+    phone.get_by_test_id("register-tournament").select_option(tournament)
+    phone.get_by_test_id("register-name").fill("ann")
+    phone.get_by_test_id("register-submit").click()
+    message = phone.get_by_test_id("register-message")
+    expect(message).to_contain_text("DE-GEN-2")
+    expect(message).to_contain_text(
+        "Allerede påmeldt, på en annen enhet eller hos turneringslederen?"
+        " Turneringslederen kan gi deg en ny lenke til setet ditt."
+    )
+    assert len(api.call("GET", f"/tournaments/{tournament}")["standings"]) == 1
