@@ -97,3 +97,27 @@ def test_a_player_already_registered_is_sent_to_the_director_for_his_link(
         " Turneringslederen kan gi deg en ny lenke til setet ditt."
     )
     assert len(api.call("GET", f"/tournaments/{tournament}")["standings"]) == 1
+
+
+@pytest.mark.clause("OQ-75")
+def test_a_player_registered_at_the_desk_gets_his_link_and_code_at_once(
+    pages: Callable[..., Page], api: Api
+) -> None:
+    tournament = api.create("de-holdem", bots=0, name="Samstag")
+    director = pages("de-DE")
+    open_director(director, api, tournament)
+    director.get_by_test_id("entry-name").fill("Dora")
+    director.get_by_test_id("entry-submit").click()
+    expect(director.get_by_test_id("seat-link-answer")).to_have_text(
+        "Dora ist angemeldet: hier der Platzlink zum Scannen."
+    )
+    expect(director.get_by_test_id("seat-link-qr").locator("svg path")).to_have_count(1)
+    url = director.get_by_test_id("seat-link-url").get_attribute("href")
+    assert url is not None and f"/t/{tournament}/play#seat=" in url
+    # the link is Dora's seat: her phone opens it and waits for the start
+    (dora,) = api.call("GET", f"/tournaments/{tournament}")["standings"]
+    token = url.split("#seat=", 1)[1]
+    me = api.client.get(
+        f"/api/tournaments/{tournament}/me", headers={"Authorization": f"Bearer {token}"}
+    )
+    assert me.status_code == 200 and me.json()["player"] == dora["player"]
