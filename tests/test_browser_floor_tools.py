@@ -125,6 +125,18 @@ def player_page(open_page: Callable[..., Page], people: People, name: str, local
     return page
 
 
+def sit_out_now(page: Page) -> None:
+    """Sit out at once: with cards in a live hand the page asks first and
+    this says "now" (issue 26); without, it goes at the first tap."""
+    page.get_by_test_id("sit-out").click()
+    now = page.get_by_test_id("sit-out-confirm-now")
+    banner = page.locator("[data-testid=away-banner]:not([hidden])")
+    expect(banner.or_(now).first).to_be_visible()
+    if now.is_visible():
+        now.click()
+    expect(page.get_by_test_id("away-banner")).to_be_visible()
+
+
 def digits(text: str) -> int:
     return int(re.sub(r"\D", "", text))
 
@@ -324,6 +336,7 @@ def test_a_player_sits_out_reads_why_and_comes_back(pages: Callable[..., Page], 
     banner = ann.get_by_test_id("away-banner")
     expect(banner).to_be_hidden()
     ann.get_by_test_id("sit-out").click()
+    ann.get_by_test_id("sit-out-confirm-now").click()  # she holds cards: asked first
     expect(banner).to_be_visible()
     expect(ann.get_by_test_id("away-text")).to_have_text(
         "Du sitter over, slik du ba om."
@@ -418,9 +431,12 @@ def test_the_call_clock_button_goes_once_a_call_would_give_no_less_time(
 
 
 @pytest.mark.clause("DE-HOLE-3", "DE-HOLE-4")
-def test_a_folded_player_shows_his_cards_and_another_page_sees_them(
+def test_a_folded_player_shows_his_cards_only_after_the_hand_and_to_everyone(
     pages: Callable[..., Page], api: Api
 ) -> None:
+    """DE-HOLE-3: no cards turned up when folding, so while two players are
+    still in the folded player is offered nothing to show; once the hand is
+    over he shows, and every page sees the cards (DE-HOLE-4)."""
     people = People(api, "de-holdem")
     shower = people.actor()
     watcher = next(name for name in NAMES if name != shower)
@@ -431,7 +447,14 @@ def test_a_folded_player_shows_his_cards_and_another_page_sees_them(
     expect(plate.get_by_test_id("card-back")).to_have_count(2)  # face down to the others
     expect(plate.get_by_test_id("card")).to_have_count(0)
     expect(page.get_by_test_id("show-cards")).to_have_count(0)  # not while in the hand
+    hand_id = people.view()["hand_id"]
     assert people.act(shower, action="fold").status_code == 200
+    assert people.running() is not None  # two players still in
+    expect(page.get_by_test_id("fold")).to_have_count(0)  # his fold is drawn
+    expect(page.get_by_test_id("show-cards")).to_have_count(0)  # nor while they play on
+    expect(plate.get_by_test_id("card")).to_have_count(0)
+    assert people.act(people.actor(), action="fold").status_code == 200
+    assert people.view()["hand_id"] == hand_id and people.running() is None
     show = page.get_by_test_id("show-cards")
     expect(show).to_have_text("Karten zeigen")
     show.click()
@@ -593,8 +616,7 @@ def test_an_error_box_neither_covers_nor_moves_the_new_controls(
         # Away: the banner and its button, with an error box too.
         page.get_by_test_id("call-clock").click()
         expect(page.get_by_test_id("clock-called")).to_be_visible()
-        page.get_by_test_id("sit-out").click()
-        expect(page.get_by_test_id("away-banner")).to_be_visible()
+        sit_out_now(page)
         page.wait_for_timeout(300)
         before = new_parts(page, TABLE_PARTS)
         assert {p["selector"] for p in before} >= {

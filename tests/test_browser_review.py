@@ -23,7 +23,7 @@ from tests.test_browser import (
     open_page,
     take_seat,
 )
-from tests.test_browser_floor_tools import People, pages, player_page
+from tests.test_browser_floor_tools import People, pages, player_page, sit_out_now
 from tests.test_browser_sit_out_next import fold_to_the_end, next_hand
 
 __all__ = ["api", "browser", "pages"]  # the fixtures, shared with test_browser
@@ -206,8 +206,7 @@ def test_a_player_out_of_the_tournament_reads_his_finishing_place_on_his_seat_pa
     page.goto(f"{api.url}/t/{tournament}/play")
     expect(page.get_by_test_id("info-place")).to_contain_text(" von ")
     # away with one chip: her hands are dealt dead and her next blind busts her
-    page.get_by_test_id("sit-out").click()
-    expect(page.get_by_test_id("away-banner")).to_be_visible()
+    sit_out_now(page)
     ruling = {"player": seat["player"], "chips": 1, "note": "Test"}
     api.call("POST", f"/tournaments/{tournament}/override/chips", ruling, DIRECTOR)
     out = page.get_by_test_id("out-of-tournament")

@@ -81,6 +81,7 @@ TOURNAMENT_KINDS = [
     "clock_called",
     "re_entered",
     "late_registration_closed",
+    "seat_link_reissued",
 ]
 
 HAND_CLASSES = hand_events.event_classes()

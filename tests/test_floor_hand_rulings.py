@@ -8,8 +8,9 @@ a hand declared dead, and cards shown to everyone of a player's own will.
 - Dead hand (DE-FOUL-1: "a foul hand cannot win"; DE-FOUL-2: its bets are
   not returned; DE-SDFOUL-1 at the showdown; NM-D-1G, OQ-03): the hand
   leaves the play and keeps nothing it put in.
-- Show one, show all (DE-HOLE-3/4): cards out of play may be shown, and
-  then to everyone; never while they are in play.
+- Show one, show all (DE-HOLE-3/4): once the hand is over a player may
+  show his cards, and then to everyone; never while the hand is played,
+  folded or not (OQ-27 for the NM events).
 
 Every refusal changes nothing (:func:`tests.helpers.holdem.rejected`), and
 every hand replays from its log to the same state.
@@ -166,21 +167,60 @@ def test_a_hand_declared_dead_during_the_draw_leaves_the_exchange() -> None:
 
 
 @pytest.mark.clause("DE-HOLE-3", "DE-HOLE-4")
-def test_DE_HOLE_4_cards_out_of_play_are_shown_to_everyone_never_while_in_play() -> None:
+def test_DE_HOLE_3_folded_cards_stay_hidden_while_the_hand_is_played() -> None:
+    """DE-HOLE-3: a player may not "turn them face up when folding"; with
+    two players still in, the folded 2c 7d stay hidden from everyone."""
     hand = start(DE, [1000, 1000, 1000], ante_unit=50, holes=["As Ad", "Kc Kd", "2c 7d"])
-    rejected(hand, ActionNotAllowed, "DE-HOLE-3", hand.show_cards, 3)
+    rejected(hand, ActionNotAllowed, "DE-HOLE-3", hand.show_cards, 3)  # in play
     hand.fold(3)
-    assert hand.seat_view(1).players[2].cards is None  # folded, not shown
-    event = hand.show_cards(3)
+    assert not hand.is_complete  # seats 1 and 2 play on
+    assert not hand.can_show_cards(3)
+    rejected(hand, ActionNotAllowed, "DE-HOLE-3", hand.show_cards, 3)  # folded, hand live
+    assert "show_cards" not in hand.seat_view(3).actions
+    for viewer in (None, 1, 2):
+        assert hand.seat_view(viewer).players[2].cards is None
+
+
+@pytest.mark.clause("DE-HOLE-3", "DE-HOLE-4")
+def test_DE_HOLE_4_after_the_hand_cards_are_shown_to_everyone_once() -> None:
+    hand = start(DE, [1000, 1000, 1000], ante_unit=50, holes=["As Ad", "Kc Kd", "2c 7d"])
+    hand.fold(3)
+    hand.fold(1)
+    assert hand.is_complete
+    assert "show_cards" in hand.seat_view(3).actions
+    event = hand.show_cards(3)  # show one, show all: to every seat and spectator
     assert isinstance(event, CardsShown) and event.cards == tuple(parse_cards("2c 7d"))
     for viewer in (None, 1, 2):
         assert hand.seat_view(viewer).players[2].cards == ("2c", "7d")
     assert hand.seat_view(None).log[-1].kind == "shown_to_all"
     rejected(hand, ActionNotAllowed, "DE-HOLE-4", hand.show_cards, 3)  # once is all
-    hand.fold(1)
-    assert hand.is_complete
     hand.show_cards(2)  # the winner shows after the hand: everyone sees it
     assert hand.seat_view(None).players[1].cards == ("Kc", "Kd")
+    replays_to_the_same_state(hand)
+
+
+@pytest.mark.clause("OQ-27", "NM-D-1G", "OQ-03")
+def test_OQ_27_a_folded_draw_hand_stays_hidden_from_the_players_still_in() -> None:
+    """The NM rules are silent on showing cards outside the showdown; OQ-27
+    borrows the German showdown rules, so five folded cards are not shown
+    to the two players still drawing."""
+    hand = DrawHand.start(
+        load_profile("nm-draw"),
+        seats=[1, 2, 3],
+        stacks=[100] * 3,
+        button=3,
+        ante_unit=1,
+        deck=shuffled_deck(seeded_randbelow(2)),
+    )
+    hand.bet_or_raise_to(1, 4)
+    hand.fold(2)
+    assert not hand.is_complete
+    rejected(hand, ActionNotAllowed, "OQ-27", hand.show_cards, 2)
+    assert "show_cards" not in hand.seat_view(2).actions
+    hand.fold(3)
+    assert hand.is_complete
+    hand.show_cards(2)
+    assert hand.seat_view(1).players[1].cards is not None
     replays_to_the_same_state(hand)
 
 
@@ -191,4 +231,5 @@ def test_a_profile_may_forbid_showing_cards_outside_the_showdown() -> None:
     strict = with_changes(load_profile(NM), voluntary_show=False)
     hand = start(strict, [1000, 1000, 1000], ante_unit=50)
     hand.fold(3)
+    hand.fold(1)
     rejected(hand, ActionNotAllowed, "OQ-03", hand.show_cards, 3)

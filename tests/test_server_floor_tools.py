@@ -193,18 +193,29 @@ def test_a_player_sits_out_sees_it_and_comes_back_with_one_message(client: TestC
 
 
 @pytest.mark.clause("DE-HOLE-3", "DE-HOLE-4")
-def test_folded_cards_are_shown_to_everyone_on_request(client: TestClient) -> None:
+def test_folded_cards_stay_hidden_until_the_hand_is_over_then_go_to_everyone(
+    client: TestClient,
+) -> None:
     tid, by_seat = start_humans(client, ["Ann", "Ben", "Cat"], between_hands_s=60)
-    view = table_view(client, tid, None)
-    actor = view["hand"]["actor"]
-    early = act(client, tid, by_seat[actor], action="show_cards")
+    folder = table_view(client, tid, None)["hand"]["actor"]
+    early = act(client, tid, by_seat[folder], action="show_cards")
     assert early.status_code == 409 and "DE-HOLE-3" in early.json()["detail"]["clause"]
-    assert act(client, tid, by_seat[actor], action="fold").status_code == 200
-    assert "show_cards" in table_view(client, tid, by_seat[actor])["hand"]["actions"]
-    assert act(client, tid, by_seat[actor], action="show_cards").status_code == 200
+    assert act(client, tid, by_seat[folder], action="fold").status_code == 200
+    # two players still in: the folded cards are neither offered nor shown
+    assert "show_cards" not in table_view(client, tid, by_seat[folder])["hand"]["actions"]
+    live = act(client, tid, by_seat[folder], action="show_cards")
+    assert live.status_code == 409 and "DE-HOLE-3" in live.json()["detail"]["clause"]
+    for viewer in [None, *(t for s, t in by_seat.items() if s != folder)]:
+        players = table_view(client, tid, viewer)["hand"]["players"]
+        assert not next(p for p in players if p["seat"] == folder)["cards"], viewer
+    second = table_view(client, tid, None)["hand"]["actor"]
+    assert act(client, tid, by_seat[second], action="fold").status_code == 200
+    assert table_view(client, tid, None)["hand"]["phase"] == "complete"
+    assert "show_cards" in table_view(client, tid, by_seat[folder])["hand"]["actions"]
+    assert act(client, tid, by_seat[folder], action="show_cards").status_code == 200
     for viewer in [None, *by_seat.values()]:
         players = table_view(client, tid, viewer)["hand"]["players"]
-        shown = next(p for p in players if p["seat"] == actor)
+        shown = next(p for p in players if p["seat"] == folder)
         assert shown["cards"] and all(shown["cards"]), viewer
 
 

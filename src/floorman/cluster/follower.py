@@ -115,8 +115,9 @@ class Followers:
         if self._unknown_lately(digest):
             return None
         player = await asyncio.to_thread(self.floor.store.player_by_token, service.id, digest)
+        if player is not None and not service.auth.admit(digest, player):
+            return None  # a link the director reissued since (OQ-74)
         if player is not None:
-            service.auth.by_hash[digest] = player
             self._unknown.pop(digest, None)
         return player
 

@@ -258,8 +258,9 @@ class FloorMixin:
         place in the exchange; hold'em: his check-down vote)."""
 
     def verify_show_cards(self, seat: int) -> None:
-        """A player shows his cards of his own will only once they are out
-        of play, and then to everyone (DE-HOLE-3, DE-HOLE-4)."""
+        """A player shows his cards of his own will only once the hand is
+        over, and then to everyone (DE-HOLE-3, DE-HOLE-4): folded cards stay
+        hidden while the others play on."""
         i = self._position(seat)
         clause = self.rulings["show_cards"]
         if not self.profile.voluntary_show:
@@ -276,6 +277,17 @@ class FloorMixin:
         if self.phase != COMPLETE and not self.folded[i]:
             raise ActionNotAllowed(
                 "your cards are in play: they are shown at the showdown",
+                clause=clause,
+                seat=seat,
+                action="show",
+            )
+        if self.phase != COMPLETE:
+            # Folded cards turned up while others still play would tell them
+            # what is out of the deck: never when folding (DE-HOLE-3), only
+            # once the hand is over, and then to everyone (DE-HOLE-4).
+            raise ActionNotAllowed(
+                "folded cards stay hidden while the hand is played: "
+                "show them after the hand, to everyone",
                 clause=clause,
                 seat=seat,
                 action="show",

@@ -517,13 +517,8 @@ def build_seat_view(hand: Any, seat: int | None, *, display: bool = True) -> Sea
         actions.append("show")
         if hand.can_muck(seat):
             actions.append("muck")
-    if (
-        display
-        and mine is not None
-        and (hand.phase == COMPLETE or hand.folded[mine])
-        and hand.can_show_cards(seat)
-    ):
-        actions.append("show_cards")  # out of play: shown to everyone (DE-HOLE-4)
+    if display and mine is not None and hand.phase == COMPLETE and hand.can_show_cards(seat):
+        actions.append("show_cards")  # the hand is over: shown to everyone (DE-HOLE-3/4)
     actions.extend(part.trailing_actions())
     return SeatView(
         hand.game,

@@ -30,6 +30,7 @@ from floorman.services import (
 from floorman.services import commands as c
 from floorman.services.auth import token_hash
 from floorman.services.handler import CommandHandler, Execute
+from floorman.services.seat_links import qr_svg, seat_link_path
 from floorman.storage.crypto import StoredHandUnreadable
 
 router = APIRouter(prefix="/api")
@@ -384,11 +385,11 @@ async def register(
     answer = await carried_out(request, command)  # a token only for a stored entry
     # Open the link on another device to take the seat there (the socket of
     # the old device is closed with 4409).
-    return {
-        "player": str(answer["player"]),
-        "token": player_token,
-        "seat_link": f"/t/{tournament_id}/play#seat={player_token}",
-    }
+    link = seat_link_path(tournament_id, player_token)
+    entered = {"player": str(answer["player"]), "token": player_token, "seat_link": link}
+    if director:  # for the desk: a QR code to hand the seat to his phone (OQ-74)
+        entered["qr_svg"] = qr_svg(str(request.base_url).rstrip("/") + link, body.name.strip())
+    return entered
 
 
 @router.post("/tournaments/{tournament_id}/start", dependencies=[Director])

@@ -28,6 +28,7 @@ from floorman.server import (
     metrics,
     rules_api,
     schema_api,
+    seat_links_api,
     structures_api,
     ws,
 )
@@ -144,6 +145,7 @@ def create_app(database_url: str, director_token: str, *, pace_collection: bool 
     app.include_router(chart_api.router)
     app.include_router(structures_api.router)
     app.include_router(manage_api.router)
+    app.include_router(seat_links_api.router)
     app.include_router(entries_api.router)
     app.include_router(rules_api.router)
     app.include_router(schema_api.router)

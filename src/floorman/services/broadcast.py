@@ -282,14 +282,19 @@ class Broadcaster:
         many were closed."""
         return self.close_others(sub.player or "", sub.ident)
 
-    def close_others(self, player: str, keep: str) -> int:
-        """Close every socket of ``player`` but the one named ``keep`` (4409)."""
+    def close_others(self, player: str, keep: str, notice: dict[str, Any] | None = None) -> int:
+        """Close every socket of ``player`` but the one named ``keep``
+        (``""``: all of them), each told ``notice`` and closed with its code
+        (4409 seat taken, unless said otherwise)."""
+        notice = notice or SEAT_TAKEN
+        code = notice["code"]
+        assert isinstance(code, int)
         older = [s for s in self._by_player.get(player, ()) if s.ident != keep]
         for old in older:
             self._remove(old)  # no more frames; this last one, then the close
             old.clear()
-            old.send(dict(SEAT_TAKEN))
-            old.finish(SEAT_TAKEN_CODE, str(SEAT_TAKEN["message"]))
+            old.send(dict(notice))
+            old.finish(code, str(notice["message"]))
         return len(older)
 
     def table_of(self, sub: Subscriber) -> int | None:

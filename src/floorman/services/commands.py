@@ -157,6 +157,15 @@ class ReEnter(Command):
 
 
 @dataclass(frozen=True, kw_only=True)
+class ReissueSeatLink(Command):
+    """A new seat link for ``target``; his older ones are closed (OQ-74).
+    It carries no token: the runner derives it from the server's key."""
+
+    kind = "reissue_seat_link"
+    target: str
+
+
+@dataclass(frozen=True, kw_only=True)
 class Confirm(Command):
     kind = "confirm"
     target: str
@@ -329,6 +338,7 @@ COMMANDS: dict[str, type[Command]] = {
         AddBots,
         Unregister,
         ReEnter,
+        ReissueSeatLink,
         Confirm,
         Cancel,
         Start,
@@ -455,6 +465,7 @@ __all__ = [
     "ReEnter",
     "RecordChipCounts",
     "Register",
+    "ReissueSeatLink",
     "Resume",
     "RuleHand",
     "SeatOpened",

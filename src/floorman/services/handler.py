@@ -104,6 +104,7 @@ runs(c.RecordChipCounts)(
 )
 runs(c.Unregister)(lambda s, k: s.unregister(k.target))
 runs(c.Cancel)(lambda s, k: s.cancel(k.note))
+runs(c.ReissueSeatLink)(lambda s, k: s.reissue_seat_link(k.target))  # OQ-74
 
 
 @runs(c.Register, settle=False)

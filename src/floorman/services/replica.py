@@ -95,7 +95,8 @@ class Replica:
             service.logged_at.append(stored.get("logged_at"))
         service.saved = len(service.tournament.events)
         for player, _name, _kind, digest in batch["players"]:
-            service.auth.by_hash[digest] = player
+            service.auth.admit(digest, player)
+        service.seat_links_changed()
         seal = service.store.seal
         for hand, start, events, _finished in batch["hands"]:
             table = service.table(table_of_hand(hand))
@@ -129,6 +130,7 @@ class Replica:
             service.logged_at.append(stored.get("logged_at"))
         service.saved = len(service.tournament.events)
         service.auth.load(players)
+        service.seat_links_changed()
         running = {
             number: running_hand_id(service.id, number, state.hands)
             for number, state in service.tournament.tables.items()

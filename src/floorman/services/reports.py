@@ -138,6 +138,8 @@ def player_record(t: Tournament, player: str) -> dict[str, Any]:
         "chips": state.chips,
         "place": state.place,
         "status": state.status,
+        # his prize once his place is paid (his page links the results)
+        "prize": state.prize,
         "entries": state.entries,
         # where the profile allows it, a busted player may buy in again now
         "may_re_enter": t.can_re_enter(player),

@@ -29,7 +29,7 @@ from floorman.engine.clauses import clauses_for
 from floorman.engine.errors import FloormanError, RuleViolation
 from floorman.engine.events import event_from_dict as hand_event_from_dict
 from floorman.engine.profile import RuleProfile
-from floorman.services import entries, reports, table_views
+from floorman.services import entries, reports, seat_links, table_views
 from floorman.services.auth import Tokens, token_hash
 from floorman.services.broadcast import (
     SEAT_TAKEN,
@@ -226,6 +226,7 @@ class TournamentService(Journal, DirectorCalls):
         )
         service.logged_at = [e.get("logged_at") for e in stored]
         service.auth.load(store.players(tournament_id))
+        seat_links.refresh(service)  # the links the director reissued (OQ-74)
         service.answers = store.answers(tournament_id)
         for player in tournament.players.values():
             if player.bot:
@@ -370,6 +371,25 @@ class TournamentService(Journal, DirectorCalls):
     def player_for(self, token: str | None) -> str | None:
         """The player a token seats (None: no token, or nobody's)."""
         return self.auth.player_for(token)
+
+    def reissue_seat_link(self, player: str) -> dict[str, int | str]:
+        """A new seat link for ``player`` (the director's, OQ-74): stored as
+        an event, his older tokens closed with his sockets."""
+        self.tournament.reissue_seat_link(player)
+        self.seat_links_changed()
+        return {"player": player, "link": seat_links.current_link(self, player)}
+
+    def seat_link_of(self, player: str) -> int:
+        """How many times the director reissued ``player``'s link (0:
+        never); a 404-style refusal for nobody's."""
+        self.tournament.verify_player(player)
+        return seat_links.current_link(self, player)
+
+    def seat_links_changed(self) -> None:
+        """After events were folded: the players whose link was reissued
+        lose their older tokens, and their sockets here are told and closed."""
+        for player in seat_links.refresh(self):
+            self.sockets.close_others(player, "", seat_links.LINK_REISSUED)
 
     def start(self) -> None:
         if self.tournament.status != "registering":

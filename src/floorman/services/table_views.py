@@ -120,6 +120,8 @@ def you_frame(service: TournamentService, player: str, seat: int | None) -> dict
         # place: his page says so rather than a place among those left
         "status": state.status if state is not None else None,
         "place": state.place if state is not None else None,
+        # what he is paid, once his place is in the money (0: none yet)
+        "prize": state.prize if state is not None else 0,
         "can_call_clock": service.floor_tools.can_call_clock(player),
         # the director's warnings and time penalties to him: in his own
         # frame only, never another's or a spectator's (issue 20)
@@ -181,6 +183,9 @@ def level_frame(service: TournamentService, level: LevelChanged) -> dict[str, An
         "next_blinds": clock["next_blinds"],
         "seconds_to_break": clock["seconds_to_break"],
         "paused": clock["paused"],
+        # False for good once the tournament is over: the page's level
+        # clock stands still (issue 26), as the big clock does
+        "running": clock["running"],
         # what the page may show bets in instead of chips (issue 20): the big
         # blind where the level has blinds, else the ante; none on a break
         "bet_unit": bet_unit(level),

@@ -383,6 +383,18 @@ class ChatMuted(TournamentEvent):
     note: str = ""
 
 
+@tournament_event("seat_link_reissued")
+class SeatLinkReissued(TournamentEvent):
+    """The director gives a player a new seat link (a player he registered
+    at the desk, a lost phone, a cleared browser): the link's token is
+    derived from the server's key and ``link``, the player's reissues so
+    far, so only the new one seats him from now on (OQ-74)."""
+
+    player: str
+    link: int
+    clause: str = "OQ-74"
+
+
 @tournament_event("re_entered")
 class ReEntered(TournamentEvent):
     """A busted player buys a new entry while late registration is open,

@@ -22,6 +22,7 @@ from floorman.tournament.events import (
     HandRuled,
     LevelChanged,
     Overridden,
+    SeatLinkReissued,
     SitOutRequested,
     TimeBankUsed,
     TimedOut,
@@ -228,6 +229,23 @@ class FloorRulings(TournamentBase):
                 clause=clauses_for(self.profile)["mute"],
             )
         )
+
+    def verify_player(self, player: str) -> None:
+        """Refused unless ``player`` is an entry of this tournament."""
+        self._player(player)
+
+    def reissue_seat_link(self, player: str) -> SeatLinkReissued:
+        """A new seat link for ``player``; the one he had is closed (OQ-74).
+        A bot has none: it plays in the server, not from a link."""
+        state = self._player(player)
+        if state.bot:
+            raise self._fail(
+                "{player} is a bot: a bot plays in the server and has no seat link",
+                "OQ-74",
+                values={"player": state.name},
+            )
+        link = self.seat_links.get(player, 0) + 1
+        return self._emit(SeatLinkReissued(player=player, link=link))  # type: ignore[return-value]
 
     def set_absent(self, player: str, absent: bool, reason: str = "") -> Absence:
         """Away from the seat: dealt in dead, forced bets posted (OQ-45,

@@ -36,6 +36,7 @@ from floorman.tournament.events import (
     Registered,
     Resumed,
     Seated,
+    SeatLinkReissued,
     SitOutRequested,
     Started,
     TableBroken,
@@ -166,6 +167,9 @@ class TournamentState:
         # out, with the place they had then: their places wait for the final field
         self.late_busts: dict[str, int] = {}
         self.late_registration_closed = False
+        # the players whose seat link the director reissued: how many times
+        # (the token is derived from it; OQ-74)
+        self.seat_links: dict[str, int] = {}
 
     @property
     def struct(self) -> Structure:
@@ -215,6 +219,9 @@ class TournamentState:
 
     def _apply_chat_muted(self, e: ChatMuted) -> None:
         self.players[e.player].chat_muted = e.muted
+
+    def _apply_seat_link_reissued(self, e: SeatLinkReissued) -> None:
+        self.seat_links[e.player] = e.link
 
     def _apply_time_bank_used(self, e: TimeBankUsed) -> None:
         self.players[e.player].time_bank_used += e.seconds
@@ -576,4 +583,5 @@ APPLY: dict[type[TournamentEvent], Callable[[TournamentState, Any], None]] = {
     LateRegistrationClosed: TournamentState._apply_late_closed,
     HandRuled: TournamentState._apply_nothing,
     ClockCalled: TournamentState._apply_nothing,
+    SeatLinkReissued: TournamentState._apply_seat_link_reissued,
 }

@@ -94,7 +94,8 @@ export async function download(path, token, filename) {
  * onStatus(state, detail) gets "connecting", "online", "reconnecting"
  * (detail: seconds until the next try, 0 while trying), "offline" (the browser has no
  * network), "refused" (detail: the reason) or "taken" (the seat was opened
- * on another device: close code 4409, final).
+ * on another device: close code 4409, final) or "reissued" (the director
+ * gave the seat a new link, OQ-74: close code 4410, final).
  */
 export function openSocket(tournament, params, { onMessage, onStatus }) {
   const { token, ...rest } = params;
@@ -133,6 +134,12 @@ export function openSocket(tournament, params, { onMessage, onStatus }) {
       if (event.code === 4400 || event.code === 4403 || event.code === 4404) {
         stopped = true;
         onStatus("refused", event.reason || "refused by the server");
+        return;
+      }
+      if (event.code === 4410) {
+        // The director gave this seat a new link (OQ-74): this one is closed.
+        stopped = true;
+        onStatus("reissued", event.reason || "");
         return;
       }
       if (event.code === 4409) {

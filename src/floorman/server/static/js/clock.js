@@ -140,8 +140,23 @@ function payoutRows(t) {
   ]);
 }
 
+/** A finished event: who was paid what, from the server's standings
+ * (places in the money, each with its name and prize; shared places
+ * twice). */
+function paidRows(t) {
+  const paid = new Set((t.prizes || []).map((p) => p.place));
+  return (t.standings || [])
+    .filter((r) => r.place !== null && (r.prize > 0 || paid.has(r.place)))
+    .map((r) => [r.place, chips(r.prize), r.name]);
+}
+
 function renderPayouts(t) {
-  const rows = payoutRows(t);
+  const over = t.status === "finished";
+  const winner = over ? (t.standings || []).find((r) => r.place === 1) : null;
+  $("#winner").hidden = !winner;
+  fill("winner", winner ? tr("seats.clock.winner", { name: winner.name }) : "");
+  fill("payouts-title", tr(over ? "seats.clock.paid" : "clock.payouts"));
+  const rows = over ? paidRows(t) : payoutRows(t);
   if (!rows.length) {
     fill("payouts", h("li", { class: "muted" }, tr("clock.no_payouts")));
     return;
@@ -149,11 +164,12 @@ function renderPayouts(t) {
   const shown = rows.length > SHOWN_PLACES ? rows.slice(0, SHOWN_PLACES - 1) : rows;
   fill(
     "payouts",
-    shown.map(([place, amount]) =>
+    shown.map(([place, amount, name]) =>
       h(
         "li",
         { "data-testid": "clock-payout", "data-place": place },
         h("span", { class: "place" }, ordinal(place)),
+        name ? h("span", { class: "name", "data-testid": "clock-payout-name" }, name) : null,
         h("strong", {}, amount),
       ),
     ),

@@ -12,6 +12,7 @@ import { $, chips, clockText, fill, h, ordinal, say, statusBadge, throttled } fr
 import { citedError } from "./errors.js";
 import { has, lang, languageSwitch, t as tr } from "./i18n.js";
 import { parsePayoutTables, payoutTablesText, readStart } from "./money.js";
+import { seatLinks } from "./seat_links.js";
 import { structureEditor } from "./structures.js";
 import {
   levelsOf,
@@ -140,6 +141,8 @@ function describe(e) {
       return tr("director.event.unregistered", { who });
     case "cancelled":
       return tr("director.event.cancelled");
+    case "seat_link_reissued":
+      return tr("seats.event.reissued", { who });
     case "absence": {
       // why (OQ-45): he sat out himself, his clock ran out twice, the director
       if (!e.absent) return tr("director.event.absence_back", { who });
@@ -392,7 +395,7 @@ async function registerEntry(event) {
   if (!state.id) return fail(new Error(tr("director.choose_first")));
   const name = $("#entry-name").value;
   try {
-    await api(`/tournaments/${state.id}/register`, {
+    const entry = await api(`/tournaments/${state.id}/register`, {
       method: "POST",
       token: directorToken(), // the director's entries are not rate-limited (OQ-41)
       body: { name, confirmed: !$("#entry-unconfirmed").checked },
@@ -400,6 +403,9 @@ async function registerEntry(event) {
     ok(tr("director.registered", { name: name.trim() }));
     $("#entry-name").value = "";
     await load();
+    // his way to his seat: the link and its QR code, at once (OQ-74)
+    links.registered(entry, name.trim());
+    $("#seat-link-player").value = entry.player;
   } catch (error) {
     fail(error);
   }
@@ -686,6 +692,7 @@ $("#live").addEventListener("submit", async (event) => {
 });
 
 const handTools = handRulings({ state, reload: () => load().catch(fail) });
+const links = seatLinks({ state });
 
 const manage = managePanel({
   state,

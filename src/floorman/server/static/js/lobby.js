@@ -4,6 +4,7 @@
 
 import { api, directorToken, keepDirectorToken, keepSeat, seatOf } from "./api.js";
 import { $, chips, fill, h, say, statusBadge } from "./dom.js";
+import { errorElement } from "./errors.js";
 import { languageSwitch, t as tr } from "./i18n.js";
 import { buyInText, readStart, startText } from "./money.js";
 import { moneyLine, payoutRangesList, prizesTable, structureTable } from "./structure_view.js";
@@ -234,6 +235,14 @@ $("#register").addEventListener("submit", async (event) => {
     location.assign(`/t/${tournament}/play`);
   } catch (error) {
     say("register-message", error.message, "error");
+    if (error.detail && typeof error.detail === "object" && error.detail.clause) {
+      // the reason with its clause, as every refusal gives it
+      fill("register-message", errorElement(error.detail));
+    }
+    // one entry per person (DE-GEN-2): his seat has a link the director
+    // can give him again, on this device (OQ-74)
+    if (error.status === 409 && String(error.clause || "").includes("DE-GEN-2"))
+      $("#register-message").append(" ", tr("seats.lobby.ask_director"));
   }
 });
 

@@ -34,8 +34,13 @@ export function installSeatTools({ send, nameOf, tournament }) {
   let frame = null;
 
   $("#back").addEventListener("click", () => send({ action: "back" }));
-  sitOut.addEventListener("click", () => send({ action: "sit_out" }));
-  sitOutNext.addEventListener("click", () => send({ action: "sit_out_next" }));
+  sitOut.addEventListener("click", () =>
+    holdsLiveCards(frame) ? askSitOut(send) : send({ action: "sit_out" }),
+  );
+  sitOutNext.addEventListener("click", () => {
+    closeSitOut();
+    send({ action: "sit_out_next" });
+  });
   // "back" takes an open request back as well as ending an absence
   $("#sit-out-next-cancel").addEventListener("click", () => send({ action: "back" }));
   callClock.addEventListener("click", () => {
@@ -79,10 +84,67 @@ export function installSeatTools({ send, nameOf, tournament }) {
       // out" does the same at once
       const inHand = Boolean(you && you.seat !== null && you.seat !== undefined);
       sitOutNext.hidden = !seated || away || asked || !inHand;
+      if (sitOut.hidden || !holdsLiveCards(frame)) closeSitOut(); // nothing left to ask
       tick();
     },
     tick,
   };
+}
+
+// ------------------------------------------------------------------ sitting out with cards
+
+/** He holds cards in a hand still played (the frame's own words: his seat
+ * in the hand, not folded, the hand not over). */
+function holdsLiveCards(frame) {
+  const you = frame && frame.you;
+  const hand = frame && frame.hand;
+  if (!you || you.seat === null || you.seat === undefined || !hand || hand.phase === "complete")
+    return false;
+  const mine = (hand.players || []).find((p) => p.seat === you.seat);
+  return Boolean(mine && !mine.folded && !mine.dead);
+}
+
+function closeSitOut() {
+  $("#sit-out-confirm").replaceChildren();
+}
+
+/** "Sit out" with cards in a live hand asks first, in the page: at his
+ * turn he would check or fold while away (DE-ABSENT-3/4, OQ-45); what most
+ * clients do - sit out once this hand is over - is the first choice. */
+function askSitOut(send) {
+  const host = $("#sit-out-confirm");
+  const choice = (label, testid, kind, action) =>
+    h(
+      "button",
+      {
+        type: "button",
+        class: `btn small ${kind}`,
+        "data-testid": testid,
+        onclick: () => {
+          closeSitOut();
+          if (action) send({ action });
+        },
+      },
+      label,
+    );
+  const later = choice(t("seats.sit_out.later"), "sit-out-confirm-later", "go", "sit_out_next");
+  const box = h(
+    "div",
+    { class: "sit-out-confirm", role: "alertdialog", "data-testid": "sit-out-confirm" },
+    h("p", { "data-testid": "sit-out-confirm-text" }, t("seats.sit_out.ask")),
+    h(
+      "div",
+      { class: "buttons" },
+      later,
+      choice(t("seats.sit_out.now"), "sit-out-confirm-now", "danger", "sit_out"),
+      choice(t("common.confirm.no"), "sit-out-confirm-no", "", null),
+    ),
+  );
+  box.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") closeSitOut();
+  });
+  host.replaceChildren(box);
+  later.focus(); // Enter on a reflex keeps his hand
 }
 
 // ------------------------------------------------------------------ the director's rulings

@@ -6,7 +6,7 @@ import { decisionKey, renderHero } from "./actions.js";
 import { api, keepSeat, openSocket, seatOf } from "./api.js";
 import { installChat } from "./chat.js";
 import { makeHandsList } from "./table_hands.js";
-import { $, clockText, fill, h, ordinal, say, throttled, tournamentIdFromPath } from "./dom.js";
+import { $, chips, clockText, fill, h, ordinal, say, throttled, tournamentIdFromPath } from "./dom.js";
 import { errorElement } from "./errors.js";
 import { renderFelt } from "./felt.js";
 import { logLines } from "./handlog.js";
@@ -187,15 +187,28 @@ function showWaiting(summary) {
 function outOf(frame) {
   const you = frame && frame.you;
   if (you && you.status === "disqualified") return { status: you.status, place: null };
-  if (you && you.status === "out" && you.place) return { status: you.status, place: you.place };
+  if (you && you.status === "out" && you.place)
+    return { status: you.status, place: you.place, prize: you.prize || 0 };
   return state.out;
 }
 
 /** Where he finished, or that he was disqualified: ``key`` "table.out"
- * (the page) or "table.info.out" (the info bar). */
+ * (the page) or "table.info.out" (the info bar).  In the money, the page
+ * says his prize too (the server's you.prize). */
 function outText(out, key) {
-  if (out.status !== "disqualified") return t(key, { place: ordinal(out.place) });
+  if (out.status !== "disqualified") {
+    if (key === "table.out" && out.prize > 0)
+      return t("seats.out_place_prize", { place: ordinal(out.place), amount: chips(out.prize) });
+    return t(key, { place: ordinal(out.place) });
+  }
   return t(key === "table.out" ? "table.disqualified" : "table.info.disqualified");
+}
+
+/** His prize and the way to the results (a player in the money). */
+function prizeParts(prize) {
+  if (!(prize > 0)) return [];
+  const href = `/t/${tournament}/results`;
+  return [" ", h("a", { href, "data-testid": "results-link" }, t("seats.results_link"))];
 }
 
 /** After eliminations and at the end: where the player stands. */
@@ -204,20 +217,28 @@ async function checkMySeat() {
     const me = await api(`/tournaments/${tournament}/me`, { token: seat.token });
     const gone = me.status === "disqualified" || (me.status === "out" && me.place);
     if (gone) {
-      const out = { status: me.status, place: me.status === "out" ? me.place : null };
+      const out = {
+        status: me.status,
+        place: me.status === "out" ? me.place : null,
+        prize: me.prize || 0,
+      };
       const you = state.frame && state.frame.you;
       const newer = you && JSON.stringify(you.rulings) !== JSON.stringify(me.rulings);
       // his table sends him no more frames: its last one lacks a
       // disqualification (and its clause) that /me has
       if (newer) state.frame.you = { ...you, rulings: me.rulings };
-      if (newer || !state.out || state.out.status !== out.status || state.out.place !== out.place) {
+      const changed = ["status", "place", "prize"].some((k) => !state.out || state.out[k] !== out[k]);
+      if (newer || changed) {
         state.out = out;
         render();
       }
       say("notice", outText(out, "table.out"), "info");
+      $("#notice").append(...prizeParts(out.prize));
       if (me.may_re_enter) $("#notice").append(" ", reEnterButton());
     } else if (me.status === "won") {
-      say("notice", t("table.won"), "ok");
+      const won = me.prize > 0 ? t("seats.won_prize", { amount: chips(me.prize) }) : t("table.won");
+      say("notice", won, "ok");
+      $("#notice").append(...prizeParts(me.prize));
     }
   } catch (error) {
     say("error", error.message, "error");
@@ -280,7 +301,7 @@ function renderSeatPanel(frame) {
   }
   const away = frame.you && frame.you.away ? "away" : "";
   const out = outOf(frame);
-  const gone = out ? `${out.status}:${out.place}` : "";
+  const gone = out ? `${out.status}:${out.place}:${out.prize || 0}` : "";
   const key = `${decisionKey(view)}|${frame.paused ? "paused" : ""}|${away}|${gone}`;
   if (key !== state.heroKey) {
     state.heroKey = key;
@@ -322,7 +343,7 @@ function renderHeroNow() {
     // (or that he was disqualified), and no cards to show from a past hand
     $("#hero-cards").replaceChildren();
     $("#actions").replaceChildren(
-      h("p", { "data-testid": "out-of-tournament" }, outText(out, "table.out")),
+      h("p", { "data-testid": "out-of-tournament" }, outText(out, "table.out"), prizeParts(out.prize)),
     );
     return;
   }
@@ -440,7 +461,9 @@ function renderLog(view) {
 function levelClock(seconds) {
   if (seconds === null || seconds === undefined) return null;
   const frame = state.frame;
-  const stopped = frame.paused || (frame.level && frame.level.paused);
+  // paused, or over for good: the server's word (level.running)
+  const stopped =
+    frame.paused || (frame.level && (frame.level.paused || frame.level.running === false));
   return stopped ? seconds : seconds - (Date.now() - state.frameAt) / 1000;
 }
 
@@ -594,12 +617,12 @@ function onStatus(status, detail) {
     connectionLost(false);
   } else if (state.wasOnline && ["connecting", "reconnecting", "offline"].includes(status)) {
     connectionLost(true);
-  } else if (status === "refused" || status === "taken") {
+  } else if (["refused", "taken", "reissued"].includes(status)) {
     connectionLost(false);
   }
   const el = $("#conn");
   el.dataset.state = status;
-  const key = `table.conn.${status}`;
+  const key = status === "reissued" ? "seats.conn.reissued" : `table.conn.${status}`;
   el.textContent =
     status === "reconnecting"
       ? detail
@@ -611,8 +634,8 @@ function onStatus(status, detail) {
           ? t(key)
           : status;
   if (status === "refused") say("error", t("table.refused", { reason: detail }), "error");
-  if (status === "taken") {
-    say("notice", t("table.taken"), "info");
+  if (status === "taken" || status === "reissued") {
+    say("notice", t(status === "taken" ? "table.taken" : "seats.reissued_notice"), "info");
     $("#actions").replaceChildren();
   }
 }
