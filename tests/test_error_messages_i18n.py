@@ -155,7 +155,11 @@ def all_templates() -> tuple[set[str], list[str], set[str]]:
 
 
 def catalogue(lang: str) -> dict[str, str]:
-    data: dict[str, str] = json.loads((I18N / lang / "errors.json").read_text(encoding="utf-8"))
+    """The language's error texts: ``errors.json``, and the ``errors.msg.``
+    keys an area file of its own adds (``keys.json``)."""
+    data: dict[str, str] = {}
+    for path in sorted((I18N / lang).glob("*.json")):
+        data.update(json.loads(path.read_text(encoding="utf-8")))
     return data
 
 

@@ -22,7 +22,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from floorman.engine.errors import FloormanError, ProfileError, RuleViolation
+from floorman.engine.errors import FloormanError, ProfileError, RuleViolation, SetupViolation
 from floorman.services import commands as c
 from floorman.services import entries
 from floorman.services.error_bodies import error_body, message_body
@@ -62,6 +62,49 @@ def refusal(error: FloormanError) -> Answer:
 
 def refused(status: int, template: str, values: dict[str, int | str] | None = None) -> Answer:
     return Answer(status, message_body(template, values))
+
+
+#: the clause of the refusals below (422, as a malformed request): keys are
+#: the server's administration of its commands, no rule of the game (OQ-41)
+KEY_CLAUSE = "OQ-41"
+
+
+def weak_key(command: c.Command) -> Answer | None:
+    """422 for a key sent without a token that could be guessed
+    (:meth:`~floorman.services.commands.Command.key_too_weak`)."""
+    if not command.key_too_weak():
+        return None
+    return refusal(
+        SetupViolation(
+            "an Idempotency-Key sent without a token must hold at least {bits} random bits,"
+            " such as a UUID: this one is too short",
+            clause=KEY_CLAUSE,
+            values={"bits": c.ANONYMOUS_KEY_BITS},
+        )
+    )
+
+
+def first_answer(command: c.Command, first: dict[str, Any] | None) -> Answer | None:
+    """The answer kept for the command's key: the first answer when the
+    command is the one first sent with it, a 422 (never the first answer)
+    when the key came with other content; None for a key not yet answered."""
+    if first is None:
+        return None
+    if first.get("fingerprint") != command.fingerprint():
+        return refusal(
+            SetupViolation(
+                "this Idempotency-Key was sent before with another request:"
+                " a new request needs a new key",
+                clause=KEY_CLAUSE,
+            )
+        )
+    return Answer.from_dict(first)
+
+
+def kept(command: c.Command, answer: Answer) -> dict[str, Any]:
+    """What is stored of ``answer`` under the command's key: the answer and
+    the fingerprint of what it answered."""
+    return {**answer.to_dict(), "fingerprint": command.fingerprint()}
 
 
 _C = TypeVar("_C", bound=c.Command)
@@ -136,6 +179,9 @@ class CommandHandler:
     async def execute(self, command: c.Command) -> Answer:
         if not command.may_be_sent_by_author():
             return refused(403, "{kind} is not yours to send", {"kind": command.kind})
+        weak = weak_key(command)
+        if weak is not None:
+            return weak
         try:
             if isinstance(command, c.CreateTournament):
                 return await self._create(command)
@@ -152,13 +198,13 @@ class CommandHandler:
                 404, "no tournament {tournament}", {"tournament": repr(command.tournament)}
             )
         scoped = command.scoped_key()
-        first = service.answers.get(scoped) if scoped else None
+        first = first_answer(command, service.answers.get(scoped) if scoped else None)
         if first is not None:
-            return Answer.from_dict(first)
+            return first
         if isinstance(command, c.AddBots):
             answer = await self._add_bots(service, command)
             if scoped and answer.ok:  # bots come in steps, each stored on its own
-                service.keep_answer(scoped, answer.to_dict())
+                service.keep_answer(scoped, kept(command, answer))
                 service.commit()
         elif isinstance(command, c.SeatOpened):
             answer = self._seat_opened(service, command)
@@ -191,7 +237,7 @@ class CommandHandler:
                     200, {"ok": True} if result is None else {"ok": True, "result": result}
                 )
             if scoped:
-                service.keep_answer(scoped, answer.to_dict())
+                service.keep_answer(scoped, kept(command, answer))
         return answer
 
     async def _add_bots(self, service: TournamentService, command: c.AddBots) -> Answer:
@@ -219,16 +265,19 @@ class CommandHandler:
 
     async def _create(self, command: c.CreateTournament) -> Answer:
         scoped = command.scoped_key()
-        if scoped:
-            first = await asyncio.to_thread(self.floor.store.answer, scoped)
-            if first is not None:
-                return Answer.from_dict(json.loads(first))
+        first = await self._stored_answer(command, scoped)
+        if first is not None:
+            return first
         settings = dict(command.settings)
         bots, bot_kind = settings.get("bots", 0), settings.get("bot_kind", "sensible")
         # made and first stored by a thread: the tables playing meanwhile
         # never wait for the database
         service = await asyncio.to_thread(
-            self.floor.create, **settings, seat_bots=False, answer_key=scoped
+            self.floor.create,
+            **settings,
+            seat_bots=False,
+            answer_key=scoped,
+            answer_fingerprint=command.fingerprint(),
         )
         if bots:  # in steps: other tournaments play on meanwhile
             await service.add_bots_in_steps(int(bots), str(bot_kind))
@@ -240,13 +289,20 @@ class CommandHandler:
 
     async def _delete(self, command: c.Delete) -> Answer:
         scoped = command.scoped_key()
-        if scoped:
-            first = await asyncio.to_thread(self.floor.store.answer, scoped)
-            if first is not None:
-                return Answer.from_dict(json.loads(first))
+        first = await self._stored_answer(command, scoped)
+        if first is not None:
+            return first
         answer = Answer(200, {"ok": True})
-        await self.floor.delete(command.tournament, answer=(scoped, json.dumps(answer.to_dict())))
+        await self.floor.delete(command.tournament, answer=(scoped, json.dumps(kept(command, answer))))
         return answer
+
+    async def _stored_answer(self, command: c.Command, scoped: str) -> Answer | None:
+        """:func:`first_answer` for a command of no one tournament's
+        (creating, deleting): its answer is read from the store."""
+        if not scoped:
+            return None
+        text = await asyncio.to_thread(self.floor.store.answer, scoped)
+        return first_answer(command, json.loads(text) if text is not None else None)
 
 
 #: what the server calls to carry out a command: this process's handler, or

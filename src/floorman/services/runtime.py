@@ -175,6 +175,7 @@ class TournamentService(Journal, DirectorCalls):
         config: ServiceConfig | None = None,
         claim: Callable[[str], bool] | None = None,
         answer_key: str = "",
+        answer_fingerprint: str = "",
         fanout: Callable[[TournamentService], Fanout] | None = None,
     ) -> TournamentService:
         """``claim(id)``: called before anything is stored (a runner of the
@@ -191,7 +192,7 @@ class TournamentService(Journal, DirectorCalls):
         )
         # a creation's answer is stored with the tournament's row: a retry
         # of the command finds it, and makes no second tournament
-        answer = {"status": 200, "body": {"id": tournament_id}}
+        answer = {"status": 200, "body": {"id": tournament_id}, "fingerprint": answer_fingerprint}
         store.create_tournament(
             tournament_id,
             tournament.name,
