@@ -1,6 +1,7 @@
-"""Issue 27, point 1, in the cluster: a runner sent commands over the
-streams as a web process sends them refuses a key sent again with another
-request (422, never the first answer) and a guessable anonymous key."""
+"""Issue 27, points 1 and 2, in the cluster: a runner sent commands over
+the streams as a web process sends them refuses a key sent again with
+another request (422, never the first answer) and a guessable anonymous
+key, and answers a command only once its batch is stored."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 from floorman.cluster.runner import Runner
 from floorman.services import commands as c
 from floorman.services.auth import token_hash
+from tests.test_answered_once_stored import fail_next_write_with_answers
 from tests.test_cluster_runner import create, with_runner
 from tests.test_cluster_runner import database as database  # noqa: F401  (the fixture)
 
@@ -42,5 +44,34 @@ def test_a_runner_never_answers_a_reused_key_with_the_first_seat(database: str) 
         service = runner.floor.get(tid)
         assert service is not None
         assert [p.name for p in service.tournament.players.values()] == ["Alice"]
+
+    asyncio.run(with_runner(database, body))
+
+
+def test_a_runner_answers_a_command_only_once_it_is_stored(database: str) -> None:  # noqa: F811
+    """Issue 27, point 2: the write of a registration fails in the runner;
+    its retry is never answered 200 from memory: 503 while the tournament
+    is stopped, then, once a runner has loaded it again from what was
+    stored, carried out for the first time, once."""
+
+    async def body(send: Any, runner: Runner) -> None:
+        tid = (await send(create())).body["id"]
+        refused = fail_next_write_with_answers(runner.store)
+        register = c.Register(
+            tournament=tid, author=c.PUBLIC, key=KEY, name="Ada", token_hash=token_hash("t")
+        )
+        first = await send(register)
+        assert refused and first.status == 503, first
+        for _ in range(300):
+            again = await send(register)
+            stored = await asyncio.to_thread(runner.store.players, tid)
+            if again.ok:
+                assert [p["player"] for p in stored] == [again.body["player"]], (again, stored)
+                break
+            assert again.status == 503 and stored == [], (again, stored)
+            await asyncio.sleep(0.1)
+        else:
+            raise AssertionError("the tournament was never loaded again")
+        assert await send(register) == again
 
     asyncio.run(with_runner(database, body))

@@ -198,6 +198,13 @@ class CommandHandler:
                 404, "no tournament {tournament}", {"tournament": repr(command.tournament)}
             )
         scoped = command.scoped_key()
+        try:
+            if service.store_error is not None or (scoped and service.answer_in_flight(scoped)):
+                # a retry of a command whose batch is on its way waits for
+                # it; after a lost write nothing is answered, nor carried out
+                await service.stored()
+        except FloormanError as error:
+            return Answer(503, error_body(error))
         first = first_answer(command, service.answers.get(scoped) if scoped else None)
         if first is not None:
             return first
