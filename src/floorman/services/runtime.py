@@ -575,7 +575,12 @@ class TournamentService(Journal, DirectorCalls):
 
     def take_seat(self, sub: Subscriber) -> int:
         """The player opened his seat on another device: every older socket
-        of his is told and closed (4409); the newest one plays."""
+        of his is told and closed (4409); the newest one plays.  A replica
+        closes none here: which socket is the newest is the runner's order
+        of the seat openings (:meth:`Broadcaster.seat_opened`), the same on
+        every web process, never the order one of them saw."""
+        if self.read_only:
+            return 0
         return self.broadcaster.take_seat(sub)
 
     def table_of(self, sub: Subscriber) -> int | None:
