@@ -22,15 +22,20 @@ class LostWrite(Exception):
     """The database refused the write (a full disk, a dropped connection)."""
 
 
-def fail_next_write_with_answers(store: Store) -> list[CommitBatch]:
-    """The writer fails the first batch holding a command's answer; the
-    batches it refused are returned (filled as they come)."""
+def fail_next_write_with_answers(store: Store, nth: int = 1) -> list[CommitBatch]:
+    """The writer fails the ``nth`` batch holding a command's answer (each
+    time it is written: alone, or in a group); the batches it refused are
+    returned (filled as they come)."""
     writer = store._writer()
     write = writer.write
+    seen: list[int] = []
     refused: list[CommitBatch] = []
 
     def failing(batches: Sequence[CommitBatch]) -> None:
-        if not refused and any(b.answers for b in batches):
+        for batch in batches:
+            if batch.answers and id(batch) not in seen and len(seen) < nth:
+                seen.append(id(batch))
+        if len(seen) == nth and any(id(b) == seen[-1] for b in batches):
             refused.extend(batches)
             raise LostWrite("injected")
         write(batches)

@@ -15,7 +15,7 @@ from floorman.services import commands as c
 from floorman.services.auth import token_hash
 from tests.test_answered_once_stored import fail_next_write_with_answers
 from tests.test_cluster_runner import create, with_runner
-from tests.test_cluster_runner import database as database  # noqa: F401  (the fixture)
+from tests.test_cluster_runner import database as database  # the fixture
 
 pytestmark = [pytest.mark.timeout(120)]
 
@@ -23,7 +23,7 @@ KEY = "9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b"
 
 
 @pytest.mark.clause("OQ-41")
-def test_a_runner_never_answers_a_reused_key_with_the_first_seat(database: str) -> None:  # noqa: F811
+def test_a_runner_never_answers_a_reused_key_with_the_first_seat(database: str) -> None:
     async def body(send: Any, runner: Runner) -> None:
         tid = (await send(create())).body["id"]
 
@@ -48,7 +48,7 @@ def test_a_runner_never_answers_a_reused_key_with_the_first_seat(database: str) 
     asyncio.run(with_runner(database, body))
 
 
-def test_a_runner_answers_a_command_only_once_it_is_stored(database: str) -> None:  # noqa: F811
+def test_a_runner_answers_a_command_only_once_it_is_stored(database: str) -> None:
     """Issue 27, point 2: the write of a registration fails in the runner;
     its retry is never answered 200 from memory: 503 while the tournament
     is stopped, then, once a runner has loaded it again from what was

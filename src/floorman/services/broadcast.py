@@ -284,9 +284,7 @@ class Broadcaster:
         of his is told and closed (4409); the newest one plays.  Returns how
         many were closed.  One process's order: its sockets' hellos."""
         sub.held_seat = True
-        return self._close(
-            [s for s in self._by_player.get(sub.player or "", ()) if s is not sub]
-        )
+        return self._close([s for s in self._by_player.get(sub.player or "", ()) if s is not sub])
 
     def seat_opened(self, player: str, keep: str) -> int:
         """The cluster's order (a runner's, one per tournament, heard by

@@ -16,6 +16,7 @@ the tournament could not be stored.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
 from collections.abc import Awaitable, Callable
@@ -91,14 +92,19 @@ def first_answer(command: c.Command, first: dict[str, Any] | None) -> Answer | N
     if first is None:
         return None
     if first.get("fingerprint") != command.fingerprint():
-        return refusal(
-            SetupViolation(
-                "this Idempotency-Key was sent before with another request:"
-                " a new request needs a new key",
-                clause=KEY_CLAUSE,
-            )
-        )
+        return reused_key()
     return Answer.from_dict(first)
+
+
+def reused_key() -> Answer:
+    """422 for a key first sent with another request."""
+    return refusal(
+        SetupViolation(
+            "this Idempotency-Key was sent before with another request:"
+            " a new request needs a new key",
+            clause=KEY_CLAUSE,
+        )
+    )
 
 
 def kept(command: c.Command, answer: Answer) -> dict[str, Any]:
@@ -209,14 +215,11 @@ class CommandHandler:
         if first is not None:
             return first
         if isinstance(command, c.AddBots):
-            answer = await self._add_bots(service, command)
-            if scoped and answer.ok:  # bots come in steps, each stored on its own
-                service.keep_answer(scoped, kept(command, answer))
-                service.commit()
+            answer = await self._add_bots(service, command, scoped)
         elif isinstance(command, c.SeatOpened):
-            answer = self._seat_opened(service, command)
+            answer = self._seat_opened(service, command, scoped)
         elif isinstance(command, c.Chat):
-            answer = await self._chat(service, command)
+            answer = await self._chat(service, command, scoped)
         else:
             answer = self._run(service, command, scoped)
         try:
@@ -247,28 +250,65 @@ class CommandHandler:
                 service.keep_answer(scoped, kept(command, answer))
         return answer
 
-    async def _add_bots(self, service: TournamentService, command: c.AddBots) -> Answer:
+    async def _add_bots(
+        self, service: TournamentService, command: c.AddBots, scoped: str
+    ) -> Answer:
+        """Bots come in steps, each stored on its own with a note of the
+        bots it added under the command's key (:func:`step_key`): a retry
+        after a crash adds only the bots still missing, never all again."""
+        steps = [service.answers[key] for key in _step_keys(service, scoped)]
+        if any(step.get("fingerprint") != command.fingerprint() for step in steps):
+            return reused_key()
+        done = [str(p) for step in steps for p in step["body"]["result"]]
+        numbered = len(steps)
+
+        def note_step(added: list[str]) -> None:
+            nonlocal numbered
+            if scoped:
+                numbered += 1
+                step = Answer(200, {"ok": True, "result": added})
+                service.keep_answer(step_key(scoped, numbered), kept(command, step))
+
         try:
-            added = await service.add_bots_in_steps(command.count, command.bot_kind)
+            if command.count > len(done):
+                done += await service.add_bots_in_steps(
+                    command.count - len(done), command.bot_kind, on_step=note_step
+                )
         except FloormanError as error:
             return refusal(error)
-        service.settle()
-        return Answer(200, {"ok": True, "result": added})
+        answer = Answer(200, {"ok": True, "result": done})
+        with service.one_batch():
+            service.settle()
+            if scoped:
+                service.keep_answer(scoped, kept(command, answer))
+        return answer
 
-    async def _chat(self, service: TournamentService, command: c.Chat) -> Answer:
-        """A chat line is stored by a thread (it is no tournament event)."""
+    async def _chat(self, service: TournamentService, command: c.Chat, scoped: str) -> Answer:
+        """A chat line is stored by a thread (it is no tournament event),
+        its answer in the same transaction."""
+        answer = Answer(200, {"ok": True})
+        keep = (scoped, kept(command, answer)) if scoped else None
         try:
-            await service.say(command.player, command.table, command.text)
+            await service.say(command.player, command.table, command.text, answer=keep)
         except FloormanError as error:
             return refusal(error)
-        return Answer(200, {"ok": True})
+        return answer
 
-    def _seat_opened(self, service: TournamentService, command: c.SeatOpened) -> Answer:
+    def _seat_opened(
+        self, service: TournamentService, command: c.SeatOpened, scoped: str
+    ) -> Answer:
+        """Carried out once (its key is the socket's): sent again after a
+        runner died, it is answered, never announced again, which would
+        take the seat back from a newer socket."""
         player = str(command.player)
-        service.back(player)
+        answer = Answer(200, {"ok": True})
+        with service.one_batch():
+            service.back(player)
+            if scoped:
+                service.keep_answer(scoped, kept(command, answer))
         if self.on_seat_opened is not None:
             self.on_seat_opened(service, player, command.socket)
-        return Answer(200, {"ok": True})
+        return answer
 
     async def _create(self, command: c.CreateTournament) -> Answer:
         scoped = command.scoped_key()
@@ -300,7 +340,9 @@ class CommandHandler:
         if first is not None:
             return first
         answer = Answer(200, {"ok": True})
-        await self.floor.delete(command.tournament, answer=(scoped, json.dumps(kept(command, answer))))
+        await self.floor.delete(
+            command.tournament, answer=(scoped, json.dumps(kept(command, answer)))
+        )
         return answer
 
     async def _stored_answer(self, command: c.Command, scoped: str) -> Answer | None:
@@ -310,6 +352,20 @@ class CommandHandler:
             return None
         text = await asyncio.to_thread(self.floor.store.answer, scoped)
         return first_answer(command, json.loads(text) if text is not None else None)
+
+
+def step_key(scoped: str, step: int) -> str:
+    """The stored key of step ``step`` (from 1) of a command carried out in
+    steps (a key as long as any other: the store's column holds 64)."""
+    return hashlib.sha256(f"{scoped}/{step}".encode()).hexdigest()
+
+
+def _step_keys(service: TournamentService, scoped: str) -> list[str]:
+    """The keys of the steps of a command carried out in steps, stored so far."""
+    keys: list[str] = []
+    while scoped and step_key(scoped, len(keys) + 1) in service.answers:
+        keys.append(step_key(scoped, len(keys) + 1))
+    return keys
 
 
 #: what the server calls to carry out a command: this process's handler, or

@@ -101,8 +101,8 @@ class Journal:
             if not self._holding:
                 held, self._held_tables = self._held_tables, {}
                 writes = self._writes
-                if held is None:
-                    self.commit()
+                if held is None or (not held and self._new_answers):
+                    self.commit()  # an answer alone is stored too (a command that changed nothing)
                 else:
                     for table in held.values():
                         self.commit(table)

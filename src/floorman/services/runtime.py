@@ -321,16 +321,26 @@ class TournamentService(Journal, DirectorCalls):
         return added
 
     async def add_bots_in_steps(
-        self, count: int, kind: str = "sensible", step: int = BOTS_AT_ONCE
+        self,
+        count: int,
+        kind: str = "sensible",
+        step: int = BOTS_AT_ONCE,
+        *,
+        on_step: Callable[[list[str]], None] | None = None,
     ) -> list[str]:
         """:meth:`add_bots` that lets other tournaments play in between:
-        ``step`` bots at a time, each step stored in its own transaction."""
+        ``step`` bots at a time, each step stored in its own transaction
+        (``on_step(added)``: before each is stored, for what goes with it)."""
         self.verify_add_bots(count, kind)
         added: list[str] = []
         names = self._bot_names(count)
         for start in range(0, count, step):
-            for name in names[start : start + step]:
-                added.append(self.register(name, kind, commit=False)[0])
+            this_step = [
+                self.register(name, kind, commit=False)[0] for name in names[start : start + step]
+            ]
+            added += this_step
+            if on_step is not None:
+                on_step(this_step)
             self.commit()
             await asyncio.sleep(0)
         self.broadcast_summary()
@@ -409,9 +419,21 @@ class TournamentService(Journal, DirectorCalls):
         """A table chat line (see :class:`~floorman.services.chat.TableChat`)."""
         return self.table_chat.say(player, table, text)
 
-    async def say(self, player: str | None, table: int | None, text: Any) -> dict[str, Any]:
-        """:meth:`chat`, stored off the event loop (the command handler's way)."""
-        return await self.table_chat.say_off_the_loop(player, table, text)
+    async def say(
+        self,
+        player: str | None,
+        table: int | None,
+        text: Any,
+        *,
+        answer: tuple[str, dict[str, Any]] | None = None,
+    ) -> dict[str, Any]:
+        """:meth:`chat`, stored off the event loop (the command handler's
+        way); ``answer``: the command's (scoped key, answer), stored with
+        the line and kept once it is."""
+        said = await self.table_chat.say_off_the_loop(player, table, text, answer=answer)
+        if answer is not None:
+            self.answers[answer[0]] = answer[1]
+        return said
 
     def chat_log(
         self, table: int | None = None, limit: int = 500, *, reader: str | None = None
