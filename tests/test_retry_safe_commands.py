@@ -23,8 +23,8 @@ import pytest
 from floorman.cluster import streams
 from floorman.cluster.web import RemoteCommands
 from floorman.services import Floor
-from floorman.services import commands as c
 from floorman.services import chat as table_chat
+from floorman.services import commands as c
 from floorman.services.handler import CommandHandler
 from floorman.storage import Store
 from tests.helpers.server import AUTH, DIRECTOR, create_tournament, sqlite_url
