@@ -7,6 +7,8 @@
 - A seat opening sent again (a runner died before acknowledging it) is
   answered, not announced again: an announcement would take the seat back
   from a newer socket.
+- ``floorman bot`` sends its registration again with the same key when
+  the answer is lost.
 - A web process of the cluster gives every command a key, and when no
   runner replies in time it looks for the stored answer before saying
   "try again": a runner that did the work is never reported as failed.
@@ -15,11 +17,14 @@
 from __future__ import annotations
 
 import asyncio
+import urllib.error
+import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from floorman.cli import bot as bot_cli
 from floorman.cluster import streams
 from floorman.cluster.web import RemoteCommands
 from floorman.services import Floor
@@ -27,7 +32,7 @@ from floorman.services import chat as table_chat
 from floorman.services import commands as c
 from floorman.services.handler import CommandHandler
 from floorman.storage import Store
-from tests.helpers.server import AUTH, DIRECTOR, create_tournament, sqlite_url
+from tests.helpers.server import AUTH, DIRECTOR, LiveServer, create_tournament, sqlite_url
 from tests.helpers.server_api import make_client, status
 from tests.test_answered_once_stored import fail_next_write_with_answers
 
@@ -152,3 +157,29 @@ def test_a_web_process_finds_the_answer_of_a_runner_that_died_before_replying(
         asyncio.run(scenario())
     finally:
         store.close()
+
+
+def test_floorman_bot_sends_a_lost_registration_again_with_its_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``floorman bot``: the server registered, the answer was lost; the
+    bot sends the registration again with the same key and gets its seat."""
+    real_urlopen = urllib.request.urlopen
+    keys: list[str | None] = []
+
+    def answer_lost_once(request: urllib.request.Request, timeout: float) -> Any:
+        keys.append(request.get_header("Idempotency-key"))
+        response = real_urlopen(request, timeout=timeout)
+        if len(keys) == 1:
+            response.close()
+            raise urllib.error.URLError("connection reset by peer")
+        return response
+
+    monkeypatch.setattr(bot_cli.urllib.request, "urlopen", answer_lost_once)
+    monkeypatch.setattr(bot_cli, "RETRY_SECONDS", (0.0,) * 5)
+    with LiveServer(tmp_path) as server:
+        tid = create_tournament(server.http, "nm-holdem")
+        seat = bot_cli.register(server.url, tid, "Remote")
+        assert len(keys) == 2 and keys[0] == keys[1] and len(keys[0] or "") == 32, keys
+        standings = server.status(tid)["standings"]
+        assert [(row["player"], row["name"]) for row in standings] == [(seat["player"], "Remote")]
