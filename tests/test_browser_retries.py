@@ -106,4 +106,3 @@ def click_without_waiting(page: Page) -> str:
     choice = "check" if actions.get_by_test_id("check").count() else "call"
     actions.get_by_test_id(choice).click()
     return choice
-

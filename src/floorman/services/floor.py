@@ -62,23 +62,33 @@ class Floor:
             return secrets.token_urlsafe(18)
         return self.store.seal.derive(f"player token\n{scoped}\n{command.fingerprint()}")
 
-    def resume_all(self) -> list[str]:
+    async def resume_all(self) -> list[str]:
         """Load every stored tournament; running ones go on playing where
-        they stopped (their hands included).  Call inside the event loop."""
+        they stopped (their hands included).  The replays run in a thread
+        (a server with many stored tournaments never holds its event loop
+        for them); the running ones are launched on the loop."""
+        loaded = await asyncio.to_thread(self._load_stored)
         resumed = []
+        for service in loaded:
+            self.tournaments[service.id] = service
+            if service.tournament.status == "running":
+                service.launch()
+                resumed.append(service.id)
+        return resumed
+
+    def _load_stored(self) -> list[TournamentService]:
+        """Every stored tournament that loads, replayed (in a thread)."""
+        loaded = []
         for record in self.store.tournaments():
             try:
                 service = TournamentService.load(self.store, record.id, record.config)
             except FloormanError:
                 log.exception("cannot load tournament %s", record.id)
                 continue
-            self.tournaments[record.id] = service
+            loaded.append(service)
             if record.archived:
                 self.archived.add(record.id)
-            if service.tournament.status == "running":
-                service.launch()
-                resumed.append(record.id)
-        return resumed
+        return loaded
 
     def create(
         self,

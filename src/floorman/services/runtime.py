@@ -114,6 +114,8 @@ class TournamentService(Journal, DirectorCalls):
         self._finished_hands: set[str] = set()
         self._runner: asyncio.Task[None] | None = None
         self._chip_history: tuple[int, list[ChipSample]] | None = None
+        #: the last chart drawn in each language, with what it was drawn from
+        self._charts: dict[str, tuple[tuple[Any, ...], str]] = {}
         self.chips_in_play: tuple[int, list[int]] | None = None  # (events, stacks), for frames
         # (events read, the warnings and penalties to each player), for frames
         self.floor_notices: tuple[int, dict[str, list[dict[str, Any]]]] | None = None
@@ -554,9 +556,19 @@ class TournamentService(Journal, DirectorCalls):
             self._chip_history = (len(events), chip_history(events))
         return self._chip_history[1]
 
-    def chip_chart_svg(self, words: Mapping[str, str], language: str = "en") -> str:
+    async def chip_chart(self, words: Mapping[str, str], language: str = "en") -> str:
+        """The chip-count chart (SVG), drawn by a thread (matplotlib takes
+        a few hundred milliseconds the sockets must not wait for) and kept
+        until it would change: its samples change only when a level begins
+        or the tournament ends."""
         title = words["chart.title"].replace("{name}", self.tournament.name)
-        return chip_chart_svg(self.chip_history(), words, title, language)
+        drawn_from = (tuple(self.chip_history()), title)
+        kept = self._charts.get(language)
+        if kept is not None and kept[0] == drawn_from:
+            return kept[1]
+        svg = await asyncio.to_thread(chip_chart_svg, drawn_from[0], words, title, language)
+        self._charts[language] = (drawn_from, svg)
+        return svg
 
     def player_record(self, player: str) -> dict[str, Any]:
         """His seat, chips and place, and the director's rulings to him: a
