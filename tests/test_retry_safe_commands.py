@@ -8,7 +8,7 @@
   answered, not announced again: an announcement would take the seat back
   from a newer socket.
 - ``floorman bot`` sends its registration again with the same key when
-  the answer is lost.
+  the answer is lost, and an action its socket lost again with its id.
 - A web process of the cluster gives every command a key, and when no
   runner replies in time it looks for the stored answer before saying
   "try again": a runner that did the work is never reported as failed.
@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -183,3 +184,54 @@ def test_floorman_bot_sends_a_lost_registration_again_with_its_key(
         assert len(keys) == 2 and keys[0] == keys[1] and len(keys[0] or "") == 32, keys
         standings = server.status(tid)["standings"]
         assert [(row["player"], row["name"]) for row in standings] == [(seat["player"], "Remote")]
+
+
+def test_floorman_bot_sends_an_action_its_socket_lost_again_with_its_id(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The bot's socket drops after it sent an action and before any
+    answer: it connects again, says hello, and sends that action again
+    with the same id (the server takes it once)."""
+    import websockets
+
+    from floorman.engine.actions import Action
+
+    class Seat3:
+        seat, can_look = 3, False
+
+    class Folder:
+        def decide(self, situation: Any, rng: Any) -> Action:
+            return Action("fold")
+
+    monkeypatch.setattr(bot_cli, "situation_from_frame", lambda frame: Seat3())
+    monkeypatch.setattr(bot_cli, "RETRY_SECONDS", (0.0,) * 5)
+    heard: list[list[dict[str, Any]]] = []
+    turn = {"type": "table", "hand_id": "t1-h1", "hand": {"actor": 3}, "you": {"seat": 3}}
+    finished = {"type": "tournament", "status": "finished", "winner": "p3"}
+
+    async def server(socket: Any) -> None:
+        messages: list[dict[str, Any]] = []
+        heard.append(messages)
+        messages.append(json.loads(await socket.recv()))  # the hello
+        if len(heard) == 1:
+            await socket.send(json.dumps(turn))
+            messages.append(json.loads(await socket.recv()))  # the action
+            await socket.close(1012, "restarting")  # no answer: it is lost
+            return
+        messages.append(json.loads(await socket.recv()))  # the action again
+        await socket.send(json.dumps(finished))
+
+    async def scenario() -> dict[str, Any]:
+        async with websockets.serve(server, "127.0.0.1", 0) as listening:
+            port = listening.sockets[0].getsockname()[1]
+            summary: dict[str, Any] = await asyncio.wait_for(
+                bot_cli.play(f"http://127.0.0.1:{port}", "t1", "tok", Folder(), None), 30
+            )
+            return summary
+
+    summary = asyncio.run(scenario())
+    assert summary == finished
+    assert [m["type"] for m in (heard[0][0], heard[1][0])] == ["hello", "hello"]
+    first, again = heard[0][1], heard[1][1]
+    assert first["action"] == "fold" and again == first
+    assert len(first["id"]) == 32
