@@ -5,8 +5,10 @@ The HTTP API and the websocket build the same command for the same request
 carries it out (:mod:`floorman.services.handler`), in this process or in
 the runner that plays the tournament (:mod:`floorman.cluster`).  A command
 names its tournament, its author and an idempotency key: the same key from
-the same author again gets the first answer, never a second registration
-or a second call.
+the same author with the same content again gets the first answer, never a
+second registration or a second call; with other content it is refused
+(:meth:`Command.fingerprint`), and a key sent without a token must be
+unguessable (:func:`key_bits`).
 
 Commands travel as plain dictionaries (:func:`command_to_dict`,
 :func:`command_from_dict`); reading one checks every field's type and
