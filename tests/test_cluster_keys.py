@@ -1,7 +1,9 @@
-"""Issue 27, points 1 and 2, in the cluster: a runner sent commands over
-the streams as a web process sends them refuses a key sent again with
-another request (422, never the first answer) and a guessable anonymous
-key, and answers a command only once its batch is stored."""
+"""Issue 27, points 1, 2 and 4, in the cluster: a runner sent commands
+over the streams as a web process sends them refuses a key sent again
+with another request (422, never the first answer) and a guessable
+anonymous key, answers a command only once its batch is stored, and its
+order of seat openings leaves exactly the newest socket in a seat across
+web processes."""
 
 from __future__ import annotations
 
@@ -10,11 +12,17 @@ from typing import Any
 
 import pytest
 
+from floorman.cluster import streams
+from floorman.cluster.follower import Followers
 from floorman.cluster.runner import Runner
+from floorman.services import Floor
 from floorman.services import commands as c
 from floorman.services.auth import token_hash
+from floorman.services.broadcast import SEAT_TAKEN_CODE
+from floorman.storage import Store
+from tests.helpers.server import DIRECTOR
 from tests.test_answered_once_stored import fail_next_write_with_answers
-from tests.test_cluster_runner import create, with_runner
+from tests.test_cluster_runner import REDIS, create, with_runner
 from tests.test_cluster_runner import database as database  # the fixture
 
 pytestmark = [pytest.mark.timeout(120)]
@@ -73,5 +81,49 @@ def test_a_runner_answers_a_command_only_once_it_is_stored(database: str) -> Non
         else:
             raise AssertionError("the tournament was never loaded again")
         assert await send(register) == again
+
+    asyncio.run(with_runner(database, body))
+
+
+@pytest.mark.clause("DE-GEN-2")
+def test_two_web_processes_leave_the_newest_socket_in_the_seat(database: str) -> None:
+    """Issue 27, point 4: a player's two devices open the seat at once on
+    two web processes (replicas fed by the runner's change stream): the
+    runner's order decides, both processes fold it alike, and exactly the
+    socket opened last in that order plays; the other is told (4409)."""
+
+    async def body(send: Any, runner: Runner) -> None:
+        tid = (await send(create())).body["id"]
+        ann = c.Register(
+            tournament=tid, author=c.PUBLIC, key=KEY, name="Ann", token_hash=token_hash("a")
+        )
+        player = (await send(ann)).body["player"]
+        webs = []
+        for _ in range(2):
+            followers = Followers(Floor(Store(database), DIRECTOR), streams.connect(REDIS))
+            await followers.start()
+            await followers.knows(tid)
+            webs.append(followers)
+        try:
+            services = [web.replicas[tid].service for web in webs]
+            subs = [service.subscribe(player, None) for service in services]
+            for service, sub in zip(services, subs, strict=True):
+                service.take_seat(sub)  # as each socket's hello does
+            for sub in subs:  # the runner carries the openings out in this order
+                opened = c.SeatOpened(
+                    tournament=tid, author=c.player_author(player), key=sub.ident, socket=sub.ident
+                )
+                assert (await send(opened)).ok
+            for _ in range(200):  # both web processes fold the same messages
+                if subs[0].closing and webs[0].seen.get(tid) == webs[1].seen.get(tid):
+                    break
+                await asyncio.sleep(0.05)
+            assert subs[0].close_code == SEAT_TAKEN_CODE
+            assert subs[1].close_code is None, subs[1].close_reason
+        finally:
+            for web in webs:
+                await web.stop()
+                await web.client.aclose()
+                web.floor.store.close()
 
     asyncio.run(with_runner(database, body))
