@@ -84,7 +84,7 @@ def test_a_retry_queued_behind_its_first_sending_registers_once(database: str) -
         register = c.Register(
             tournament=tid,
             author=c.PUBLIC,
-            key="7c1e-lost-answer",
+            key="7c1e0a4b-lost0-answer-9d2f-5e6a7b8c9d0e",
             name="Ada",
             token_hash=token_hash("t0ken"),
         )

@@ -107,7 +107,7 @@ def test_a_registration_sent_again_with_its_key_registers_once(tmp_path: Path) -
     """A retry after a lost answer: the same player, the same token, one entry."""
     with make_client(tmp_path) as client:
         tid = create_tournament(client, "nm-holdem")
-        headers = {"Idempotency-Key": "3f2c9a7e-retry-me"}
+        headers = {"Idempotency-Key": "3f2c9a7e-1b4d-4e8f-9a0c-6d5e4f3a2b1c"}
         first = client.post(
             f"/api/tournaments/{tid}/register", json={"name": "Ada"}, headers=headers
         )
@@ -127,7 +127,7 @@ def test_a_registration_sent_again_with_its_key_registers_once(tmp_path: Path) -
 def test_the_first_answer_survives_a_restart(tmp_path: Path) -> None:
     """The answer is stored with what the command changed: a runner (or a
     server) that stopped after storing answers the retry from the database."""
-    headers = {"Idempotency-Key": "0b5e-after-a-crash"}
+    headers = {"Idempotency-Key": "0b5e7d21-after-crash-4c3b-a291-8f7e6d5c4b3a"}
     with make_client(tmp_path) as client:
         tid = create_tournament(client, "nm-holdem")
         first = client.post(
@@ -188,7 +188,7 @@ def test_the_answer_is_stored_in_the_batch_of_its_changes(
         service = client.app.state.floor.get(tid)  # type: ignore[attr-defined]
         batches: list[Any] = []
         monkeypatch.setattr(service.sockets, "committed", lambda batch, *_: batches.append(batch))
-        headers = {"Idempotency-Key": "one-transaction"}
+        headers = {"Idempotency-Key": "c0ffee00-0e1a-4b2c-8d3e-9f8a7b6c5d4e"}
         assert client.post(
             f"/api/tournaments/{tid}/register", json={"name": "Cy"}, headers=headers
         ).is_success

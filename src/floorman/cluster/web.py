@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
+import json
 import logging
 import os
 import secrets
@@ -33,7 +35,7 @@ from floorman.services import Floor
 from floorman.services.auto_start import AutoStarts
 from floorman.services.commands import Command, command_to_dict
 from floorman.services.error_bodies import message_body
-from floorman.services.handler import Answer
+from floorman.services.handler import Answer, first_answer
 from floorman.storage import Store
 
 log = logging.getLogger("floorman.cluster")
@@ -83,6 +85,11 @@ class RemoteCommands:
         self.followers = followers
 
     async def execute(self, command: Command) -> Answer:
+        if not command.key:
+            # every command that crosses Redis has a key: one a runner had
+            # carried out before it died, claimed again by the next, is
+            # answered from its stored batch, never carried out twice
+            command = dataclasses.replace(command, key=secrets.token_hex(16))
         tid = command.tournament or None
         replica = self.followers.floor.get(tid) if tid else None
         live = replica is not None and replica.live
@@ -91,7 +98,13 @@ class RemoteCommands:
                 tid if live else None, {"command": command_to_dict(command)}
             )
         except streams.NoRunner:
-            return Answer(503, message_body(NO_RUNNER, clause="OQ-41"))
+            # no reply in time: the runner may still have done it (and died
+            # before replying); its answer is then stored with its batch
+            stored = await asyncio.to_thread(
+                self.followers.floor.store.answer, command.scoped_key()
+            )
+            found = first_answer(command, json.loads(stored) if stored is not None else None)
+            return found or Answer(503, message_body(NO_RUNNER, clause="OQ-41"))
         if reply.get("seq") and reply.get("tournament"):
             await self.followers.wait_for(
                 str(reply["tournament"]), str(reply["runner"]), int(reply["seq"])

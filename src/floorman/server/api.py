@@ -377,8 +377,8 @@ async def register(
         confirmed=body.confirmed,
     )
     # the token is made here and only its hash travels with the command;
-    # made from the key, a retry gets the same token
-    player_token = floor_of(request).new_token(command.scoped_key())
+    # made from the key and the request, a retry gets the same token
+    player_token = floor_of(request).new_token(command)
     command = dataclasses.replace(command, token_hash=token_hash(player_token))
     if not director:
         verify_registration_allowed(request)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+import functools
+from collections.abc import AsyncIterator, MutableMapping
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 from fastapi import FastAPI, Request
@@ -34,6 +36,7 @@ from floorman.server import (
 )
 from floorman.services import Floor
 from floorman.services.auto_start import AutoStarts
+from floorman.services.charts import load_drawing
 from floorman.services.handler import CommandHandler
 from floorman.services.lanes import CommandLanes
 from floorman.storage import Store
@@ -54,6 +57,14 @@ PAGES = {
 _NOT_PAGES = ("/api/", "/static/", "/ws")
 
 
+@functools.cache
+def page_html(name: str) -> str:
+    """A page's HTML, read once: the 404 page is answered on the event
+    loop, which must not wait for a disk (:func:`create_app` reads every
+    page before serving)."""
+    return (STATIC / PAGES[name]).read_text(encoding="utf-8")
+
+
 def render_page(name: str, request: Request) -> HTMLResponse:
     """A page in the request's language: ``<html lang>`` set and the
     language's catalogue inlined for ``static/js/i18n.js`` (see
@@ -63,7 +74,7 @@ def render_page(name: str, request: Request) -> HTMLResponse:
     lang = i18n.choose_language(
         asked, request.cookies.get(i18n.COOKIE), request.headers.get("accept-language")
     )
-    html = (STATIC / PAGES[name]).read_text(encoding="utf-8")
+    html = page_html(name)
     html = html.replace('<html lang="en"', f'<html lang="{lang}"', 1)
     html = html.replace(
         "</head>",
@@ -96,6 +107,39 @@ async def page_not_found(request: Request, error: Exception) -> Response:
     return await http_exception_handler(request, error)
 
 
+def build_routes(app: FastAPI) -> None:
+    """Answer one request for an address no route has, on a loop of this
+    thread's own: FastAPI builds every route's state on the first request
+    it matches (over half a second for ours), which would hold the serving
+    loop of the first client.  Run in a thread before serving."""
+
+    async def nowhere() -> None:
+        scope: dict[str, Any] = {
+            "type": "http",
+            "asgi": {"version": "3.0"},
+            "http_version": "1.1",
+            "method": "GET",
+            "scheme": "http",
+            "path": "/.routes-built",
+            "raw_path": b"/.routes-built",
+            "root_path": "",
+            "query_string": b"",
+            "headers": [],
+            "client": ("127.0.0.1", 0),
+            "server": ("127.0.0.1", 0),
+        }
+
+        async def receive() -> dict[str, Any]:
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        async def send(message: MutableMapping[str, Any]) -> None:
+            return None
+
+        await app(scope, receive, send)
+
+    asyncio.run(nowhere())
+
+
 def create_app(database_url: str, director_token: str, *, pace_collection: bool = False) -> FastAPI:
     """``pace_collection``: the app owns its process (``floorman serve``, a
     cluster web process) and paces the garbage collector for it
@@ -105,13 +149,17 @@ def create_app(database_url: str, director_token: str, *, pace_collection: bool 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         watch: metrics.Metrics = app.state.metrics
-        store = Store(database_url, on_write=watch.write_seconds.observe)
+        # nothing here holds the loop: the migrations, the replays and the
+        # routes' first build run in threads, before serving
+        store = await asyncio.to_thread(Store, database_url, on_write=watch.write_seconds.observe)
+        await asyncio.to_thread(build_routes, app)
+        await asyncio.to_thread(load_drawing)
         floor = Floor(store, director_token)
         app.state.floor = floor
         # one process: commands queue per tournament, as a runner reads them
         lanes = CommandLanes(CommandHandler(floor))
         app.state.commands = metrics.observed(lanes.execute, watch)
-        floor.resume_all()
+        await floor.resume_all()  # the replays off the loop, before serving
         auto_starts = AutoStarts(floor.listed, app.state.commands).launched()
         pacing = collector.paced_collection() if pace_collection else None  # after the load
         watch.watch_floor(floor)
@@ -127,6 +175,8 @@ def create_app(database_url: str, director_token: str, *, pace_collection: bool 
             await floor.stop_all()
             store.close()
 
+    for name in PAGES:  # read now, not on the loop of a request
+        page_html(name)
     app = FastAPI(
         title="floorman",
         version=__version__,

@@ -39,7 +39,7 @@ async def chip_chart(request: Request, tournament_id: str) -> Response:
         request.cookies.get(i18n.COOKIE),
         request.headers.get("accept-language"),
     )
-    svg = service.chip_chart_svg(i18n.catalogue(lang), lang)
+    svg = await service.chip_chart(i18n.catalogue(lang), lang)
     # matplotlib styles the drawing with inline style attributes: opened
     # on its own (the console's link), the pages' policy would block them
     # and the chart would be drawn black (issue 20).  The SVG holds no

@@ -64,6 +64,7 @@ from floorman.server.rate import RateLimiter
 from floorman.services import TournamentService
 from floorman.services.broadcast import Subscriber, frame_text
 from floorman.services.commands import (
+    MAX_KEY,
     PUBLIC,
     Chat,
     Command,
@@ -263,6 +264,7 @@ class SocketSession:
                     SeatOpened(
                         tournament=service.id,
                         author=player_author(self.player),
+                        key=sub.ident,  # carried out once, also if sent again
                         socket=sub.ident,
                     )
                 )
@@ -407,12 +409,21 @@ class SocketSession:
                 body["clause"], body["clauses"] = turn, clause_texts(turn)
             self.frame({"type": "error", **body})
 
-    def chat(self, text: Any) -> None:
-        """A table chat line, to the table this socket sits at or watches."""
+    def chat(self, text: Any, key: Any = None) -> None:
+        """A table chat line, to the table this socket sits at or watches;
+        ``key``: the message's id (a line sent again is said once)."""
         table = self.service.table_of(self.sub) if self.sub is not None else None
         author = player_author(self.player) if self.player is not None else PUBLIC
         line = text if isinstance(text, str) else ""  # refused by the chat's own rule
-        self.send_command(Chat(tournament=self.service.id, author=author, table=table, text=line))
+        self.send_command(
+            Chat(
+                tournament=self.service.id,
+                author=author,
+                key=key if isinstance(key, str) and len(key) <= MAX_KEY else "",
+                table=table,
+                text=line,
+            )
+        )
 
     def chat_history(self, table: int | None) -> None:
         """The table's last lines, read off the event loop, in this socket's
@@ -440,7 +451,7 @@ class SocketSession:
             self.watch(watched if isinstance(watched, int) else None)
             return None
         if isinstance(data, dict) and data.get("type") == "chat":
-            return self.chat(data.get("text"))
+            return self.chat(data.get("text"), data.get("id"))
         if self.player is None:
             return self.error("spectators cannot act", service.rulings["not_a_player"])
         if not isinstance(data, dict):

@@ -94,6 +94,9 @@ class Subscriber:
         self.close_code: int | None = None
         self.close_reason = ""
         self.ident = secrets.token_hex(8)  # names the socket to other processes
+        #: the deployment's one order of seat openings has reached this
+        #: socket: it held the seat, and a later opening closes it
+        self.held_seat = False
 
     @property
     def table(self) -> int | None:
@@ -279,17 +282,34 @@ class Broadcaster:
     def take_seat(self, sub: Subscriber) -> int:
         """The player opened his seat on another device: every older socket
         of his is told and closed (4409); the newest one plays.  Returns how
-        many were closed."""
-        return self.close_others(sub.player or "", sub.ident)
+        many were closed.  One process's order: its sockets' hellos."""
+        sub.held_seat = True
+        return self._close([s for s in self._by_player.get(sub.player or "", ()) if s is not sub])
 
     def close_others(self, player: str, keep: str, notice: dict[str, Any] | None = None) -> int:
         """Close every socket of ``player`` but the one named ``keep``
         (``""``: all of them), each told ``notice`` and closed with its code
         (4409 seat taken, unless said otherwise)."""
+        return self._close([s for s in self._by_player.get(player, ()) if s.ident != keep], notice)
+
+    def seat_opened(self, player: str, keep: str) -> int:
+        """The cluster's order (a runner's, one per tournament, heard by
+        every web process in the same order): the socket named ``keep``
+        holds ``player``'s seat now, and every socket of his that held it
+        before is told and closed (4409).  A socket here whose opening the
+        runner has not carried out yet is newer than ``keep``: it stays,
+        and closes ``keep`` when its own turn comes.  So of two devices
+        opened at once, on one web process or two, exactly one plays."""
+        subs = self._by_player.get(player, ())
+        for sub in subs:
+            if sub.ident == keep:
+                sub.held_seat = True
+        return self._close([s for s in subs if s.held_seat and s.ident != keep])
+
+    def _close(self, older: list[Subscriber], notice: dict[str, Any] | None = None) -> int:
         notice = notice or SEAT_TAKEN
         code = notice["code"]
         assert isinstance(code, int)
-        older = [s for s in self._by_player.get(player, ()) if s.ident != keep]
         for old in older:
             self._remove(old)  # no more frames; this last one, then the close
             old.clear()

@@ -5,6 +5,7 @@ director can mute a player (DE-ETIQ-1/2: excessive talk)."""
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import TYPE_CHECKING, Any
 
 from floorman.engine.errors import ProfileError, RuleViolation
@@ -33,14 +34,22 @@ class TableChat:
         return self._tell(player, table, name, line, now, message_id)
 
     async def say_off_the_loop(
-        self, player: str | None, table: int | None, text: Any
+        self,
+        player: str | None,
+        table: int | None,
+        text: Any,
+        *,
+        answer: tuple[str, dict[str, Any]] | None = None,
     ) -> dict[str, Any]:
         """:meth:`say`, the line stored by a thread: the event loop serving
-        every socket never waits for the database."""
+        every socket never waits for the database.  ``answer``: the chat
+        command's (scoped key, answer), stored in the line's transaction
+        (a retry is answered, never said twice)."""
         table, name, line, now = self.verify_line(player, table, text)
         store = self.service.store
+        stored_answer = (answer[0], json.dumps(answer[1])) if answer is not None else None
         message_id = await asyncio.to_thread(
-            store.add_chat, self.service.id, table, player, name, line, now
+            store.add_chat, self.service.id, table, player, name, line, now, answer=stored_answer
         )
         return self._tell(player, table, name, line, now, message_id)
 

@@ -5,8 +5,10 @@ The HTTP API and the websocket build the same command for the same request
 carries it out (:mod:`floorman.services.handler`), in this process or in
 the runner that plays the tournament (:mod:`floorman.cluster`).  A command
 names its tournament, its author and an idempotency key: the same key from
-the same author again gets the first answer, never a second registration
-or a second call.
+the same author with the same content again gets the first answer, never a
+second registration or a second call; with other content it is refused
+(:meth:`Command.fingerprint`), and a key sent without a token must be
+unguessable (:func:`key_bits`).
 
 Commands travel as plain dictionaries (:func:`command_to_dict`,
 :func:`command_from_dict`); reading one checks every field's type and
@@ -27,6 +29,9 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import json
+import math
+import string
 import types
 import typing
 from collections.abc import Mapping
@@ -41,10 +46,28 @@ DIRECTOR = "director"
 PUBLIC = "public"
 #: the longest idempotency key taken (a client's UUID fits many times over)
 MAX_KEY = 128
+#: the random bits a key sent without a token must be able to hold: such a
+#: key is all that ties a retry to the first sending, so nobody may guess it
+ANONYMOUS_KEY_BITS = 128
 
 
 class CommandError(FloormanError):
     """A message that is no command (unknown kind, a field of the wrong type)."""
+
+
+def key_bits(key: str) -> float:
+    """The most random bits ``key`` can hold: 4 a character for hex digits
+    (a UUID's dashes aside), 6 for any other (base64url's alphabet).  A
+    guess at the upper bound, never a proof of randomness: it refuses the
+    short and counting keys (``reg-1``) a client library might make.
+
+    >>> key_bits("3f2c9a7e-8d41-4b6a-9c0e-5a7b1d2e3f40"), key_bits("reg-1")
+    (128.0, 30.0)
+    """
+    bare = key.replace("-", "")
+    if bare and all(ch in string.hexdigits for ch in bare):
+        return 4.0 * len(bare)
+    return math.log2(64) * len(key)
 
 
 def player_author(player: str) -> str:
@@ -72,16 +95,34 @@ class Command:
         return self.author[len(prefix) :] if self.author.startswith(prefix) else None
 
     def scoped_key(self) -> str:
-        """The key as stored: one author's key never answers another's."""
+        """The key as stored: one author's key never answers another's.
+        The kind is no part of it: a key names one command, and the same
+        key sent with another command is refused (:meth:`fingerprint`)."""
         if not self.key:
             return ""
-        text = f"{self.author}\n{self.tournament}\n{self.kind}\n{self.key}"
+        text = f"{self.author}\n{self.tournament}\n{self.key}"
         return hashlib.sha256(text.encode()).hexdigest()
 
     def log_fields(self) -> dict[str, str]:
         """What a log may say of this command (``--log-format json``): never
         what it carries (a token's hash, an amount, a chat line)."""
         return {"tournament": self.tournament, "command": self.kind, "key": self.key}
+    def fingerprint(self) -> str:
+        """A digest of everything the command asks: its kind, tournament,
+        author and every field but the key (and a registration's token
+        hash, which is made from this).  Stored with the first answer; the
+        same key sent with another fingerprint is refused, never answered."""
+        data = command_to_dict(self)
+        data.pop("key", None)
+        data.pop("token_hash", None)
+        text = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def key_too_weak(self) -> bool:
+        """A key sent without a token (a registration, a spectator's chat)
+        that cannot hold :data:`ANONYMOUS_KEY_BITS` random bits: anyone
+        who guessed it could claim the first sending's answer."""
+        return bool(self.key) and self.author == PUBLIC and key_bits(self.key) < ANONYMOUS_KEY_BITS
 
     def may_be_sent_by_author(self) -> bool:
         if self.role == "director":
@@ -441,6 +482,7 @@ def command_from_dict(data: Any) -> Command:
 
 
 __all__ = [
+    "ANONYMOUS_KEY_BITS",
     "COMMANDS",
     "DIRECTOR",
     "MAX_KEY",
@@ -476,5 +518,6 @@ __all__ = [
     "act_command",
     "command_from_dict",
     "command_to_dict",
+    "key_bits",
     "player_author",
 ]

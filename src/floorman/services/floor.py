@@ -15,6 +15,7 @@ from typing import Any
 from floorman.engine.errors import FloormanError, ProfileError, SetupViolation
 from floorman.profiles import load_profile
 from floorman.services.broadcast import Fanout
+from floorman.services.commands import Command
 from floorman.services.entries import verify_start_time, with_entries_and_money
 from floorman.services.runtime import ServiceConfig, TournamentService
 from floorman.services.structures import StructureLibrary, check_table_size
@@ -52,31 +53,45 @@ class Floor:
             str(token).encode(), self.director_token.encode()
         )
 
-    def new_token(self, scoped_key: str) -> str:
+    def new_token(self, command: Command) -> str:
         """A registration's secret token, made at the edge (a command never
-        carries one): from the command's key when it has one, so a retry
-        gets the token the first try got; at random otherwise."""
-        if not scoped_key:
+        carries one): from the server's secret key, the command's scoped
+        key and its fingerprint when it has a key, so a retry of the same
+        request gets the token the first try got, and nobody without the
+        first request's key and content (nor without the server's key) can
+        make it; at random otherwise."""
+        scoped = command.scoped_key()
+        if not scoped:
             return secrets.token_urlsafe(18)
-        return self.store.seal.derive("player token\n" + scoped_key)
+        return self.store.seal.derive(f"player token\n{scoped}\n{command.fingerprint()}")
 
-    def resume_all(self) -> list[str]:
+    async def resume_all(self) -> list[str]:
         """Load every stored tournament; running ones go on playing where
-        they stopped (their hands included).  Call inside the event loop."""
+        they stopped (their hands included).  The replays run in a thread
+        (a server with many stored tournaments never holds its event loop
+        for them); the running ones are launched on the loop."""
+        loaded = await asyncio.to_thread(self._load_stored)
         resumed = []
+        for service in loaded:
+            self.tournaments[service.id] = service
+            if service.tournament.status == "running":
+                service.launch()
+                resumed.append(service.id)
+        return resumed
+
+    def _load_stored(self) -> list[TournamentService]:
+        """Every stored tournament that loads, replayed (in a thread)."""
+        loaded = []
         for record in self.store.tournaments():
             try:
                 service = TournamentService.load(self.store, record.id, record.config)
             except FloormanError:
                 log.exception("cannot load tournament %s", record.id)
                 continue
-            self.tournaments[record.id] = service
+            loaded.append(service)
             if record.archived:
                 self.archived.add(record.id)
-            if service.tournament.status == "running":
-                service.launch()
-                resumed.append(record.id)
-        return resumed
+        return loaded
 
     def create(
         self,
@@ -108,6 +123,7 @@ class Floor:
         payout_unit: int | None = None,
         seat_bots: bool = True,
         answer_key: str = "",
+        answer_fingerprint: str = "",
     ) -> TournamentService:
         """A new tournament; ``bots`` are checked, and seated unless
         ``seat_bots`` is False (the server adds them in steps:
@@ -182,6 +198,7 @@ class Floor:
             config=config,
             claim=self.claim,
             answer_key=answer_key,
+            answer_fingerprint=answer_fingerprint,
             fanout=self.fanout,
         )
         self.tournaments[service.id] = service

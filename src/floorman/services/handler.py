@@ -16,13 +16,14 @@ the tournament could not be stored.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from floorman.engine.errors import FloormanError, ProfileError, RuleViolation
+from floorman.engine.errors import FloormanError, ProfileError, RuleViolation, SetupViolation
 from floorman.services import commands as c
 from floorman.services import entries
 from floorman.services.error_bodies import error_body, message_body
@@ -62,6 +63,54 @@ def refusal(error: FloormanError) -> Answer:
 
 def refused(status: int, template: str, values: dict[str, int | str] | None = None) -> Answer:
     return Answer(status, message_body(template, values))
+
+
+#: the clause of the refusals below (422, as a malformed request): keys are
+#: the server's administration of its commands, no rule of the game (OQ-41)
+KEY_CLAUSE = "OQ-41"
+
+
+def weak_key(command: c.Command) -> Answer | None:
+    """422 for a key sent without a token that could be guessed
+    (:meth:`~floorman.services.commands.Command.key_too_weak`)."""
+    if not command.key_too_weak():
+        return None
+    return refusal(
+        SetupViolation(
+            "an Idempotency-Key sent without a token must hold at least {bits} random bits,"
+            " such as a UUID: this one is too short",
+            clause=KEY_CLAUSE,
+            values={"bits": c.ANONYMOUS_KEY_BITS},
+        )
+    )
+
+
+def first_answer(command: c.Command, first: dict[str, Any] | None) -> Answer | None:
+    """The answer kept for the command's key: the first answer when the
+    command is the one first sent with it, a 422 (never the first answer)
+    when the key came with other content; None for a key not yet answered."""
+    if first is None:
+        return None
+    if first.get("fingerprint") != command.fingerprint():
+        return reused_key()
+    return Answer.from_dict(first)
+
+
+def reused_key() -> Answer:
+    """422 for a key first sent with another request."""
+    return refusal(
+        SetupViolation(
+            "this Idempotency-Key was sent before with another request:"
+            " a new request needs a new key",
+            clause=KEY_CLAUSE,
+        )
+    )
+
+
+def kept(command: c.Command, answer: Answer) -> dict[str, Any]:
+    """What is stored of ``answer`` under the command's key: the answer and
+    the fingerprint of what it answered."""
+    return {**answer.to_dict(), "fingerprint": command.fingerprint()}
 
 
 _C = TypeVar("_C", bound=c.Command)
@@ -137,6 +186,9 @@ class CommandHandler:
     async def execute(self, command: c.Command) -> Answer:
         if not command.may_be_sent_by_author():
             return refused(403, "{kind} is not yours to send", {"kind": command.kind})
+        weak = weak_key(command)
+        if weak is not None:
+            return weak
         try:
             if isinstance(command, c.CreateTournament):
                 return await self._create(command)
@@ -153,18 +205,22 @@ class CommandHandler:
                 404, "no tournament {tournament}", {"tournament": repr(command.tournament)}
             )
         scoped = command.scoped_key()
-        first = service.answers.get(scoped) if scoped else None
+        try:
+            if service.store_error is not None or (scoped and service.answer_in_flight(scoped)):
+                # a retry of a command whose batch is on its way waits for
+                # it; after a lost write nothing is answered, nor carried out
+                await service.stored()
+        except FloormanError as error:
+            return Answer(503, error_body(error))
+        first = first_answer(command, service.answers.get(scoped) if scoped else None)
         if first is not None:
-            return Answer.from_dict(first)
+            return first
         if isinstance(command, c.AddBots):
-            answer = await self._add_bots(service, command)
-            if scoped and answer.ok:  # bots come in steps, each stored on its own
-                service.keep_answer(scoped, answer.to_dict())
-                service.commit()
+            answer = await self._add_bots(service, command, scoped)
         elif isinstance(command, c.SeatOpened):
-            answer = self._seat_opened(service, command)
+            answer = self._seat_opened(service, command, scoped)
         elif isinstance(command, c.Chat):
-            answer = await self._chat(service, command)
+            answer = await self._chat(service, command, scoped)
         else:
             answer = self._run(service, command, scoped)
         try:
@@ -192,44 +248,84 @@ class CommandHandler:
                     200, {"ok": True} if result is None else {"ok": True, "result": result}
                 )
             if scoped:
-                service.keep_answer(scoped, answer.to_dict())
+                service.keep_answer(scoped, kept(command, answer))
         return answer
 
-    async def _add_bots(self, service: TournamentService, command: c.AddBots) -> Answer:
+    async def _add_bots(
+        self, service: TournamentService, command: c.AddBots, scoped: str
+    ) -> Answer:
+        """Bots come in steps, each stored on its own with a note of the
+        bots it added under the command's key (:func:`step_key`): a retry
+        after a crash adds only the bots still missing, never all again."""
+        steps = [service.answers[key] for key in _step_keys(service, scoped)]
+        if any(step.get("fingerprint") != command.fingerprint() for step in steps):
+            return reused_key()
+        done = [str(p) for step in steps for p in step["body"]["result"]]
+        numbered = len(steps)
+
+        def note_step(added: list[str]) -> None:
+            nonlocal numbered
+            if scoped:
+                numbered += 1
+                step = Answer(200, {"ok": True, "result": added})
+                service.keep_answer(step_key(scoped, numbered), kept(command, step))
+
         try:
-            added = await service.add_bots_in_steps(command.count, command.bot_kind)
+            if command.count > len(done):
+                done += await service.add_bots_in_steps(
+                    command.count - len(done), command.bot_kind, on_step=note_step
+                )
         except FloormanError as error:
             return refusal(error)
-        service.settle()
-        return Answer(200, {"ok": True, "result": added})
+        answer = Answer(200, {"ok": True, "result": done})
+        with service.one_batch():
+            service.settle()
+            if scoped:
+                service.keep_answer(scoped, kept(command, answer))
+        return answer
 
-    async def _chat(self, service: TournamentService, command: c.Chat) -> Answer:
-        """A chat line is stored by a thread (it is no tournament event)."""
+    async def _chat(self, service: TournamentService, command: c.Chat, scoped: str) -> Answer:
+        """A chat line is stored by a thread (it is no tournament event),
+        its answer in the same transaction."""
+        answer = Answer(200, {"ok": True})
+        keep = (scoped, kept(command, answer)) if scoped else None
         try:
-            await service.say(command.player, command.table, command.text)
+            await service.say(command.player, command.table, command.text, answer=keep)
         except FloormanError as error:
             return refusal(error)
-        return Answer(200, {"ok": True})
+        return answer
 
-    def _seat_opened(self, service: TournamentService, command: c.SeatOpened) -> Answer:
+    def _seat_opened(
+        self, service: TournamentService, command: c.SeatOpened, scoped: str
+    ) -> Answer:
+        """Carried out once (its key is the socket's): sent again after a
+        runner died, it is answered, never announced again, which would
+        take the seat back from a newer socket."""
         player = str(command.player)
-        service.back(player)
+        answer = Answer(200, {"ok": True})
+        with service.one_batch():
+            service.back(player)
+            if scoped:
+                service.keep_answer(scoped, kept(command, answer))
         if self.on_seat_opened is not None:
             self.on_seat_opened(service, player, command.socket)
-        return Answer(200, {"ok": True})
+        return answer
 
     async def _create(self, command: c.CreateTournament) -> Answer:
         scoped = command.scoped_key()
-        if scoped:
-            first = await asyncio.to_thread(self.floor.store.answer, scoped)
-            if first is not None:
-                return Answer.from_dict(json.loads(first))
+        first = await self._stored_answer(command, scoped)
+        if first is not None:
+            return first
         settings = dict(command.settings)
         bots, bot_kind = settings.get("bots", 0), settings.get("bot_kind", "sensible")
         # made and first stored by a thread: the tables playing meanwhile
         # never wait for the database
         service = await asyncio.to_thread(
-            self.floor.create, **settings, seat_bots=False, answer_key=scoped
+            self.floor.create,
+            **settings,
+            seat_bots=False,
+            answer_key=scoped,
+            answer_fingerprint=command.fingerprint(),
         )
         if bots:  # in steps: other tournaments play on meanwhile
             await service.add_bots_in_steps(int(bots), str(bot_kind))
@@ -243,13 +339,36 @@ class CommandHandler:
 
     async def _delete(self, command: c.Delete) -> Answer:
         scoped = command.scoped_key()
-        if scoped:
-            first = await asyncio.to_thread(self.floor.store.answer, scoped)
-            if first is not None:
-                return Answer.from_dict(json.loads(first))
+        first = await self._stored_answer(command, scoped)
+        if first is not None:
+            return first
         answer = Answer(200, {"ok": True})
-        await self.floor.delete(command.tournament, answer=(scoped, json.dumps(answer.to_dict())))
+        await self.floor.delete(
+            command.tournament, answer=(scoped, json.dumps(kept(command, answer)))
+        )
         return answer
+
+    async def _stored_answer(self, command: c.Command, scoped: str) -> Answer | None:
+        """:func:`first_answer` for a command of no one tournament's
+        (creating, deleting): its answer is read from the store."""
+        if not scoped:
+            return None
+        text = await asyncio.to_thread(self.floor.store.answer, scoped)
+        return first_answer(command, json.loads(text) if text is not None else None)
+
+
+def step_key(scoped: str, step: int) -> str:
+    """The stored key of step ``step`` (from 1) of a command carried out in
+    steps (a key as long as any other: the store's column holds 64)."""
+    return hashlib.sha256(f"{scoped}/{step}".encode()).hexdigest()
+
+
+def _step_keys(service: TournamentService, scoped: str) -> list[str]:
+    """The keys of the steps of a command carried out in steps, stored so far."""
+    keys: list[str] = []
+    while scoped and step_key(scoped, len(keys) + 1) in service.answers:
+        keys.append(step_key(scoped, len(keys) + 1))
+    return keys
 
 
 #: what the server calls to carry out a command: this process's handler, or

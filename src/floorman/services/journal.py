@@ -64,16 +64,30 @@ class Journal:
         self._stored = 0  # of those, stored
         self._waiting: deque[tuple[int, Callable[[], None]]] = deque()
         self.store_error: BaseException | None = None
-        #: every command answered, by its scoped key (the first answer to a retry)
+        #: every command answered whose answer is stored, by its scoped key
+        #: (the first answer to a retry); an answer joins only once the
+        #: batch holding it and its changes is stored
         self.answers: dict[str, dict[str, Any]] = answers or {}
         self._new_answers: list[tuple[str, str]] = []
+        self._answers_to_keep: dict[str, dict[str, Any]] = {}
+        #: the answers of each batch handed to the writer, by write number
+        self._answers_in_flight: dict[int, dict[str, dict[str, Any]]] = {}
         self._holding = 0
         self._held_tables: dict[int, TableRuntime] | None = {}
 
     def keep_answer(self, scoped_key: str, answer: dict[str, Any]) -> None:
-        """``answer`` goes into the next batch, with the changes it answers."""
-        self.answers[scoped_key] = answer
+        """``answer`` goes into the next batch, with the changes it answers;
+        it answers a retry (:attr:`answers`) once that batch is stored,
+        never before: a failed write leaves nothing answered."""
+        self._answers_to_keep[scoped_key] = answer
         self._new_answers.append((scoped_key, json.dumps(answer, separators=(",", ":"))))
+
+    def answer_in_flight(self, scoped_key: str) -> bool:
+        """Whether an answer to ``scoped_key`` waits for its batch to be
+        stored (a retry waits for it too, :meth:`stored`)."""
+        return scoped_key in self._answers_to_keep or any(
+            scoped_key in kept for kept in self._answers_in_flight.values()
+        )
 
     @contextlib.contextmanager
     def one_batch(self) -> Iterator[None]:
@@ -87,8 +101,8 @@ class Journal:
             if not self._holding:
                 held, self._held_tables = self._held_tables, {}
                 writes = self._writes
-                if held is None:
-                    self.commit()
+                if held is None or (not held and self._new_answers):
+                    self.commit()  # an answer alone is stored too (a command that changed nothing)
                 else:
                     for table in held.values():
                         self.commit(table)
@@ -155,6 +169,7 @@ class Journal:
         self._new_hands = []
         self._new_players = []
         self._new_answers = []
+        answered, self._answers_to_keep = self._answers_to_keep, {}
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -163,11 +178,14 @@ class Journal:
             self.store.flush()  # after what the writer still holds, in order
             self.store.commit_many([batch])  # raises: nothing was told
             self._writes += 1
+            self.answers.update(answered)
             self._written(self._writes, None)
         else:
             future = self.store.commit_later(batch)
             self._writes += 1
             number = self._writes
+            if answered:
+                self._answers_in_flight[number] = answered
             future.add_done_callback(
                 lambda done: loop.call_soon_threadsafe(self._written, number, done.exception())
             )
@@ -180,6 +198,11 @@ class Journal:
             log.error("storing tournament %s failed: it stops (%r)", self.id, error)
             self.store_error = error
             self.stopping = True
+        answered = self._answers_in_flight.pop(number, None)
+        if answered and self.store_error is None:  # stored with its changes: now kept
+            self.answers.update(answered)
+        if self.store_error is not None:  # nothing after a lost write was stored
+            self._answers_in_flight.clear()
         self._stored = max(self._stored, number)
         while self._waiting and self._waiting[0][0] <= self._stored:
             _, callback = self._waiting.popleft()

@@ -159,7 +159,7 @@ class Replica:
         for number, line in message.get("chat", ()):
             service.sockets.broadcast_chat(int(number), line)
         for player, socket in message.get("seats", ()):
-            service.sockets.close_others(player, socket)
+            service.sockets.seat_opened(player, socket)
 
     def tell_everything(self) -> None:
         """Every table's frame and the summary again (after a catch-up)."""

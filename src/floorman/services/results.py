@@ -147,11 +147,8 @@ def _safe_cell(text: str) -> str:
 def results_pdf(service: TournamentService, words: Mapping[str, str]) -> bytes:
     """The sheet as a PDF: the tournament's name, its entries and pool,
     then the rows, ``ROWS_PER_PAGE`` a page."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    from matplotlib import pyplot
     from matplotlib.backends.backend_pdf import PdfPages
+    from matplotlib.figure import Figure
 
     t = service.tournament
     rows = result_rows(service)
@@ -170,37 +167,36 @@ def results_pdf(service: TournamentService, words: Mapping[str, str]) -> bytes:
     pages = [rows[k : k + ROWS_PER_PAGE] for k in range(0, len(rows), ROWS_PER_PAGE)] or [[]]
     with PdfPages(out, metadata={"Title": title, "Creator": "floorman"}) as pdf:
         for number, page in enumerate(pages, 1):
-            figure = pyplot.figure(figsize=(8.27, 11.69))  # A4
-            try:
-                figure.text(0.08, 0.95, title, fontsize=16, weight="bold")
-                figure.text(0.08, 0.925, facts, fontsize=10)
-                for k, line in enumerate(accounts):
-                    figure.text(0.08, 0.905 - 0.016 * k, line, fontsize=9)
-                if len(pages) > 1:
-                    figure.text(0.92, 0.95, f"{number}/{len(pages)}", ha="right", fontsize=9)
-                axes = figure.add_axes((0.08, 0.05, 0.84, 0.84 - 0.016 * len(accounts)))
-                axes.axis("off")
-                cells = [
-                    [
-                        "" if r["place"] is None else str(r["place"]),
-                        shown_name(r, words),
-                        str(r["prize"]),
-                        str(r["entries"]),
-                    ]
-                    for r in page
-                ] or [["", "", "", ""]]
-                table = axes.table(
-                    cellText=cells,
-                    colLabels=header,
-                    colWidths=(0.12, 0.52, 0.2, 0.16),
-                    loc="upper left",
-                    cellLoc="left",
-                )
-                table.auto_set_font_size(False)
-                table.set_fontsize(9)
-                pdf.savefig(figure)
-            finally:
-                pyplot.close(figure)
+            # a figure of its own (the object API): no pyplot state, which the
+            # chip charts drawn by other threads would share
+            figure = Figure(figsize=(8.27, 11.69))  # A4
+            figure.text(0.08, 0.95, title, fontsize=16, weight="bold")
+            figure.text(0.08, 0.925, facts, fontsize=10)
+            for k, line in enumerate(accounts):
+                figure.text(0.08, 0.905 - 0.016 * k, line, fontsize=9)
+            if len(pages) > 1:
+                figure.text(0.92, 0.95, f"{number}/{len(pages)}", ha="right", fontsize=9)
+            axes = figure.add_axes((0.08, 0.05, 0.84, 0.84 - 0.016 * len(accounts)))
+            axes.axis("off")
+            cells = [
+                [
+                    "" if r["place"] is None else str(r["place"]),
+                    shown_name(r, words),
+                    str(r["prize"]),
+                    str(r["entries"]),
+                ]
+                for r in page
+            ] or [["", "", "", ""]]
+            table = axes.table(
+                cellText=cells,
+                colLabels=header,
+                colWidths=(0.12, 0.52, 0.2, 0.16),
+                loc="upper left",
+                cellLoc="left",
+            )
+            table.auto_set_font_size(False)
+            table.set_fontsize(9)
+            pdf.savefig(figure)
     return out.getvalue()
 
 

@@ -114,6 +114,8 @@ class TournamentService(Journal, DirectorCalls):
         self._finished_hands: set[str] = set()
         self._runner: asyncio.Task[None] | None = None
         self._chip_history: tuple[int, list[ChipSample]] | None = None
+        #: the last chart drawn in each language, with what it was drawn from
+        self._charts: dict[str, tuple[tuple[Any, ...], str]] = {}
         self.chips_in_play: tuple[int, list[int]] | None = None  # (events, stacks), for frames
         # (events read, the warnings and penalties to each player), for frames
         self.floor_notices: tuple[int, dict[str, list[dict[str, Any]]]] | None = None
@@ -175,6 +177,7 @@ class TournamentService(Journal, DirectorCalls):
         config: ServiceConfig | None = None,
         claim: Callable[[str], bool] | None = None,
         answer_key: str = "",
+        answer_fingerprint: str = "",
         fanout: Callable[[TournamentService], Fanout] | None = None,
     ) -> TournamentService:
         """``claim(id)``: called before anything is stored (a runner of the
@@ -191,7 +194,7 @@ class TournamentService(Journal, DirectorCalls):
         )
         # a creation's answer is stored with the tournament's row: a retry
         # of the command finds it, and makes no second tournament
-        answer = {"status": 200, "body": {"id": tournament_id}}
+        answer = {"status": 200, "body": {"id": tournament_id}, "fingerprint": answer_fingerprint}
         store.create_tournament(
             tournament_id,
             tournament.name,
@@ -321,16 +324,26 @@ class TournamentService(Journal, DirectorCalls):
         return added
 
     async def add_bots_in_steps(
-        self, count: int, kind: str = "sensible", step: int = BOTS_AT_ONCE
+        self,
+        count: int,
+        kind: str = "sensible",
+        step: int = BOTS_AT_ONCE,
+        *,
+        on_step: Callable[[list[str]], None] | None = None,
     ) -> list[str]:
         """:meth:`add_bots` that lets other tournaments play in between:
-        ``step`` bots at a time, each step stored in its own transaction."""
+        ``step`` bots at a time, each step stored in its own transaction
+        (``on_step(added)``: before each is stored, for what goes with it)."""
         self.verify_add_bots(count, kind)
         added: list[str] = []
         names = self._bot_names(count)
         for start in range(0, count, step):
-            for name in names[start : start + step]:
-                added.append(self.register(name, kind, commit=False)[0])
+            this_step = [
+                self.register(name, kind, commit=False)[0] for name in names[start : start + step]
+            ]
+            added += this_step
+            if on_step is not None:
+                on_step(this_step)
             self.commit()
             await asyncio.sleep(0)
         self.broadcast_summary()
@@ -428,9 +441,21 @@ class TournamentService(Journal, DirectorCalls):
         """A table chat line (see :class:`~floorman.services.chat.TableChat`)."""
         return self.table_chat.say(player, table, text)
 
-    async def say(self, player: str | None, table: int | None, text: Any) -> dict[str, Any]:
-        """:meth:`chat`, stored off the event loop (the command handler's way)."""
-        return await self.table_chat.say_off_the_loop(player, table, text)
+    async def say(
+        self,
+        player: str | None,
+        table: int | None,
+        text: Any,
+        *,
+        answer: tuple[str, dict[str, Any]] | None = None,
+    ) -> dict[str, Any]:
+        """:meth:`chat`, stored off the event loop (the command handler's
+        way); ``answer``: the command's (scoped key, answer), stored with
+        the line and kept once it is."""
+        said = await self.table_chat.say_off_the_loop(player, table, text, answer=answer)
+        if answer is not None:
+            self.answers[answer[0]] = answer[1]
+        return said
 
     def chat_log(
         self, table: int | None = None, limit: int = 500, *, reader: str | None = None
@@ -551,9 +576,19 @@ class TournamentService(Journal, DirectorCalls):
             self._chip_history = (len(events), chip_history(events))
         return self._chip_history[1]
 
-    def chip_chart_svg(self, words: Mapping[str, str], language: str = "en") -> str:
+    async def chip_chart(self, words: Mapping[str, str], language: str = "en") -> str:
+        """The chip-count chart (SVG), drawn by a thread (matplotlib takes
+        a few hundred milliseconds the sockets must not wait for) and kept
+        until it would change: its samples change only when a level begins
+        or the tournament ends."""
         title = words["chart.title"].replace("{name}", self.tournament.name)
-        return chip_chart_svg(self.chip_history(), words, title, language)
+        drawn_from = (tuple(self.chip_history()), title)
+        kept = self._charts.get(language)
+        if kept is not None and kept[0] == drawn_from:
+            return kept[1]
+        svg = await asyncio.to_thread(chip_chart_svg, drawn_from[0], words, title, language)
+        self._charts[language] = (drawn_from, svg)
+        return svg
 
     def player_record(self, player: str) -> dict[str, Any]:
         """His seat, chips and place, and the director's rulings to him: a
@@ -594,7 +629,12 @@ class TournamentService(Journal, DirectorCalls):
 
     def take_seat(self, sub: Subscriber) -> int:
         """The player opened his seat on another device: every older socket
-        of his is told and closed (4409); the newest one plays."""
+        of his is told and closed (4409); the newest one plays.  A replica
+        closes none here: which socket is the newest is the runner's order
+        of the seat openings (:meth:`Broadcaster.seat_opened`), the same on
+        every web process, never the order one of them saw."""
+        if self.read_only:
+            return 0
         return self.broadcaster.take_seat(sub)
 
     def table_of(self, sub: Subscriber) -> int | None:

@@ -221,9 +221,23 @@ class Store:
     # ------------------------------------------------------------ chat
 
     def add_chat(
-        self, tournament_id: str, table: int, player: str | None, name: str, text: str, at: float
+        self,
+        tournament_id: str,
+        table: int,
+        player: str | None,
+        name: str,
+        text: str,
+        at: float,
+        *,
+        answer: tuple[str, str] | None = None,
     ) -> int:
+        """Store a chat line; ``answer``: (scoped key, answer as JSON) of the
+        command that said it, in the same transaction."""
         with self._transaction() as session:
+            if answer is not None:
+                session.add(
+                    CommandAnswerRow(key=answer[0], tournament_id=tournament_id, answer=answer[1])
+                )
             row = ChatRow(
                 tournament_id=tournament_id,
                 table_no=table,

@@ -20,15 +20,46 @@ export function describe(detail) {
   return errorText(detail);
 }
 
+/** A new idempotency key: 128 random bits as 32 hex digits, what the
+ * server asks of a key sent without a token (crypto.getRandomValues works
+ * on a plain-http club network too, where crypto.randomUUID does not). */
+export function newKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** How long to wait before each retry of a call that got no answer (the
+ * connection dropped) or a 502/503/504 (a runner of the cluster taking a
+ * tournament over). */
+const RETRY_MS = [300, 1000, 2000, 4000];
+const RETRIED = new Set([502, 503, 504]);
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Call the API.  A call that changes something carries an
+ * Idempotency-Key, the same on each retry: a call whose answer was lost is
+ * sent again and done once (the server answers it as the first time). */
 export async function api(path, { method = "GET", body, token } = {}) {
   const headers = {};
   if (body !== undefined) headers["content-type"] = "application/json";
   if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(`/api${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  if (method !== "GET") headers["idempotency-key"] = newKey();
+  let response;
+  for (let attempt = 0; ; attempt += 1) {
+    const last = attempt >= RETRY_MS.length;
+    try {
+      response = await fetch(`/api${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (error) {
+      if (last) throw error; // no network: said by the caller
+      await pause(RETRY_MS[attempt]);
+      continue;
+    }
+    if (last || !RETRIED.has(response.status)) break;
+    await pause(RETRY_MS[attempt]);
+  }
   const type = response.headers.get("content-type") || "";
   const data = type.includes("json") ? await response.json() : await response.text();
   if (!response.ok) throw new ApiError(response.status, data && data.detail ? data.detail : data);

@@ -5,6 +5,7 @@
 // DE-ETIQ-2; too long, too fast): this module shows what it sends.
 // Messages are put in as text, never as HTML: a player's "<b>" is literal.
 
+import { newKey } from "./api.js";
 import { $, h } from "./dom.js";
 import { errorElement } from "./errors.js";
 import { has, lang, t } from "./i18n.js";
@@ -125,7 +126,8 @@ export function installChat({ send, me, chatWasLast = () => false }) {
     if (!text) return;
     box.hidden = true;
     notSent = false;
-    if (!send({ type: "chat", text })) {
+    // the id (128 random bits): the same line sent twice is said once
+    if (!send({ type: "chat", text, id: newKey() })) {
       box.replaceChildren(t("table.chat.not_sent"));
       box.hidden = false;
       notSent = true;

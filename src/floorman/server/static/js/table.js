@@ -3,7 +3,7 @@
 // spectator, who sees no hole cards until they are shown.
 
 import { decisionKey, renderHero } from "./actions.js";
-import { api, keepSeat, openSocket, seatOf } from "./api.js";
+import { api, keepSeat, newKey, openSocket, seatOf } from "./api.js";
 import { installChat } from "./chat.js";
 import { makeHandsList } from "./table_hands.js";
 import { $, chips, clockText, fill, h, ordinal, say, throttled, tournamentIdFromPath } from "./dom.js";
@@ -69,17 +69,23 @@ function nameOfSeat(seatNumber) {
   return entry ? entry.name : t("table.seat_n", { seat: seatNumber });
 }
 
-let sent = 0;
 let unlock = null;
+/** The action sent last and not answered yet (no frame came on the socket
+ * after it): the connection dropped, it goes again on the new one with the
+ * same id, and the server takes it once (issue 27).  Not after
+ * UNANSWERED_MS: the table has moved on by then. */
+let unanswered = null;
+const UNANSWERED_MS = 20000;
 
 /** Send one action and lock the controls until the server answers (the
  * next table frame or an error): a double click is one action, and the
- * message's id makes the server take a repeat only once (issue 20). */
+ * message's id (128 random bits) makes the server take a repeat only once
+ * (issue 20). */
 function send(action) {
   say("error", "");
   lastSent = "action";
-  sent += 1;
-  const message = { ...action, id: `${Date.now().toString(36)}-${sent}` };
+  const message = { ...action, id: newKey() };
+  unanswered = { message, at: Date.now() };
   if (!socket || !socket.send(message)) {
     say("error", t("table.not_sent"), "error");
     state.staleError = true; // cleared once frames flow again
@@ -611,6 +617,12 @@ function connectionLost(lost) {
 
 function onStatus(status, detail) {
   state.online = status === "online";
+  if (state.online && unanswered) {
+    // back after a drop: the last action may never have reached the server
+    const { message, at } = unanswered;
+    unanswered = null;
+    if (Date.now() - at < UNANSWERED_MS && socket) socket.send(message);
+  }
   if (state.online) {
     state.wasOnline = true;
     state.fresh = false; // the next table frame redraws the controls
@@ -758,6 +770,7 @@ async function start() {
   showSeatLink();
   socket = openSocket(tournament, watched ? { table: state.table } : { token: seat.token }, {
     onMessage(frame) {
+      if (frame.type === "table" || frame.type === "error") unanswered = null; // it came through
       if (frame.type === "table" && (!watched || frame.table === state.table)) onTable(frame);
       else if (frame.type === "tournament") onSummary(frame);
       else if (frame.type === "error") {
