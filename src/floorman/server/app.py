@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -34,6 +35,7 @@ from floorman.services.auto_start import AutoStarts
 from floorman.services.handler import CommandHandler
 from floorman.services.lanes import CommandLanes
 from floorman.storage import Store
+from floorman.storage.backup import PeriodicBackups
 
 STATIC = Path(__file__).with_name("static")
 PAGES = {
@@ -93,11 +95,19 @@ async def page_not_found(request: Request, error: Exception) -> Response:
     return await http_exception_handler(request, error)
 
 
-def create_app(database_url: str, director_token: str, *, pace_collection: bool = False) -> FastAPI:
+def create_app(
+    database_url: str,
+    director_token: str,
+    *,
+    pace_collection: bool = False,
+    backups: PeriodicBackups | None = None,
+) -> FastAPI:
     """``pace_collection``: the app owns its process (``floorman serve``, a
     cluster web process) and paces the garbage collector for it
     (:mod:`floorman.server.collector`); an app inside a host such as a
-    test run leaves the host's heap alone."""
+    test run leaves the host's heap alone.  ``backups``: taken while it
+    serves (``serve --backup-every``), and once more after the store is
+    closed."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -110,6 +120,8 @@ def create_app(database_url: str, director_token: str, *, pace_collection: bool 
         floor.resume_all()
         auto_starts = AutoStarts(floor.listed, lanes.execute).launched()
         pacing = collector.paced_collection() if pace_collection else None  # after the load
+        if backups is not None:
+            backups.start()
         try:
             yield
         finally:
@@ -118,6 +130,8 @@ def create_app(database_url: str, director_token: str, *, pace_collection: bool 
             await lanes.close()
             await floor.stop_all()
             store.close()
+            if backups is not None:
+                await asyncio.to_thread(backups.stop)
 
     app = FastAPI(
         title="floorman",
