@@ -166,9 +166,8 @@ def serve(
     ] = 12,
 ) -> None:
     """Run the server: players, bots and the director in the browser."""
-    import uvicorn
-
     from floorman.server.app import create_app
+    from floorman.server.drain import run_draining
     from floorman.server.ws import WS_MAX_BYTES
 
     console = Console()
@@ -216,7 +215,7 @@ def serve(
             if backups is not None:
                 backups.stop()
         return
-    uvicorn.run(
+    started = run_draining(  # uvicorn, draining on SIGTERM (server/drain.py)
         create_app(database_url, token, pace_collection=True, backups=backups),
         host=host,
         port=port,
@@ -224,6 +223,8 @@ def serve(
         ws_max_size=WS_MAX_BYTES,  # a huge frame is refused before it is read
         ws_per_message_deflate=ws_compression,
     )
+    if not started:
+        raise typer.Exit(3)
 
 
 def periodic_backups(

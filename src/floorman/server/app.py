@@ -20,6 +20,7 @@ from floorman.server import (
     api,
     chart_api,
     collector,
+    drain,
     entries_api,
     headers,
     i18n,
@@ -116,9 +117,17 @@ def create_app(
         app.state.floor = floor
         # one process: commands queue per tournament, as a runner reads them
         lanes = CommandLanes(CommandHandler(floor))
-        app.state.commands = lanes.execute
+        app.state.commands = app.state.drain.guard(lanes.execute)
         floor.resume_all()
-        auto_starts = AutoStarts(floor.listed, lanes.execute).launched()
+        auto_starts = AutoStarts(floor.listed, app.state.commands).launched()
+
+        async def stop_work() -> None:
+            # a restart: no more dealing, and everything anyone was told is stored
+            auto_starts.cancel()
+            await floor.stop_all()
+            await asyncio.to_thread(store.flush)
+
+        app.state.drain.stop_work = stop_work
         pacing = collector.paced_collection() if pace_collection else None  # after the load
         if backups is not None:
             backups.start()
@@ -139,6 +148,8 @@ def create_app(
         description="Poker tournaments ruled by the NM draw, NM hold'em and German rulebooks.",
         lifespan=lifespan,
     )
+    app.state.drain = drain.Drain()
+    app.add_middleware(drain.DrainGuard)
     app.add_middleware(limits.BodyGuard)
     app.add_middleware(headers.SecurityHeaders)  # outermost: a 413 gets them too
     app.state.socket_limits = ws.SocketLimits.from_environment()
