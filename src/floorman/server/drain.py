@@ -165,27 +165,27 @@ class DrainingServer(uvicorn.Server):
 
     def __init__(self, config: uvicorn.Config) -> None:
         super().__init__(config)
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._draining: asyncio.Task[None] | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.draining: asyncio.Task[None] | None = None
 
     async def serve(self, sockets: Any = None) -> None:
-        self._loop = asyncio.get_running_loop()
+        self.loop = asyncio.get_running_loop()
         await super().serve(sockets)
 
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
-        if sig == signal.SIGTERM and self._loop is not None and self._draining is None:
+        if sig == signal.SIGTERM and self.loop is not None and self.draining is None:
             # not the signal uvicorn raises again after its shutdown: a
             # drained server exits with status 0
-            self._loop.call_soon_threadsafe(self._begin)
+            self.loop.call_soon_threadsafe(self.begin_drain)
             return
         super().handle_exit(sig, frame)
 
-    def _begin(self) -> None:
-        assert self._loop is not None
-        if self._draining is None:
-            self._draining = self._loop.create_task(self._drain())
+    def begin_drain(self) -> None:
+        assert self.loop is not None
+        if self.draining is None:
+            self.draining = self.loop.create_task(self.drain_then_exit())
 
-    async def _drain(self) -> None:
+    async def drain_then_exit(self) -> None:
         try:
             await drain_app(_app_of(self.config.loaded_app))
         finally:
