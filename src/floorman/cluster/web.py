@@ -115,7 +115,7 @@ def create_web_app(database_url: str, redis_url: str, director_token: str) -> Fa
         followers = Followers(floor, client)
         await followers.start()
         app.state.cluster = WebSide(process, commands, followers)
-        app.state.commands = app.state.drain.guard(RemoteCommands(commands, followers).execute)
+        app.state.commands = RemoteCommands(commands, followers).execute
         app.state.find_player = followers.find_player
         # every web process sends the due starts; their shared key has the runner start once
         auto_starts = AutoStarts(floor.listed, app.state.commands).launched()

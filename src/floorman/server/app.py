@@ -117,9 +117,9 @@ def create_app(
         app.state.floor = floor
         # one process: commands queue per tournament, as a runner reads them
         lanes = CommandLanes(CommandHandler(floor))
-        app.state.commands = app.state.drain.guard(lanes.execute)
+        app.state.commands = lanes.execute
         floor.resume_all()
-        auto_starts = AutoStarts(floor.listed, app.state.commands).launched()
+        auto_starts = AutoStarts(floor.listed, lanes.execute).launched()
 
         async def stop_work() -> None:
             # a restart: no more dealing, and everything anyone was told is stored
