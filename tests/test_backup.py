@@ -151,6 +151,7 @@ def test_a_backup_taken_mid_hand_goes_on_exactly_in_a_fresh_data_directory(
         made = invoke("backup", "--to", str(backups), "--data-dir", str(first_dir))
         assert made.exit_code == 0, made.output
         backup_file = one_backup(backups)
+        assert backup_file.stat().st_mode & 0o777 == 0o600
         key_file = first_dir / "floorman.sqlite3.key"
         assert f"it is the file {key_file.resolve()}" in made.output
         assert key_file.read_text().strip() not in backup_file.read_bytes().decode("latin-1")

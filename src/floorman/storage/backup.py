@@ -109,8 +109,10 @@ def _sync_directory(directory: Path) -> None:
 
 
 def _publish(partial: Path, final: Path) -> None:
-    """Sync ``partial`` and give it its final name in one step."""
+    """Sync ``partial`` and give it its final name in one step.  Only the
+    owner may read it: it holds the players' token hashes and the chat."""
     with partial.open("rb+") as file:
+        os.fchmod(file.fileno(), 0o600)
         os.fsync(file.fileno())
     os.replace(partial, final)
     _sync_directory(final.parent)
