@@ -398,6 +398,17 @@ def test_a_postgresql_backup_is_a_portable_archive_restored_on_either_database(
                 assert [c["text"] for c in copy.chat("t1")] == ["good luck", "hello"]
             finally:
                 copy.close()
+        # and back: the SQLite copy of the restored store into PostgreSQL
+        from_sqlite = take_backup(sqlite_url(tmp_path), tmp_path / "from-sqlite", environ=env)
+        with fresh_database(POSTGRES) as third:
+            restore(from_sqlite.path, third, environ=env)
+            copy = Store(third, key=base64.urlsafe_b64decode(key))
+            try:
+                assert copy.hand_events("t1-1-1") == [{"type": "HoleDealt", "cards": ["As", "Kd"]}]
+                assert [c["text"] for c in copy.chat("t1")] == ["good luck", "hello"]
+                assert [t.archived for t in copy.tournaments()] == [False]
+            finally:
+                copy.close()
         cut = tmp_path / "cut.jsonl.gz"
         cut.write_bytes(gzip.compress("\n".join(lines[:-1]).encode()))
         with pytest.raises(BackupError, match="ends before its last line"):

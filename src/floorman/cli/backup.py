@@ -54,7 +54,12 @@ def backup(
         soft_wrap=True,
     )
     if made.key_kept is None:
-        console.print("no key yet: no hand was ever sealed in this database")
+        console.print(
+            "the key that seals its hands was not found here (FLOORMAN_SECRET_KEY,"
+            " FLOORMAN_SECRET_KEY_FILE, or beside a SQLite database) and is NOT in the"
+            " backup: keep the key your server uses apart from the backup, restoring needs it",
+            soft_wrap=True,
+        )
     else:
         console.print(
             f"the key that opens its sealed hands is NOT in the backup: it is {made.key_kept}."
