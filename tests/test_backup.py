@@ -18,6 +18,7 @@ import pytest
 from typer.testing import CliRunner
 
 from floorman.cli.app import app as cli
+from floorman.services import TournamentService
 from floorman.storage import Store
 from floorman.storage.backup import (
     BackupError,
@@ -197,6 +198,52 @@ def test_a_backup_taken_mid_hand_goes_on_exactly_in_a_fresh_data_directory(
             "the flop on the restored server",
         )["hand"]["board"]
         assert flop_here == flop_there
+
+
+def test_backups_taken_while_bots_play_are_each_one_consistent_moment(
+    tmp_path: Path,
+) -> None:
+    """The online backup copies one moment even while the writer commits
+    action after action: each of three backups taken during play restores into
+    a database whose tournament loads, every finished hand of it whole and
+    every running hand going on from its stored events."""
+    played = tmp_path / "played"
+    played.mkdir()
+    with LiveServer(played) as server:
+        tid = create_tournament(
+            server.http,
+            "nm-holdem",
+            bots=20,
+            starting_stack=100_000,
+            level_seconds=3600,
+            action_delay_ms=10,
+        )
+        server.start(tid)
+        store = server.floor.store
+        made = []
+        for count in (3, 8, 14):
+            wait_until(lambda c=count: len(store.hands(tid)) >= c, 60, f"{count} hands dealt")
+            made.append(take_backup(sqlite_url(played), tmp_path / "backups"))
+    for k, backup in enumerate(made):
+        target = tmp_path / f"restored-{k}"
+        restore(backup.path, sqlite_url(target), key_file=played / "floorman.sqlite3.key")
+        copy = Store(sqlite_url(target))
+        try:
+            hands = copy.hands(tid)
+            assert len(hands) == backup.rows["hands"]
+            for hand in hands:
+                events = copy.hand_events(hand["id"])
+                assert events[0]["type"] == "HandStarted", hand
+                if hand["status"] == "finished":
+                    assert events[-1]["type"] == "HandEnded", hand
+            record = copy.tournament(tid)
+            assert record is not None and record.status == "running"
+            # as a server starting there loads it: the events folded, and the
+            # hand each table was playing replayed from its stored events
+            loaded = TournamentService.load(copy, tid, record.config, read_only=True)
+            assert loaded.status == "running"
+        finally:
+            copy.close()
 
 
 # ---------------------------------------------------------------- refusals

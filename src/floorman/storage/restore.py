@@ -151,7 +151,6 @@ def _keep_key_beside(url: str, key: bytes, key_text: str | None) -> str | None:
         return f"the file {beside.resolve()}"
     if key_text is None:
         return None
-    beside.parent.mkdir(parents=True, exist_ok=True)
     descriptor = os.open(beside, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(descriptor, "w", encoding="ascii") as file:
         file.write(key_text.strip() + "\n")
@@ -180,6 +179,9 @@ def restore(
     except SecretKeyError as error:
         raise BackupError(str(error)) from None
     _check_key(contents, HandSeal(key))
+    beside = key_file_beside(url)
+    if beside is not None:  # a SQLite file: its directory may be new
+        beside.parent.mkdir(parents=True, exist_ok=True)
     engine = make_engine(url)
     try:
         _refuse_unless_empty(engine, url)
