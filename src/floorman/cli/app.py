@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from floorman.cli import bench, bot, demo, fuzz, phh, rules, serve, simulate
+from floorman.cli import backup, bench, bot, demo, fuzz, phh, rules, serve, simulate
 
 app = typer.Typer(
     name="floorman",
@@ -19,6 +19,10 @@ app.command("serve", help="Run the server: play, watch and direct tournaments in
 app.command("runner", help="A table runner of the multi-process deployment (see serve --workers).")(
     serve.runner
 )
+app.command("backup", help="Back up the event store while the server runs (never the key).")(
+    backup.backup
+)
+app.command("restore", help="Restore a backup into an empty database.")(backup.restore)
 app.command("bot", help="Play a tournament as an external bot over the websocket protocol.")(
     bot.bot
 )

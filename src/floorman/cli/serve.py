@@ -15,11 +15,14 @@ import os
 import secrets
 import stat
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.text import Text
+
+if TYPE_CHECKING:
+    from floorman.storage.backup import PeriodicBackups
 
 TOKEN_FILE = "director-token"
 SHOWN = 4  # characters of the token the output shows
@@ -161,12 +164,33 @@ def serve(
             "(the web processes serve theirs at /metrics on --port).",
         ),
     ] = None,
+    backup_every: Annotated[
+        str | None,
+        typer.Option(
+            envvar="FLOORMAN_BACKUP_EVERY",
+            help="Back up the event store this often while serving (90s, 5m, 1h), into "
+            "--backup-to; the key is never copied there.",
+        ),
+    ] = None,
+    backup_to: Annotated[
+        Path | None,
+        typer.Option(
+            envvar="FLOORMAN_BACKUP_TO", help="Where --backup-every writes (a USB stick, say)."
+        ),
+    ] = None,
+    backup_keep: Annotated[
+        int,
+        typer.Option(
+            min=1, envvar="FLOORMAN_BACKUP_KEEP", help="How many of those backups are kept."
+        ),
+    ] = 12,
 ) -> None:
     """Run the server: players, bots and the director in the browser."""
     import uvicorn
 
     from floorman.server import logs
     from floorman.server.app import create_app
+    from floorman.server.drain import run_draining
     from floorman.server.ws import WS_MAX_BYTES
 
     console = Console()
@@ -194,6 +218,7 @@ def serve(
     say(f"director console: http://{host}:{port}/director")
     say(f"director token: [bold]{shown(token)}[/bold] ({source})", soft_wrap=True)
     say(f"database: {database_url.split('@')[-1]}")
+    backups = periodic_backups(console, database_url, backup_every, backup_to, backup_keep)
     os.environ.setdefault("FLOORMAN_SERVE", "1")
     if workers > 1 or redis_url:
         if not redis_url or not database_url.startswith("postgresql"):
@@ -205,24 +230,30 @@ def serve(
         from floorman.cluster.supervisor import serve_cluster
 
         say(f"{workers} web processes, {runners} table runners, redis {redis_url}")
-        serve_cluster(
-            host=host,
-            port=port,
-            workers=workers,
-            runners=runners,
-            database_url=database_url,
-            redis_url=redis_url,
-            director_token=token,
-            data_dir=data_dir,
-            log_level=log_level,
-            ws_max_size=WS_MAX_BYTES,
-            ws_compression=ws_compression,
-            log_format=log_format,
-            runner_metrics_port=runner_metrics_port,
-        )
+        if backups is not None:
+            backups.start()
+        try:
+            serve_cluster(
+                host=host,
+                port=port,
+                workers=workers,
+                runners=runners,
+                database_url=database_url,
+                redis_url=redis_url,
+                director_token=token,
+                data_dir=data_dir,
+                log_level=log_level,
+                ws_max_size=WS_MAX_BYTES,
+                ws_compression=ws_compression,
+                log_format=log_format,
+                runner_metrics_port=runner_metrics_port,
+            )
+        finally:
+            if backups is not None:
+                backups.stop()
         return
-    uvicorn.run(
-        create_app(database_url, token, pace_collection=True),
+    started = run_draining(  # uvicorn, draining on SIGTERM (server/drain.py)
+        create_app(database_url, token, pace_collection=True, backups=backups),
         host=host,
         port=port,
         log_level=log_level,
@@ -230,6 +261,35 @@ def serve(
         ws_per_message_deflate=ws_compression,
         log_config=logs.logging_config(log_format, log_level) or uvicorn.config.LOGGING_CONFIG,
     )
+    if not started:
+        raise typer.Exit(3)
+
+
+def periodic_backups(
+    console: Console, database_url: str, every: str | None, to: Path | None, keep: int
+) -> PeriodicBackups | None:
+    """``--backup-every`` with ``--backup-to`` (both or neither)."""
+    from floorman.storage.backup import PeriodicBackups, parse_interval
+    from floorman.storage.crypto import find_key
+
+    if every is None and to is None:
+        return None
+    if every is None or to is None:
+        console.print("[red]--backup-every and --backup-to go together[/red]")
+        raise typer.Exit(2)
+    try:
+        seconds = parse_interval(every)
+    except ValueError as error:
+        console.print(f"[red]--backup-every: {error}[/red]")
+        raise typer.Exit(2) from None
+    found = find_key(database_url)
+    kept = found[1] if found else "made beside the database on the first start"
+    console.print(
+        f"a backup every {every} into {to.resolve()} (the newest {keep} kept); the key that "
+        f"opens their hands is not copied there: it is {kept}, keep a copy of it apart",
+        soft_wrap=True,
+    )
+    return PeriodicBackups(database_url, to, seconds, keep)
 
 
 def runner() -> None:

@@ -21,8 +21,10 @@ import logging
 import os
 import secrets
 import signal
+import time
 from typing import Any
 
+from floorman.bots import make_bot
 from floorman.cluster import streams
 from floorman.cluster.lease import Leases
 from floorman.cluster.relay import Relay
@@ -41,6 +43,9 @@ log = logging.getLogger("floorman.cluster")
 #: the tournaments a runner takes: those with players to seat or hands to deal
 LIVE = ("registering", "running")
 POLL_SECONDS = 1.0
+#: a runner stopping (SIGTERM) says here that it let its leases go: the
+#: others look for its tournaments at once instead of at their next poll
+RELEASED_CHANNEL = f"{streams.PREFIX}leases-released"
 
 
 class Runner:
@@ -61,6 +66,7 @@ class Runner:
         self._outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.visits = 0  # messages about tournaments nobody plays
         self.releasing: set[str] = set()  # given up, their last writes not yet stored
+        self.released = asyncio.Event()  # another runner let its leases go
         self._background: set[asyncio.Task[None]] = set()
         self.metrics = Metrics()
         self.metrics_port = metrics_port
@@ -81,7 +87,9 @@ class Runner:
         self.handler = CommandHandler(self.floor, on_seat_opened=self._seat_opened)
         self.execute = observed(self.handler.execute, self.metrics)
         port = self._watched()
+        self._keep(asyncio.create_task(self._warm_up()))
         tasks = [
+            asyncio.create_task(self._hear_releases()),
             asyncio.create_task(self._publish()),
             asyncio.create_task(
                 self.commands.serve(self._command_streams, self.handle, self.stopping)
@@ -93,22 +101,26 @@ class Runner:
                 if any(task.done() for task in tasks):  # publishing or commands stopped
                     log.error("%s lost a task of its own: it stops", self.id)
                     break
+                self.released.clear()  # a release from now on wakes the next look
                 try:
                     await asyncio.to_thread(self._check_leases)
                     await self._take_over()
                 except Exception:  # a database failing over: try again next time
                     log.exception("%s could not look for tournaments", self.id)
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.stopping.wait(), POLL_SECONDS)
+                await self._pause()
         finally:
             self.metrics.stop()
             if port is not None:
                 port.close()
+            stopping_at = time.monotonic()
             for service in list(self.floor.tournaments.values()):
                 await service.shutdown()
             # every write stored before any lease goes: the next owner reads it all
             await asyncio.to_thread(self.store.close)
             self.leases.close()
+            log.info("%s let its leases go (%.2f s)", self.id, time.monotonic() - stopping_at)
+            with contextlib.suppress(Exception):  # Redis away: the others poll anyway
+                await self.client.publish(RELEASED_CHANNEL, self.id)
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
@@ -134,6 +146,41 @@ class Runner:
         """The last look at the lease connection (every second), not a new one."""
         if not getattr(self, "_alive", True):
             raise ConnectionError("the lease connection is lost: every tournament was given up")
+    async def _pause(self) -> None:
+        """Until the next look for tournaments nobody plays: POLL_SECONDS,
+        or less when this runner stops or another lets its leases go."""
+        waits = [
+            asyncio.ensure_future(self.stopping.wait()),
+            asyncio.ensure_future(self.released.wait()),
+        ]
+        try:
+            await asyncio.wait(waits, timeout=POLL_SECONDS, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for waiting in waits:
+                waiting.cancel()
+
+    async def _hear_releases(self) -> None:
+        """Another runner stopping says it let its leases go: look now."""
+        while True:
+            pubsub = self.client.pubsub()
+            try:
+                await pubsub.subscribe(RELEASED_CHANNEL)
+                async for message in pubsub.listen():
+                    if message.get("type") == "message" and message.get("data") != self.id:
+                        self.released.set()
+            except Exception as error:  # Redis away: the poll goes on meanwhile
+                log.debug("%s hears no releases for now: %r", self.id, error)
+            finally:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+            await asyncio.sleep(POLL_SECONDS)
+
+    async def _warm_up(self) -> None:
+        """Load the sensible bot (numba, half a second) before a takeover
+        needs it, off the event loop: taking a tournament over is then its
+        replay only."""
+        with contextlib.suppress(Exception):
+            await asyncio.to_thread(make_bot, "sensible")
 
     def _command_streams(self) -> list[str]:
         """The shared stream and those of the tournaments this runner plays

@@ -31,6 +31,7 @@ from floorman.cluster.runner import tournament_of
 from floorman.server.app import create_app
 from floorman.server.collector import paced_collection, stop_pacing
 from floorman.server.metrics import Metrics, Readiness, observed
+from floorman.server.drain import drain_on_sigterm
 from floorman.services import Floor
 from floorman.services.auto_start import AutoStarts
 from floorman.services.commands import Command, command_to_dict
@@ -134,6 +135,12 @@ def create_web_app(database_url: str, redis_url: str, director_token: str) -> Fa
         app.state.find_player = followers.find_player
         # every web process sends the due starts; their shared key has the runner start once
         auto_starts = AutoStarts(floor.listed, app.state.commands).launched()
+
+        async def stop_work() -> None:  # a runner plays: nothing here is in hand
+            auto_starts.cancel()
+
+        app.state.drain.stop_work = stop_work
+        drain_on_sigterm(app)
         pacing = paced_collection()
         watch.watch_floor(floor)
         watch.start()

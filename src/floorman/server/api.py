@@ -79,16 +79,18 @@ IdempotencyKey = Annotated[
 
 def execute_of(request: HTTPConnection) -> Execute:
     """What carries a command out: the deployment's transport to the
-    runner (a web process of the cluster), or this process's handler."""
+    runner (a web process of the cluster), or this process's handler;
+    refusing every command once the server drains for a restart."""
     state = request.app.state
     execute: Execute | None = getattr(state, "commands", None)
-    if execute is not None:
-        return execute
-    handler = getattr(state, "handler", None)
-    floor = state.floor
-    if handler is None or handler.floor is not floor:
-        handler = state.handler = CommandHandler(floor)
-    return handler.execute
+    if execute is None:
+        handler = getattr(state, "handler", None)
+        floor = state.floor
+        if handler is None or handler.floor is not floor:
+            handler = state.handler = CommandHandler(floor)
+        execute = handler.execute
+    drain = getattr(state, "drain", None)  # a server stopping takes no more (server/drain.py)
+    return drain.guard(execute) if drain is not None else execute
 
 
 async def player_of(

@@ -22,6 +22,7 @@ from floorman.server import (
     api,
     chart_api,
     collector,
+    drain,
     entries_api,
     headers,
     i18n,
@@ -40,6 +41,7 @@ from floorman.services.charts import load_drawing
 from floorman.services.handler import CommandHandler
 from floorman.services.lanes import CommandLanes
 from floorman.storage import Store
+from floorman.storage.backup import PeriodicBackups
 
 STATIC = Path(__file__).with_name("static")
 PAGES = {
@@ -140,11 +142,19 @@ def build_routes(app: FastAPI) -> None:
     asyncio.run(nowhere())
 
 
-def create_app(database_url: str, director_token: str, *, pace_collection: bool = False) -> FastAPI:
+def create_app(
+    database_url: str,
+    director_token: str,
+    *,
+    pace_collection: bool = False,
+    backups: PeriodicBackups | None = None,
+) -> FastAPI:
     """``pace_collection``: the app owns its process (``floorman serve``, a
     cluster web process) and paces the garbage collector for it
     (:mod:`floorman.server.collector`); an app inside a host such as a
-    test run leaves the host's heap alone."""
+    test run leaves the host's heap alone.  ``backups``: taken while it
+    serves (``serve --backup-every``), and once more after the store is
+    closed."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -161,10 +171,20 @@ def create_app(database_url: str, director_token: str, *, pace_collection: bool 
         app.state.commands = metrics.observed(lanes.execute, watch)
         await floor.resume_all()  # the replays off the loop, before serving
         auto_starts = AutoStarts(floor.listed, app.state.commands).launched()
-        pacing = collector.paced_collection() if pace_collection else None  # after the load
         watch.watch_floor(floor)
         watch.start()
         app.state.readiness.add("database", lambda: asyncio.to_thread(store.ping))
+
+        async def stop_work() -> None:
+            # a restart: no more dealing, and everything anyone was told is stored
+            auto_starts.cancel()
+            await floor.stop_all()
+            await asyncio.to_thread(store.flush)
+
+        app.state.drain.stop_work = stop_work
+        pacing = collector.paced_collection() if pace_collection else None  # after the load
+        if backups is not None:
+            backups.start()
         try:
             yield
         finally:
@@ -174,6 +194,8 @@ def create_app(database_url: str, director_token: str, *, pace_collection: bool 
             await lanes.close()
             await floor.stop_all()
             store.close()
+            if backups is not None:
+                await asyncio.to_thread(backups.stop)
 
     for name in PAGES:  # read now, not on the loop of a request
         page_html(name)
@@ -185,6 +207,8 @@ def create_app(database_url: str, director_token: str, *, pace_collection: bool 
     )
     app.state.metrics = metrics.Metrics()  # this app's own registry
     app.state.readiness = metrics.Readiness()
+    app.state.drain = drain.Drain()
+    app.add_middleware(drain.DrainGuard)
     app.add_middleware(limits.BodyGuard)
     app.add_middleware(headers.SecurityHeaders)  # outermost: a 413 gets them too
     app.state.socket_limits = ws.SocketLimits.from_environment()

@@ -146,6 +146,33 @@ def resolve_key(url: str, environ: Mapping[str, str] | None = None) -> bytes:
     return _key_file_beside(database)
 
 
+def key_file_beside(url: str) -> Path | None:
+    """Where a file SQLite database keeps its key by default (None: not a
+    file SQLite database)."""
+    try:
+        database = _sqlite_file(url)
+    except ValueError:
+        return None
+    return None if database is None else database.with_name(database.name + ".key")
+
+
+def find_key(url: str, environ: Mapping[str, str] | None = None) -> tuple[bytes, str] | None:
+    """The store's key and where it is kept (for a person: "the file …",
+    "the environment variable …"), from the sources :func:`resolve_key`
+    reads, without making one; None: no key anywhere yet."""
+    env = os.environ if environ is None else environ
+    if env.get(ENV_KEY):
+        return parse_key(env[ENV_KEY], ENV_KEY), f"the environment variable {ENV_KEY}"
+    if env.get(ENV_KEY_FILE):
+        return resolve_key(url, env), f"the file {Path(env[ENV_KEY_FILE]).resolve()}"
+    beside = key_file_beside(url)
+    if beside is None or not beside.exists():
+        return None
+    return parse_key(
+        beside.read_text(encoding="ascii"), str(beside)
+    ), f"the file {beside.resolve()}"
+
+
 class HandSeal:
     """Seals and opens stored hand events with one key."""
 
@@ -161,6 +188,11 @@ class HandSeal:
         retried with its idempotency key gets the token it was first given."""
         digest = hmac.new(self._key, b"floorman derived\0" + label.encode(), hashlib.sha256)
         return base64.urlsafe_b64encode(digest.digest()[:18]).decode("ascii")
+
+    def fingerprint(self) -> str:
+        """Names the key without revealing it (a backup records it, so a
+        restore given another key says so before it writes anything)."""
+        return self.derive("key fingerprint")
 
     @staticmethod
     def _bound(hand_id: str, seq: int) -> bytes:
@@ -202,6 +234,8 @@ __all__ = [
     "HandSeal",
     "SecretKeyError",
     "StoredHandUnreadable",
+    "find_key",
+    "key_file_beside",
     "new_key",
     "parse_key",
     "resolve_key",

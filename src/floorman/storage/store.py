@@ -90,8 +90,9 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
-def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest migration (Alembic)."""
+def migrate(engine: Engine, revision: str = "head") -> None:
+    """Bring the schema to the newest migration, or to ``revision`` (a
+    restore fills the tables of its backup's revision, then goes on)."""
     from alembic import command
     from alembic.config import Config
 
@@ -102,7 +103,7 @@ def migrate(engine: Engine) -> None:
             # several processes starting at once: one migrates, the others wait
             connection.execute(text("SELECT pg_advisory_xact_lock(4242420001)"))
         config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+        command.upgrade(config, revision)
 
 
 class Store:

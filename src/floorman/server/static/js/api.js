@@ -123,7 +123,9 @@ export async function download(path, token, filename) {
  * The server refusing us (unknown token, no tournament, a bad hello) is
  * final; "too many sockets" (4429) or "server full" (4503) wait longest.
  * onStatus(state, detail) gets "connecting", "online", "reconnecting"
- * (detail: seconds until the next try, 0 while trying), "offline" (the browser has no
+ * (detail: seconds until the next try, 0 while trying), "restarting" (the
+ * server said it restarts, close code 1012: the page says so, instead of
+ * "reconnecting", until it is back), "offline" (the browser has no
  * network), "refused" (detail: the reason) or "taken" (the seat was opened
  * on another device: close code 4409, final) or "reissued" (the director
  * gave the seat a new link, OQ-74: close code 4410, final).
@@ -140,13 +142,15 @@ export function openSocket(tournament, params, { onMessage, onStatus }) {
   let retry = null;
   let stopped = false; // closed by the page, or refused for good
   let everOpen = false; // the socket has been open: a new one is a reconnect
+  let restarting = false; // the server closed with 1012: it is coming back
 
   function connect() {
     clearTimeout(retry);
     retry = null;
     if (stopped) return;
     // a retry says so (detail 0: trying now), the first try "connecting"
-    if (everOpen) onStatus("reconnecting", 0);
+    if (restarting) onStatus("restarting");
+    else if (everOpen) onStatus("reconnecting", 0);
     else onStatus("connecting");
     const current = new WebSocket(url);
     socket = current;
@@ -154,6 +158,7 @@ export function openSocket(tournament, params, { onMessage, onStatus }) {
       current.send(JSON.stringify(hello));
       attempt = 0;
       everOpen = true;
+      restarting = false;
       onStatus("online");
     };
     current.onmessage = (event) => {
@@ -179,6 +184,7 @@ export function openSocket(tournament, params, { onMessage, onStatus }) {
         onStatus("taken", event.reason || "seat taken over on another device");
         return;
       }
+      if (event.code === 1012) restarting = true; // until a socket opens again
       const busy = event.code === 4429 || event.code === 4503;
       const delay = busy
         ? 15000 * (0.85 + 0.3 * Math.random())
@@ -186,7 +192,8 @@ export function openSocket(tournament, params, { onMessage, onStatus }) {
           ? 0
           : Math.min(2000, 250 * 2 ** attempt) * (0.85 + 0.15 * Math.random());
       attempt += 1;
-      onStatus(navigator.onLine === false ? "offline" : "reconnecting", Math.ceil(delay / 1000));
+      const waiting = restarting ? "restarting" : "reconnecting";
+      onStatus(navigator.onLine === false ? "offline" : waiting, Math.ceil(delay / 1000));
       retry = setTimeout(connect, delay);
     };
   }

@@ -28,6 +28,7 @@ export function connectionText(state, detail) {
       ? t("common.conn.reconnecting", { seconds: String(detail) })
       : t("common.conn.reconnecting_now");
   }
+  if (state === "restarting") return t("backup.conn.restarting"); // close code 1012
   const key = `common.conn.${state}`;
   return has(key) ? t(key) : state;
 }

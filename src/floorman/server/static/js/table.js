@@ -610,8 +610,15 @@ function enableControls() {
 /** The overlay over the table while its socket is down (issue 20): it
  * says so, and nothing can be sent; it lies over the page, so nothing
  * under it moves. */
-function connectionLost(lost) {
+function connectionLost(lost, restarting = false) {
   $("#conn-lost").hidden = !lost;
+  // the server restarting (close code 1012) is said as such: nothing is lost
+  $("#conn-lost-title").textContent = t(
+    restarting ? "backup.restarting.title" : "table.conn_lost.title",
+  );
+  $("#conn-lost-text").textContent = t(
+    restarting ? "backup.restarting.text" : "table.conn_lost.text",
+  );
   if (lost) disableControls();
 }
 
@@ -627,8 +634,11 @@ function onStatus(status, detail) {
     state.wasOnline = true;
     state.fresh = false; // the next table frame redraws the controls
     connectionLost(false);
-  } else if (state.wasOnline && ["connecting", "reconnecting", "offline"].includes(status)) {
-    connectionLost(true);
+  } else if (
+    state.wasOnline &&
+    ["connecting", "reconnecting", "restarting", "offline"].includes(status)
+  ) {
+    connectionLost(true, status === "restarting");
   } else if (["refused", "taken", "reissued"].includes(status)) {
     connectionLost(false);
   }
@@ -636,15 +646,17 @@ function onStatus(status, detail) {
   el.dataset.state = status;
   const key = status === "reissued" ? "seats.conn.reissued" : `table.conn.${status}`;
   el.textContent =
-    status === "reconnecting"
-      ? detail
-        ? t(key, { seconds: detail })
-        : t("table.conn.reconnecting_now")
-      : status === "refused"
-        ? t(key, { reason: detail })
-        : has(key)
-          ? t(key)
-          : status;
+    status === "restarting"
+      ? t("backup.conn.restarting")
+      : status === "reconnecting"
+        ? detail
+          ? t(key, { seconds: detail })
+          : t("table.conn.reconnecting_now")
+        : status === "refused"
+          ? t(key, { reason: detail })
+          : has(key)
+            ? t(key)
+            : status;
   if (status === "refused") say("error", t("table.refused", { reason: detail }), "error");
   if (status === "taken" || status === "reissued") {
     say("notice", t(status === "taken" ? "table.taken" : "seats.reissued_notice"), "info");
