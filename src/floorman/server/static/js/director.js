@@ -12,6 +12,7 @@ import { $, chips, clockText, fill, h, ordinal, say, statusBadge, throttled } fr
 import { citedError } from "./errors.js";
 import { has, lang, languageSwitch, t as tr } from "./i18n.js";
 import { parsePayoutTables, readStart } from "./money.js";
+import { askRuling } from "./ruling_ask.js";
 import { structureEditor } from "./structures.js";
 import {
   levelsOf,
@@ -277,7 +278,8 @@ async function load() {
 function render(t, rulings) {
   $("#tournament-link").href = `/t/${t.id}`;
   $("#clock-link").href = `/t/${t.id}/clock`;
-  $("#tournament-link").hidden = $("#clock-link").hidden = false;
+  $("#room-link").href = `/t/${t.id}/room`;
+  $("#tournament-link").hidden = $("#clock-link").hidden = $("#room-link").hidden = false;
   const { number, current } = levelsOf(t);
   const stat = (label, value, testid) =>
     h(
@@ -553,6 +555,15 @@ $("#start").addEventListener("click", () => {
 $("#pause").addEventListener("click", () => call("/pause", {}, tr("director.paused")));
 $("#resume").addEventListener("click", () => call("/resume", {}, tr("director.resumed")));
 
+/** A player as a ruling's confirm step names him: his stack and seat now. */
+const standingOf = (player) => state.t?.standings.find((r) => r.player === player) || null;
+
+/** The chips of the players in play, as the server counts them (its stacks). */
+const chipsInPlay = () =>
+  (state.t?.standings || []).filter((r) => r.status === "playing").reduce((sum, r) => sum + r.chips, 0);
+
+// A ruling acts on the confirm only, after the step says what changes
+// (ruling_ask.js): a warning, a time penalty, a disqualification.
 $("#floor").addEventListener("submit", (event) => {
   event.preventDefault();
   const kind = value("#f-kind");
@@ -562,22 +573,18 @@ $("#floor").addEventListener("submit", (event) => {
     note: value("#f-note"),
     hands: number("#f-hands"),
   };
-  const rule = () =>
-    call(
-      `/floor/${kind}`,
-      body,
-      tr("director.ruling_recorded", { kind: tr(`director.kind.${kind}`) }),
-      $("#floor-answer"),
-    );
-  if (kind !== "disqualify") return rule();
-  // A disqualification cannot be taken back: the console asks first.
-  confirmStep($("#floor-confirm"), {
-    title: tr("director.disqualify.ask", { name: nameOf(body.player) }),
-    text: tr("director.disqualify.what"),
+  askRuling($("#floor-confirm"), {
+    kind,
+    player: standingOf(body.player) || { name: nameOf(body.player) },
+    values: () => body,
     clause: body.clause,
-    yes: tr("director.disqualify.yes"),
-    testid: "disqualify-confirm",
-    onYes: rule,
+    onYes: () =>
+      call(
+        `/floor/${kind}`,
+        body,
+        tr("director.ruling_recorded", { kind: tr(`director.kind.${kind}`) }),
+        $("#floor-answer"),
+      ),
   });
 });
 
@@ -605,19 +612,28 @@ async function clausePicker(profile) {
   );
 }
 
-/** An override form: its named fields as the request body. */
-function overrideForm(id, path, numbers) {
+/** An override form: its named fields as the request body, sent on the
+ * confirm of a step beside the form saying what changes. */
+function overrideForm(id, kind, numbers) {
+  const slot = h("div", { class: "confirm-slot" });
+  $(id).after(slot);
   $(id).addEventListener("submit", (event) => {
     event.preventDefault();
     const body = Object.fromEntries(new FormData(event.target));
     for (const key of numbers) body[key] = Number(body[key]);
-    call(path, body, tr("director.override_recorded"));
+    askRuling(slot, {
+      kind,
+      player: body.player ? standingOf(body.player) : null,
+      values: () => ({ ...body, from: state.t?.level }),
+      inPlay: chipsInPlay(),
+      onYes: () => call(`/override/${kind}`, body, tr("director.override_recorded")),
+    });
   });
 }
 
-overrideForm("#o-chips", "/override/chips", ["chips"]);
-overrideForm("#o-seat", "/override/seat", ["table", "seat"]);
-overrideForm("#o-level", "/override/level", ["level"]);
+overrideForm("#o-chips", "chips", ["chips"]);
+overrideForm("#o-seat", "seat", ["table", "seat"]);
+overrideForm("#o-level", "level", ["level"]);
 
 $("#live-table").addEventListener("change", renderCountInputs);
 $("#live").addEventListener("submit", async (event) => {

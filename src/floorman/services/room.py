@@ -1,0 +1,119 @@
+"""The room view of a running tournament, for the director's floor page:
+every table with its hand's street, pot and player to act (the spectator's
+seat view, DE-HOLE-1/2: no hole card), each seat's stack, who is away and
+why (OQ-45), who has no socket open, and what corrections wait (NM-D-1G,
+OQ-03); the chips in play, which a chip correction's confirm step shows
+changing.  And the move slips and the seating list to print.  Built from
+the read side only: the browser computes no rule."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from floorman.services.reports import hand_ruling_clauses
+from floorman.tournament.core import Tournament
+from floorman.tournament.events import Moved, TableBroken
+
+if TYPE_CHECKING:
+    from floorman.services.runtime import TournamentService
+
+
+def room_view(service: TournamentService, connected: set[str]) -> dict[str, Any]:
+    """``connected``: the players with a socket open to this process (a
+    player of an online event without one has lost his connection)."""
+    t = service.tournament
+    online = t.mode == "online"
+    tables = []
+    for number, state in sorted(t.tables.items()):
+        if not state.seats:
+            continue
+        runtime = service.tables.get(number)
+        hand = runtime.hand if runtime is not None else None
+        view = hand.seat_view(None, display=False) if hand is not None else None
+        seats = []
+        for seat, player in sorted(state.seats.items()):
+            p = t.players[player]
+            seats.append(
+                {
+                    "seat": seat,
+                    "player": player,
+                    "name": p.name,
+                    "chips": p.chips,
+                    "bot": p.bot is not None,
+                    "absent": p.absent,
+                    # why: "player" sat out, "timeouts", "director" (OQ-45)
+                    "away_reason": p.away_reason if p.absent else None,
+                    # None: nothing to be connected (a bot, a live event's player)
+                    "connected": (player in connected) if online and p.bot is None else None,
+                    "pending": [c.ruling for c in t.pending_for(player)],
+                }
+            )
+        tables.append(
+            {
+                "table": number,
+                "button": state.positions.button if state.positions else None,
+                "hand": (
+                    {
+                        "hand_id": view.hand_id,
+                        "phase": view.phase,
+                        "round": view.round,
+                        "round_label": view.round_label,
+                        "pot": view.pot,
+                        "actor": view.actor,
+                    }
+                    if view is not None
+                    else None
+                ),
+                "seats": seats,
+            }
+        )
+    level = t.current_level
+    return {
+        "id": t.id,
+        "name": t.name,
+        "profile": t.profile.name,
+        "mode": t.mode,
+        "status": t.status,
+        "paused": t.clock.paused_at is not None,
+        "level": level.level if level else 0,
+        "chips_in_play": sum(p.chips for p in t.players.values() if p.status == "playing"),
+        "hand_rulings": hand_ruling_clauses(t),
+        "tables": tables,
+    }
+
+
+def move_slips(t: Tournament, logged_at: Sequence[float | None]) -> dict[str, Any]:
+    """The slips a floor person hands a player who is moved ("table 2 seat
+    4 → table 1 seat 6"), one per move event, oldest first: a balancing
+    move (DE-BALANCE-*, NM-D-1B, NM-H-16/17), or a move out of a table
+    being broken (DE-BREAK-*: its table_broken event follows its moves),
+    each with its clause and when it was stored; and the whole field's
+    seats (DE-SEAT-1), which the page sorts by name in its language."""
+    slips: list[dict[str, Any]] = []
+    opened: list[dict[str, Any]] = []  # the moves since the last table broken
+    for k, event in enumerate(t.events):
+        if isinstance(event, TableBroken):
+            for slip in opened:
+                if slip["from_table"] == event.table:
+                    slip["kind"], slip["broken_table"] = "break", event.table
+            opened = []
+        if not isinstance(event, Moved):
+            continue
+        slip = {
+            "player": event.player,
+            "name": t.players[event.player].name if event.player in t.players else event.player,
+            "from_table": event.from_table,
+            "from_seat": event.from_seat,
+            "table": event.table,
+            "seat": event.seat,
+            "clause": event.clause,
+            "kind": "balance",
+            "at": logged_at[k] if k < len(logged_at) else None,
+        }
+        slips.append(slip)
+        opened.append(slip)
+    return {"id": t.id, "name": t.name, "moves": slips, "seating": t.table_cards()}
+
+
+__all__ = ["move_slips", "room_view"]

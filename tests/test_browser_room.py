@@ -1,0 +1,283 @@
+"""Issue 26, a console made for the room, in Chromium: the room view of a
+running tournament (every table with its street, pot and player to act, at
+the top of its page on a laptop and a phone, nothing to scroll past); the
+search that finds a player and opens his floor tools; rulings that change
+chips, seats or the level asking first, saying what changes, and acting
+only on the confirm; the move slips and the seating list to print."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.test_browser import DIRECTOR, Api, api, browser, open_director
+from tests.test_browser_director_tools import LAPTOP, PHONE, new_page
+from tests.test_browser_floor_tools import People
+
+__all__ = ["api", "browser"]  # the fixtures, shared with test_browser
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
+
+
+@pytest.fixture
+def pages(browser: Browser) -> Iterator[Callable[..., Page]]:
+    """Pages of their own contexts, signed in as the director, closed after
+    the test; any JavaScript error fails it."""
+    opened: list[Page] = []
+
+    def opener(locale: str, viewport: dict[str, int] = LAPTOP) -> Page:
+        page = new_page(browser, locale, viewport)
+        opened.append(page)
+        return page
+
+    yield opener
+    errors = [e for page in opened for e in page.errors]  # type: ignore[attr-defined]
+    for page in opened:
+        page.context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+def open_room(page: Page, api: Api, tournament: str, lang: str = "en") -> None:
+    """The room of ``tournament``, with the director's token kept in this
+    browser as the console keeps it."""
+    page.goto(api.url + "/static/favicon.svg")
+    page.evaluate("token => localStorage.setItem('floorman.director', token)", DIRECTOR)
+    page.goto(f"{api.url}/t/{tournament}/room?lang={lang}")
+    expect(page.get_by_test_id("room-table").first).to_be_visible()
+
+
+def live_event(api: Api, players: int, **settings: Any) -> str:
+    tournament = api.create("nm-holdem", bots=0, mode="live", **settings)
+    for k in range(players):
+        name = ["Anna", "Bjørn", "Chris", "Dag", "Eva", "Frode"][k % 6] + f" {k // 6 + 1}"
+        api.call("POST", f"/tournaments/{tournament}/register", {"name": name}, DIRECTOR)
+    api.start(tournament)
+    return tournament
+
+
+def room(api: Api, tournament: str) -> dict[str, Any]:
+    return dict(api.call("GET", f"/tournaments/{tournament}/room", token=DIRECTOR))
+
+
+def rulings(api: Api, tournament: str, kind: str) -> list[dict[str, Any]]:
+    log = api.call("GET", f"/tournaments/{tournament}/rulings", token=DIRECTOR)
+    return [entry for entry in log if entry["type"] == kind]
+
+
+# ------------------------------------------------------------------ the room
+
+
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
+def test_the_room_shows_every_table_at_the_top_with_street_pot_and_player_to_act(
+    pages: Callable[..., Page], api: Api, viewport: dict[str, int]
+) -> None:
+    people = People(api, "de-holdem")
+    page = pages("en-GB", viewport)
+    open_room(page, api, people.id)
+    table = page.get_by_test_id("room-table").first
+    hand = people.view()["hand"]
+    actor = people.name_at(hand["actor"])
+    expect(table.get_by_test_id("room-street")).to_have_text("pre-flop")
+    expect(table.get_by_test_id("room-pot")).to_have_text(f"Pot {hand['pot']:,}")
+    expect(table.get_by_test_id("room-actor")).to_have_text(f"to act: {actor}")
+    expect(table.get_by_test_id("room-seat")).to_have_count(3)
+    # the tables are the page's first content: no form above them, the
+    # first table's head inside the window without scrolling
+    box = page.get_by_test_id("room-tables").bounding_box()
+    head = table.locator("header").bounding_box()
+    assert box is not None and head is not None
+    assert head["y"] + head["height"] <= viewport["height"], head
+    assert page.evaluate("window.scrollY") == 0
+    forms_above = page.evaluate(
+        """() => [...document.querySelectorAll('form, section.panel')].filter(
+            (el) => el.getBoundingClientRect().top < document.querySelector(
+              '[data-testid=room-tables]').getBoundingClientRect().top
+          ).map((el) => el.id)"""
+    )
+    assert forms_above == ["room-search-form"], forms_above
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+
+
+def test_the_console_links_its_room(pages: Callable[..., Page], api: Api) -> None:
+    people = People(api, "de-holdem")
+    page = pages("de-DE")
+    open_director(page, api, people.id)
+    link = page.get_by_test_id("room-link")
+    expect(link).to_have_attribute("href", f"/t/{people.id}/room")
+    expect(link).to_have_text("Saal")
+
+
+def test_the_search_finds_a_player_and_opens_his_tools_in_norwegian(
+    pages: Callable[..., Page], api: Api
+) -> None:
+    tournament = live_event(api, 12)
+    page = pages("nb-NO", PHONE)
+    open_room(page, api, tournament, "nb")
+    expect(page.get_by_test_id("room-table")).to_have_count(2)
+    search = page.get_by_test_id("room-search")
+    search.fill("bjorn 2")  # as typed on a phone without ø: not found
+    expect(page.get_by_test_id("room-found")).to_have_text("0 spillere funnet")
+    search.fill("BJØRN 2")
+    expect(page.get_by_test_id("room-found")).to_have_text("1 spiller funnet")
+    expect(page.get_by_test_id("room-table").filter(visible=True)).to_have_count(1)
+    search.press("Enter")
+    tools = page.get_by_test_id("player-tools")
+    expect(tools).to_be_visible()
+    seat = page.locator("[data-testid=room-seat]", has=tools)
+    expect(seat).to_have_attribute("data-name", "Bjørn 2")
+    for kind, words in [
+        ("warn", "Advarsel"),
+        ("penalty", "Tidsstraff"),
+        ("chips", "Rett sjetonger"),
+        ("seat", "Flytt"),
+        ("disqualify", "Diskvalifiser"),
+    ]:
+        expect(tools.get_by_test_id(f"tool-{kind}")).to_have_text(words)
+    expect(tools).to_be_in_viewport()
+
+
+# ------------------------------------------------------------------ ask first
+
+
+def test_a_chip_correction_asks_first_saying_how_the_chips_in_play_change(
+    pages: Callable[..., Page], api: Api
+) -> None:
+    """NM-D-1G, OQ-03: the director corrects a stack; the first click
+    changes nothing, the step says 1.000 → 12.345 and the chips in play."""
+    tournament = live_event(api, 12, starting_stack=1000)
+    page = pages("de-DE")
+    open_room(page, api, tournament, "de")
+    first = room(api, tournament)["tables"][0]["seats"][0]
+    row = page.locator(f"[data-testid=room-seat][data-player='{first['player']}']")
+    row.get_by_test_id("room-player").click()
+    row.get_by_test_id("tool-chips").click()
+    step = row.get_by_test_id("ruling-confirm")
+    expect(step).to_be_visible()
+    step.get_by_test_id("tool-chips").fill("12345")
+    expect(step.get_by_test_id("ruling-what")).to_have_text(
+        f"{first['name']}: 1.000 → 12.345; Chips im Spiel 12.000 → 23.345"
+    )
+    assert room(api, tournament)["chips_in_play"] == 12_000  # nothing yet
+    step.get_by_test_id("tool-note").fill("Zählfehler")
+    step.get_by_test_id("ruling-confirm-yes").click()
+    expect(row.get_by_test_id("tool-answer")).to_have_text(
+        f"Chips von {first['name']} sind berichtigt."
+    )
+    assert room(api, tournament)["chips_in_play"] == 23_345
+    expect(row.get_by_test_id("room-chips")).to_have_text("12.345")
+    (override,) = rulings(api, tournament, "override")
+    assert (override["player"], override["chips"]) == (first["player"], 12_345)
+
+
+@pytest.mark.parametrize("kind", ["warn", "penalty", "seat"])
+def test_a_warning_a_penalty_and_a_move_act_only_on_the_confirm(
+    pages: Callable[..., Page], api: Api, kind: str
+) -> None:
+    tournament = live_event(api, 12)
+    page = pages("en-GB")
+    open_room(page, api, tournament)
+    tables = room(api, tournament)["tables"]
+    mover = tables[0]["seats"][0]
+    free = next(s for s in range(1, 11) if s not in {x["seat"] for x in tables[1]["seats"]})
+    row = page.locator(f"[data-testid=room-seat][data-player='{mover['player']}']")
+    row.get_by_test_id("room-player").click()
+    row.get_by_test_id(f"tool-{kind}").click()
+    step = row.get_by_test_id("ruling-confirm")
+    expect(step).to_be_visible()
+    what = step.get_by_test_id("ruling-what")
+    if kind == "seat":
+        step.get_by_test_id("tool-table").fill("2")
+        step.get_by_test_id("tool-seat").fill(str(free))
+        step.get_by_test_id("tool-note").fill("a wobbly chair")
+        expect(what).to_have_text(
+            f"{mover['name']}: table 1 seat {mover['seat']} → table 2 seat {free}"
+        )
+    else:
+        step.get_by_test_id("tool-clause").fill("OQ-03")
+        if kind == "penalty":
+            step.get_by_test_id("tool-hands").fill("2")
+            expect(what).to_have_text(re.compile(rf"^{mover['name']} sits out the next 2 hands"))
+        else:
+            expect(what).to_have_text(re.compile(rf"^{mover['name']} is warned"))
+    logged = {"warn": "warning", "penalty": "time_penalty", "seat": "override"}[kind]
+    assert rulings(api, tournament, logged) == []  # the first click changed nothing
+    step.get_by_test_id("ruling-confirm-yes").click()
+    expect(row.get_by_test_id("tool-answer")).to_be_visible()
+    (done,) = rulings(api, tournament, logged)
+    assert done["player"] == mover["player"]
+    if kind == "seat":
+        moved = room(api, tournament)["tables"][1]["seats"]
+        assert {"player": mover["player"], "seat": free} in [
+            {"player": s["player"], "seat": s["seat"]} for s in moved
+        ]
+
+
+def test_the_consoles_set_level_asks_first(pages: Callable[..., Page], api: Api) -> None:
+    tournament = live_event(api, 12)
+    page = pages("en-GB")
+    open_director(page, api, tournament)
+    form = page.get_by_test_id("override-level")
+    form.locator("input[name=level]").fill("3")
+    form.locator("input[name=note]").fill("the break was skipped")
+    form.locator("button[type=submit]").click()
+    step = page.get_by_test_id("ruling-confirm")
+    expect(step.get_by_test_id("ruling-what")).to_have_text(
+        "Level 1 → 3: the new level's clock starts now."
+    )
+    assert room(api, tournament)["level"] == 1
+    step.get_by_test_id("ruling-confirm-yes").click()
+    People.wait(lambda: room(api, tournament)["level"] == 3, "level 3 set")
+
+
+# ------------------------------------------------------------------ slips
+
+
+@pytest.mark.parametrize(
+    ("locale", "lang", "move", "seated"),
+    [
+        ("en-GB", "en", "Table 1 seat {a} → table 2 seat {b}", "10 players seated"),
+        ("nb-NO", "nb", "Bord 1 sete {a} → bord 2 sete {b}", "10 spillere sitter"),
+        ("de-DE", "de", "Tisch 1 Platz {a} → Tisch 2 Platz {b}", "10 Spieler sitzen"),
+    ],
+)
+def test_move_slips_and_the_seating_list_print_in_three_languages(
+    pages: Callable[..., Page], api: Api, locale: str, lang: str, move: str, seated: str
+) -> None:
+    tournament = live_event(api, 12)
+    seats = room(api, tournament)["tables"][0]["seats"]
+    counts = {s["player"]: (0 if k < 2 else s["chips"]) for k, s in enumerate(seats)}
+    counts[seats[2]["player"]] += seats[0]["chips"] + seats[1]["chips"]
+    result = api.call(
+        "POST", f"/tournaments/{tournament}/live/counts", {"table": 1, "counts": counts}, DIRECTOR
+    )["result"]
+    moved = [e for e in result if e["type"] == "moved"]
+    assert moved
+    page = pages(locale)
+    page.goto(f"{api.url}/t/{tournament}/slips?lang={lang}")
+    slips = page.get_by_test_id("move-slip")
+    expect(slips).to_have_count(len(moved))
+    last = moved[-1]  # newest first
+    expect(slips.first.get_by_test_id("slip-move")).to_have_text(
+        move.format(a=last["from_seat"], b=last["seat"])
+    )
+    expect(page.get_by_test_id("seating-count")).to_have_text(seated)
+    rows = page.get_by_test_id("seating-row")
+    expect(rows).to_have_count(10)
+    names = [row.locator("td").first.inner_text() for row in rows.all()]
+    collated = page.evaluate(
+        "([names, lang]) => names.slice().sort(new Intl.Collator(lang).compare)", [names, lang]
+    )
+    assert names == collated
+    # on paper: the slips alone, or the list alone
+    page.emulate_media(media="print")
+    page.evaluate("document.body.dataset.print = 'moves'")
+    expect(page.get_by_test_id("seating-list")).to_be_hidden()
+    expect(slips.first).to_be_visible()
+    expect(page.get_by_test_id("print-moves")).to_be_hidden()
+    page.evaluate("document.body.dataset.print = 'seating'")
+    expect(slips.first).to_be_hidden()
+    expect(page.get_by_test_id("seating-list")).to_be_visible()
