@@ -10,6 +10,7 @@ import { handRulings } from "./director_floor.js";
 import { managePanel } from "./director_manage.js";
 import { $, chips, clockText, fill, h, ordinal, say, statusBadge, throttled } from "./dom.js";
 import { citedError } from "./errors.js";
+import { floating } from "./floating.js";
 import { has, lang, languageSwitch, t as tr } from "./i18n.js";
 import { parsePayoutTables, readStart } from "./money.js";
 import { askRuling } from "./ruling_ask.js";
@@ -40,8 +41,10 @@ const state = {
 
 const ok = (text) => say("message", text, "ok");
 
-// The answer floats over the page (director.css): a click on it, or Escape,
-// puts it away so it covers nothing for long.
+// The answer floats over the page (director.css) where it covers no
+// control, else it stands under the form that asked; it goes after a few
+// seconds, at the next action, on a click on it or on Escape (floating.js).
+floating($("#message"), { anchored: true });
 $("#message").addEventListener("click", (event) => {
   if (!event.target.closest("details, a, button")) $("#message").hidden = true;
 });
