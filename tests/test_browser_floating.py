@@ -6,17 +6,18 @@ director's warning to a player on his turn over Fold and Call."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.test_browser import DIRECTOR, Api, api, browser, open_director, take_seat
-from tests.test_browser_director_tools import LAPTOP, PHONE, new_page
+from tests.test_browser_director_tools import LAPTOP, PHONE
+from tests.test_browser_floor_tools import pages
 from tests.test_browser_text_200 import NAMES, People, assert_uncovered, at_200_percent
 
-__all__ = ["api", "browser"]  # the fixtures, shared with test_browser
+__all__ = ["api", "browser", "pages"]  # the fixtures, shared with test_browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
@@ -36,22 +37,6 @@ COVERED_JS = """(boxId) => {
         return hit !== null && box.contains(hit);
     }).map((el) => el.id || el.dataset.testid || el.tagName);
 }"""
-
-
-@pytest.fixture
-def pages(browser: Browser) -> Iterator[Callable[..., Page]]:
-    opened: list[Page] = []
-
-    def opener(locale: str, viewport: dict[str, int] = LAPTOP) -> Page:
-        page = new_page(browser, locale, viewport)
-        opened.append(page)
-        return page
-
-    yield opener
-    errors = [e for page in opened for e in page.errors]  # type: ignore[attr-defined]
-    for page in opened:
-        page.context.close()
-    assert not errors, f"JavaScript errors: {errors}"
 
 
 def running(api: Api) -> str:

@@ -8,37 +8,19 @@ only on the confirm; the move slips and the seating list to print."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.test_browser import DIRECTOR, Api, api, browser, open_director
-from tests.test_browser_director_tools import LAPTOP, PHONE, new_page
-from tests.test_browser_floor_tools import People
+from tests.test_browser_director_tools import LAPTOP, PHONE
+from tests.test_browser_floor_tools import People, pages
 
-__all__ = ["api", "browser"]  # the fixtures, shared with test_browser
+__all__ = ["api", "browser", "pages"]  # the fixtures, shared with test_browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
-
-
-@pytest.fixture
-def pages(browser: Browser) -> Iterator[Callable[..., Page]]:
-    """Pages of their own contexts, signed in as the director, closed after
-    the test; any JavaScript error fails it."""
-    opened: list[Page] = []
-
-    def opener(locale: str, viewport: dict[str, int] = LAPTOP) -> Page:
-        page = new_page(browser, locale, viewport)
-        opened.append(page)
-        return page
-
-    yield opener
-    errors = [e for page in opened for e in page.errors]  # type: ignore[attr-defined]
-    for page in opened:
-        page.context.close()
-    assert not errors, f"JavaScript errors: {errors}"
 
 
 def open_room(page: Page, api: Api, tournament: str, lang: str = "en") -> None:
@@ -281,3 +263,43 @@ def test_move_slips_and_the_seating_list_print_in_three_languages(
     page.evaluate("document.body.dataset.print = 'seating'")
     expect(slips.first).to_be_hidden()
     expect(page.get_by_test_id("seating-list")).to_be_visible()
+
+
+# ------------------------------------------------------------------ a table's tools
+
+
+@pytest.mark.clause("DE-DECK-5", "DE-DECK-6", "OQ-08")
+def test_a_tables_hand_rulings_are_one_click_from_its_card_in_the_room(
+    pages: Callable[..., Page], api: Api
+) -> None:
+    """DE-DECK-5/6, OQ-08: the director voids table 1's hand from the room:
+    the first click opens the step with the clause, the confirm voids it."""
+    people = People(api, "de-holdem")
+    page = pages("de-DE")
+    open_room(page, api, people.id, "de")
+    table = page.get_by_test_id("room-table").first
+    table.get_by_test_id("room-hand-tools").click()
+    tools = table.get_by_test_id("hand-rulings")
+    expect(tools).to_be_visible()
+    tools.get_by_test_id("rule-void").click()
+    step = tools.get_by_test_id("hand-ruling-confirm")
+    expect(step).to_contain_text("Die Hand an Tisch 1 annullieren?")
+    expect(step.get_by_test_id("hand-ruling-confirm-clause")).to_have_text(
+        people.details()["hand_rulings"]["void"]
+    )
+    assert people.rulings("hand_ruling") == []  # the first click changed nothing
+    step.get_by_test_id("hand-ruling-confirm-yes").click()
+    expect(tools.get_by_test_id("hand-ruling-answer")).to_contain_text("annulliert")
+    (void,) = people.rulings("hand_ruling")
+    assert void["ruling"] == "void" and void["table"] == 1
+
+
+def test_the_console_and_the_room_link_the_slips(pages: Callable[..., Page], api: Api) -> None:
+    tournament = live_event(api, 12)
+    page = pages("nb-NO")
+    open_director(page, api, tournament)
+    link = page.get_by_test_id("slips-link")
+    expect(link).to_have_attribute("href", f"/t/{tournament}/slips")
+    expect(link).to_have_text("Flyttelapper og seteliste")
+    open_room(page, api, tournament, "nb")
+    expect(page.locator("#slips-link")).to_have_attribute("href", f"/t/{tournament}/slips")

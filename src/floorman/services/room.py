@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from floorman.services.reports import hand_ruling_clauses
+from floorman.services.table_views import seat_entry
 from floorman.tournament.core import Tournament
 from floorman.tournament.events import Moved, TableBroken
 
@@ -33,22 +34,10 @@ def room_view(service: TournamentService, connected: set[str]) -> dict[str, Any]
         view = hand.seat_view(None, display=False) if hand is not None else None
         seats = []
         for seat, player in sorted(state.seats.items()):
-            p = t.players[player]
-            seats.append(
-                {
-                    "seat": seat,
-                    "player": player,
-                    "name": p.name,
-                    "chips": p.chips,
-                    "bot": p.bot is not None,
-                    "absent": p.absent,
-                    # why: "player" sat out, "timeouts", "director" (OQ-45)
-                    "away_reason": p.away_reason if p.absent else None,
-                    # None: nothing to be connected (a bot, a live event's player)
-                    "connected": (player in connected) if online and p.bot is None else None,
-                    "pending": [c.ruling for c in t.pending_for(player)],
-                }
-            )
+            entry = seat_entry(t, seat, player)
+            # None: nothing to be connected (a bot, a live event's player)
+            entry["connected"] = (player in connected) if online and not entry["bot"] else None
+            seats.append(entry)
         tables.append(
             {
                 "table": number,

@@ -315,6 +315,7 @@ function render(t, rulings) {
   clausePicker(t.profile).catch(fail);
   const cards = document.getElementById("table-cards");
   if (cards) cards.href = `/t/${t.id}/cards`;
+  $("#slips-link").href = `/t/${t.id}/slips`;
   const sheet = `/api/tournaments/${encodeURIComponent(t.id)}/results`;
   $("#results-pdf").href = `${sheet}.pdf?lang=${lang}`;
   $("#results-csv").href = `${sheet}.csv?lang=${lang}`;
