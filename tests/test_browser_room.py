@@ -303,3 +303,29 @@ def test_the_console_and_the_room_link_the_slips(pages: Callable[..., Page], api
     expect(link).to_have_text("Flyttelapper og seteliste")
     open_room(page, api, tournament, "nb")
     expect(page.locator("#slips-link")).to_have_attribute("href", f"/t/{tournament}/slips")
+
+
+@pytest.mark.clause("OQ-03")
+def test_a_correction_of_a_player_in_a_hand_says_it_waits_for_the_hands_end(
+    pages: Callable[..., Page], api: Api
+) -> None:
+    """OQ-03: a stack corrected during the player's hand is made when the
+    hand ends; the step says so, and the room marks it waiting."""
+    people = People(api, "de-holdem")
+    page = pages("en-GB")
+    open_room(page, api, people.id)
+    ann = people.seats["Ann"]["player"]
+    row = page.locator(f"[data-testid=room-seat][data-player='{ann}']")
+    row.get_by_test_id("room-player").click()
+    row.get_by_test_id("tool-chips").click()
+    step = row.get_by_test_id("ruling-confirm")
+    step.get_by_test_id("tool-chips").fill("1500")
+    expect(step.get_by_test_id("ruling-what")).to_have_text(
+        "Ann: 1,000 → 1,500; chips in play 3,000 → 3,500"
+        " Ann is in a hand: the change is made when it ends."
+    )
+    step.get_by_test_id("tool-note").fill("miscounted")
+    step.get_by_test_id("ruling-confirm-yes").click()
+    expect(row.locator(".badge.pending")).to_have_text("pending: chips")
+    seat = next(s for s in room(api, people.id)["tables"][0]["seats"] if s["player"] == ann)
+    assert seat["chips"] == 1000 and seat["pending"] == ["chips"] and seat["in_hand"]

@@ -51,6 +51,7 @@ def test_the_room_shows_each_tables_street_pot_and_player_to_act_and_no_hole_car
     standings = client.get(f"/api/tournaments/{tid}").json()["standings"]
     assert room["chips_in_play"] == sum(r["chips"] for r in standings if r["status"] == "playing")
     assert room["chips_in_play"] == 3 * 1000
+    assert all(s["in_hand"] for s in table["seats"])  # all three dealt in
     # no card of anyone's in it: the room is the spectators' view (DE-HOLE-1/2)
     assert not CARD_RUN.search(json.dumps(hand))
 

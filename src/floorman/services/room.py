@@ -37,6 +37,8 @@ def room_view(service: TournamentService, connected: set[str]) -> dict[str, Any]
             entry = seat_entry(t, seat, player)
             # None: nothing to be connected (a bot, a live event's player)
             entry["connected"] = (player in connected) if online and not entry["bot"] else None
+            # dealt into the running hand: a correction waits for its end (NM-D-1G, OQ-03)
+            entry["in_hand"] = t.in_running_hand(player)
             seats.append(entry)
         tables.append(
             {

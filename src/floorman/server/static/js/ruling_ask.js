@@ -18,6 +18,13 @@ export const RULING_KINDS = ["warn", "penalty", "chips", "seat", "disqualify", "
  * the server has them), ``values`` the ruling's fields as typed, and
  * ``inPlay`` the chips in play (the room view's ``chips_in_play``). */
 export function whatChanges(kind, player, values, inPlay) {
+  const line = changeLine(kind, player, values, inPlay);
+  // the server holds a move or a correction of a player in a hand until it ends
+  const held = player && player.in_hand && ["chips", "seat"].includes(kind);
+  return held ? `${line} ${t("console.what.after_hand", { name: player.name })}` : line;
+}
+
+function changeLine(kind, player, values, inPlay) {
   const name = player ? player.name : "";
   const filled = (value) => value !== "" && value !== undefined && value !== null;
   switch (kind) {
