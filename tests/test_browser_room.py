@@ -84,6 +84,19 @@ def test_the_room_shows_every_table_at_the_top_with_street_pot_and_player_to_act
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
 
 
+def test_at_200_percent_text_on_a_phone_the_room_starts_in_the_window_and_scrolls_not_sideways(
+    pages: Callable[..., Page], api: Api
+) -> None:
+    tournament = live_event(api, 24)
+    page = pages("nb-NO", PHONE)
+    open_room(page, api, tournament, "nb")
+    page.evaluate("() => { document.documentElement.style.fontSize = '200%'; }")
+    expect(page.get_by_test_id("room-table")).to_have_count(3)
+    tables = page.get_by_test_id("room-tables").bounding_box()
+    assert tables is not None and tables["y"] < PHONE["height"], tables
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
 def test_the_console_links_its_room(pages: Callable[..., Page], api: Api) -> None:
     people = People(api, "de-holdem")
     page = pages("de-DE")

@@ -77,12 +77,18 @@ function render(room) {
     stat(t("console.chips_in_play"), chips(room.chips_in_play), "room-in-play"),
   );
   const focused = document.activeElement;
+  const caret =
+    focused && typeof focused.selectionStart === "number" ? [focused.selectionStart, focused.selectionEnd] : null;
   fill(
     "room-tables",
     room.tables.length ? room.tables.map(tableCard) : h("p", { class: "muted" }, t("common.no_tables")),
   );
-  // the open tools were moved into the new cards: a field being typed keeps the focus
-  if (focused && focused.isConnected && focused !== document.activeElement) focused.focus();
+  // the open tools were moved into the new cards: a field being typed keeps
+  // the focus, and its caret
+  if (focused && focused.isConnected && focused !== document.activeElement) {
+    focused.focus();
+    if (caret) focused.setSelectionRange(...caret);
+  }
   search();
 }
 
