@@ -152,3 +152,27 @@ def test_a_balancing_move_is_a_slip_and_the_seating_list_has_the_whole_field(
     for s in seating:
         row = names[s["player"]]
         assert (row["name"], row["table"], row["seat"]) == (s["name"], s["table"], s["seat"])
+
+
+@pytest.mark.clause("OQ-03")
+def test_the_directors_move_is_a_slip_from_the_seat_the_player_had(client: TestClient) -> None:
+    """OQ-03: the director moves a player between hands; his slip says from
+    where (the seat the fold of the seating gave him) and to where."""
+    tid = live_event(client, 12)
+    tables = room_of(client, tid)["tables"]
+    mover = tables[0]["seats"][0]
+    free = next(s for s in range(1, 11) if s not in {x["seat"] for x in tables[1]["seats"]})
+    answer = client.post(
+        f"/api/tournaments/{tid}/override/seat",
+        json={"player": mover["player"], "table": 2, "seat": free, "note": "a wobbly chair"},
+        headers=AUTH,
+    )
+    assert answer.status_code == 200, answer.text
+    (slip,) = client.get(f"/api/tournaments/{tid}/slips").json()["moves"]
+    assert (slip["player"], slip["kind"]) == (mover["player"], "director")
+    assert (slip["from_table"], slip["from_seat"], slip["table"], slip["seat"]) == (
+        1,
+        mover["seat"],
+        2,
+        free,
+    )

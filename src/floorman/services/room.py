@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from floorman.services.reports import hand_ruling_clauses
 from floorman.services.table_views import seat_entry
 from floorman.tournament.core import Tournament
-from floorman.tournament.events import Moved, TableBroken
+from floorman.tournament.events import Moved, Overridden, Seated, TableBroken, TournamentEvent
 
 if TYPE_CHECKING:
     from floorman.services.runtime import TournamentService
@@ -76,35 +76,65 @@ def room_view(service: TournamentService, connected: set[str]) -> dict[str, Any]
 
 def move_slips(t: Tournament, logged_at: Sequence[float | None]) -> dict[str, Any]:
     """The slips a floor person hands a player who is moved ("table 2 seat
-    4 → table 1 seat 6"), one per move event, oldest first: a balancing
-    move (DE-BALANCE-*, NM-D-1B, NM-H-16/17), or a move out of a table
-    being broken (DE-BREAK-*: its table_broken event follows its moves),
+    4 → table 1 seat 6"), one per move, oldest first: a balancing move
+    (DE-BALANCE-*, NM-D-1B, NM-H-16/17), a move out of a table being broken
+    (DE-BREAK-*: its table_broken event follows its moves) or the
+    director's (NM-D-1G, OQ-03: where from, the fold of the seats says),
     each with its clause and when it was stored; and the whole field's
     seats (DE-SEAT-1), which the page sorts by name in its language."""
     slips: list[dict[str, Any]] = []
     opened: list[dict[str, Any]] = []  # the moves since the last table broken
+    where: dict[str, tuple[int, int]] = {}  # each player's table and seat so far
     for k, event in enumerate(t.events):
         if isinstance(event, TableBroken):
             for slip in opened:
                 if slip["from_table"] == event.table:
                     slip["kind"], slip["broken_table"] = "break", event.table
             opened = []
-        if not isinstance(event, Moved):
+        elif isinstance(event, Seated):
+            where[event.player] = (event.table, event.seat)
+        move = _move(event, where)
+        if move is None:
             continue
+        player, start, table, seat, clause, kind = move
+        where[player] = (table, seat)
         slip = {
-            "player": event.player,
-            "name": t.players[event.player].name if event.player in t.players else event.player,
-            "from_table": event.from_table,
-            "from_seat": event.from_seat,
-            "table": event.table,
-            "seat": event.seat,
-            "clause": event.clause,
-            "kind": "balance",
+            "player": player,
+            "name": t.players[player].name if player in t.players else player,
+            "from_table": start[0] if start else None,
+            "from_seat": start[1] if start else None,
+            "table": table,
+            "seat": seat,
+            "clause": clause,
+            "kind": kind,
             "at": logged_at[k] if k < len(logged_at) else None,
         }
         slips.append(slip)
-        opened.append(slip)
+        if kind == "balance":
+            opened.append(slip)
     return {"id": t.id, "name": t.name, "moves": slips, "seating": t.table_cards()}
+
+
+Move = tuple[str, tuple[int, int] | None, int, int, str, str]
+
+
+def _move(event: TournamentEvent, where: dict[str, tuple[int, int]]) -> Move | None:
+    """A move event as (player, from, table, seat, clause, kind): the
+    tables' own ("balance"; a break is told by the table_broken after it)
+    or the director's ("director", from the seat the player had)."""
+    if isinstance(event, Moved):
+        moved_from = (event.from_table, event.from_seat)
+        return event.player, moved_from, event.table, event.seat, event.clause, "balance"
+    if (
+        isinstance(event, Overridden)
+        and event.ruling == "seat"
+        and event.player is not None
+        and event.table is not None
+        and event.seat is not None
+    ):
+        had = where.get(event.player)
+        return event.player, had, event.table, event.seat, event.clause, "director"
+    return None
 
 
 __all__ = ["move_slips", "room_view"]

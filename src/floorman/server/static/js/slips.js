@@ -1,9 +1,9 @@
 // The move and balancing slips ("table 2 seat 4 → table 1 seat 6") a
 // floor person hands the players who are moved, newest first, from the
-// tournament's move events (GET /api/tournaments/{id}/slips: balancing
-// and broken tables, each with its clause), and the whole field's seating
-// list, by name in the page's language's order, with table and seat
-// (DE-SEAT-1).  Each prints on its own (slips.css): the slips cut apart,
+// tournament's move events (GET /api/tournaments/{id}/slips: balancing,
+// broken tables and the director's moves, each with its clause), and the
+// whole field's seating list, by name in the page's language's order, with
+// table and seat (DE-SEAT-1).  Each prints on its own (slips.css): the slips cut apart,
 // the list with its head row on every page.
 
 import { api } from "./api.js";
@@ -22,7 +22,7 @@ function slip(move, event) {
   const why =
     move.kind === "break"
       ? t("console.slips.kind.break", { table: String(move.broken_table) })
-      : t("console.slips.kind.balance");
+      : t(move.kind === "director" ? "console.slips.kind.director" : "console.slips.kind.balance");
   return h(
     "article",
     { class: "move-slip", "data-testid": "move-slip", "data-player": move.player },
@@ -32,8 +32,8 @@ function slip(move, event) {
       "div",
       { class: "slip-move", "data-testid": "slip-move" },
       t("console.slips.move", {
-        from_table: String(move.from_table),
-        from_seat: String(move.from_seat),
+        from_table: String(move.from_table ?? "?"),
+        from_seat: String(move.from_seat ?? "?"),
         table: String(move.table),
         seat: String(move.seat),
       }),
