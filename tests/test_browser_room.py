@@ -168,8 +168,8 @@ def test_a_chip_correction_asks_first_saying_how_the_chips_in_play_change(
     assert (override["player"], override["chips"]) == (first["player"], 12_345)
 
 
-@pytest.mark.parametrize("kind", ["warn", "penalty", "seat"])
-def test_a_warning_a_penalty_and_a_move_act_only_on_the_confirm(
+@pytest.mark.parametrize("kind", ["warn", "penalty", "seat", "disqualify"])
+def test_a_warning_a_penalty_a_move_and_a_disqualification_act_only_on_the_confirm(
     pages: Callable[..., Page], api: Api, kind: str
 ) -> None:
     tournament = live_event(api, 12)
@@ -196,12 +196,24 @@ def test_a_warning_a_penalty_and_a_move_act_only_on_the_confirm(
         if kind == "penalty":
             step.get_by_test_id("tool-hands").fill("2")
             expect(what).to_have_text(re.compile(rf"^{mover['name']} sits out the next 2 hands"))
+        elif kind == "disqualify":
+            expect(step).to_contain_text(f"Disqualify {mover['name']}?")
+            expect(what).to_have_text(re.compile("^The player's chips leave play"))
         else:
             expect(what).to_have_text(re.compile(rf"^{mover['name']} is warned"))
-    logged = {"warn": "warning", "penalty": "time_penalty", "seat": "override"}[kind]
+    logged = {
+        "warn": "warning",
+        "penalty": "time_penalty",
+        "seat": "override",
+        "disqualify": "disqualified",
+    }[kind]
     assert rulings(api, tournament, logged) == []  # the first click changed nothing
     step.get_by_test_id("ruling-confirm-yes").click()
-    expect(row.get_by_test_id("tool-answer")).to_be_visible()
+    if kind == "disqualify":  # out of the room: the answer goes to its head
+        expect(page.get_by_test_id("room-message")).to_have_text(f"{mover['name']} disqualified.")
+        expect(row).to_have_count(0)
+    else:
+        expect(row.get_by_test_id("tool-answer")).to_be_visible()
     (done,) = rulings(api, tournament, logged)
     assert done["player"] == mover["player"]
     if kind == "seat":

@@ -15,6 +15,7 @@ import { handRulings } from "./director_floor.js";
 import { $, chips, fill, h, statusBadge, throttled, tournamentIdFromPath } from "./dom.js";
 import { citedError } from "./errors.js";
 import { roundName } from "./felt.js";
+import { floating } from "./floating.js";
 import { lang, languageSwitch, t } from "./i18n.js";
 import { askRuling } from "./ruling_ask.js";
 
@@ -33,6 +34,10 @@ $("#room-self").href = `/t/${encodeURIComponent(state.id)}/room`;
 $("#slips-link").href = `/t/${encodeURIComponent(state.id)}/slips`;
 $("#clock-link").href = `/t/${encodeURIComponent(state.id)}/clock`;
 
+// the room's own answers (a refusal to load, a player ruled out of the
+// room) go after a few seconds or at the next action
+floating($("#room-message"));
+
 const tableTools = handRulings({ state, reload: () => load().catch(failed) });
 
 /** A name as people search it: case and accents aside ("Øyvind", "oyvind"
@@ -49,7 +54,7 @@ function failed(error) {
 
 async function load() {
   const room = await api(`/tournaments/${encodeURIComponent(state.id)}/room`, { token: directorToken() });
-  $("#room-message").hidden = true;
+  if ($("#room-message").dataset.kind === "error") $("#room-message").hidden = true; // back again
   state.t = room;
   render(room);
   clausePicker(room.profile).catch(failed);
@@ -285,6 +290,14 @@ async function send(player, kind, values, answer) {
   }
   answer.hidden = false;
   await load().catch(failed);
+  if (!seatOf(player)) {
+    // out of the room (disqualified): his answer goes to the room's head
+    state.tools.delete(player);
+    const box = $("#room-message");
+    box.dataset.kind = answer.dataset.kind;
+    fill(box, [...answer.childNodes]);
+    box.hidden = false;
+  }
 }
 
 /** The clauses a ruling at this tournament's tables may cite (the server
