@@ -7,8 +7,8 @@
 // refusal; the time stops while the pointer or the focus is on it, to read
 // its clause), or at the person's next action — a press or a key anywhere
 // else.  It is shown at the bottom of the window, else at the top, wherever
-// no control is under it; when every such place would cover one, it takes
-// a place in the page's flow instead: under the form (or row of buttons)
+// no control is under it, else in a gap between the controls; when there
+// is none, it takes a place in the page's flow instead: under the form (or row of buttons)
 // the person last used, where he is looking, or at its own place.  The
 // page's code only shows and hides it (``hidden``, dom.js say()); this
 // module watches.
@@ -67,9 +67,29 @@ function setPlace(box, place, flowArea) {
     maxHeight: "",
     boxShadow: "",
     gridArea: "",
-    top: place === "top" ? "0.5rem" : "auto",
+    top: place === "top" ? "0.5rem" : typeof place === "number" ? `${place}px` : "auto",
     bottom: place === "bottom" ? "0.75rem" : "auto",
   });
+  if (typeof place === "number") box.dataset.place = "between";
+}
+
+/** The top, in the window, of the lowest gap between the controls that
+ * lie across ``box``'s width where it fits (it stands at the bottom now);
+ * null: there is none. */
+function freeTop(box) {
+  const rect = box.getBoundingClientRect();
+  const gap = 6;
+  const spans = controlsOutside(box)
+    .map((el) => el.getBoundingClientRect())
+    .filter((r) => r.left < rect.right - 1 && rect.left < r.right - 1 && r.bottom > 0 && r.top < innerHeight)
+    .sort((a, b) => b.bottom - a.bottom);
+  // from the bottom up: below ``floor`` every control met so far lies lower
+  let floor = innerHeight - gap;
+  for (const span of spans) {
+    if (floor - span.bottom - gap >= rect.height) return floor - rect.height;
+    floor = Math.min(floor, span.top - gap);
+  }
+  return floor - gap >= rect.height ? floor - rect.height : null;
 }
 
 // What the person used last: the form, the step or the row of buttons it
@@ -86,19 +106,38 @@ document.addEventListener(
   true,
 );
 
+//: each moved message's stand-in at its first place
+const homes = new WeakMap();
+
 function anchorNow() {
   return lastUsed.find((el) => el && el.isConnected && el.getClientRects().length) || null;
 }
 
-/** Put ``box`` where it covers no control (see the module's comment). */
+/** Put ``box`` where it covers no control (see the module's comment):
+ * the bottom, the top, a gap between the controls, else the flow. */
 function place(box, flowArea, anchored) {
   if (box.hidden) return;
   for (const where of PLACES) {
     setPlace(box, where, flowArea);
     if (!coversAControl(box)) return;
   }
+  setPlace(box, "bottom", flowArea);
+  const top = freeTop(box);
+  if (top !== null) {
+    setPlace(box, top, flowArea);
+    if (!coversAControl(box)) return;
+  }
   const anchor = anchored ? anchorNow() : null;
-  if (anchor && anchor.nextElementSibling !== box) anchor.after(box);
+  if (anchor && anchor.nextElementSibling !== box) {
+    // a stand-in keeps its first place, so what was around it does not move
+    if (!homes.has(box) && box.parentElement) {
+      const home = document.createElement("div");
+      home.hidden = true;
+      box.before(home);
+      homes.set(box, home);
+    }
+    anchor.after(box);
+  }
   setPlace(box, "flow", flowArea);
 }
 
