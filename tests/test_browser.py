@@ -473,6 +473,7 @@ def test_the_director_pauses_the_clock_and_the_tables(page: Page, api: Api) -> N
     # an NM hold'em table's ruling cites NM or OQ clauses, never a German one
     page.get_by_test_id("f-clause").fill("OQ-03")
     page.get_by_test_id("f-submit").click()
+    page.get_by_test_id("ruling-confirm-yes").click()  # a ruling asks first (issue 26)
     expect(page.get_by_test_id("floor-answer")).to_contain_text("warning")
     expect(page.get_by_test_id("rulings")).to_contain_text("is warned")
     expect(page.get_by_test_id("rulings")).to_contain_text("OQ-03")

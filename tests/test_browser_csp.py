@@ -69,6 +69,7 @@ def test_every_page_runs_under_the_policy(watched: tuple[Page, list[str]], api: 
         "clock": (f"/t/{tournament}/clock", "main"),
         "hand": (f"/hands/{hand}", "main"),
         "cards": (f"/t/{tournament}/cards", "main"),
+        "slips": (f"/t/{tournament}/slips", "main"),
     }
     seen = {}
     for name, (path, ready) in pages.items():
@@ -86,6 +87,9 @@ def test_every_page_runs_under_the_policy(watched: tuple[Page, list[str]], api: 
     expect(page.get_by_test_id("chart-table").first).to_be_visible()
     page.wait_for_timeout(600)
     seen["director"] = page.evaluate("window.__violations")
+    page.goto(f"{api.url}/t/{tournament}/room")  # the director's token is kept now
+    expect(page.get_by_test_id("room-table").first).to_be_visible()  # drawn from its fetch
+    seen["room"] = page.evaluate("window.__violations")
     assert not refused, refused
     assert all(not v for v in seen.values()), seen
     # The watch works: an inline handler, as an attacker's markup would

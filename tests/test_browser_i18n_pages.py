@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from floorman.server import i18n
 from tests.helpers.server import wait_until
-from tests.test_browser import Api, browser, running_server
+from tests.test_browser import DIRECTOR, Api, browser, running_server
 
 __all__ = ["browser"]  # the fixture, shared with test_browser
 
@@ -80,6 +80,8 @@ def pages(room: dict[str, Any]) -> list[tuple[str, str, str]]:
         ("clock", f"/t/{t}/clock", "[data-testid=clock-payout]"),
         ("director", f"/director?t={t}", "[data-testid=chart-table]"),
         ("hand", f"/hands/{room['hand']}", "#events li"),
+        ("room", f"/t/{t}/room", "[data-testid=room-seat]"),
+        ("slips", f"/t/{t}/slips", "[data-testid=seating-row]"),
     ]
 
 
@@ -112,6 +114,9 @@ def test_every_page_comes_in_the_browsers_language(
     assert {"tournament", "players", "table"} <= english  # the test can see English at all
     left: dict[str, set[str]] = {}
     try:
+        # the room is the director's: his token kept as the console keeps it
+        page.goto(room["api"].url + "/static/favicon.svg")
+        page.evaluate("token => localStorage.setItem('floorman.director', token)", DIRECTOR)
         for name, path, ready in pages(room):
             page.goto(room["api"].url + path)
             expect(page.locator(ready).first).to_be_visible()

@@ -29,6 +29,7 @@ from floorman.server import (
     limits,
     manage_api,
     metrics,
+    room_api,
     rules_api,
     schema_api,
     seat_links_api,
@@ -53,6 +54,8 @@ PAGES = {
     "hand": "hand.html",
     "cards": "cards.html",
     "results": "results.html",
+    "room": "room.html",
+    "slips": "slips.html",
     "missing": "missing.html",
 }
 #: addresses of machines, not people: their 404 stays JSON
@@ -220,6 +223,7 @@ def create_app(
     app.include_router(structures_api.router)
     app.include_router(manage_api.router)
     app.include_router(seat_links_api.router)
+    app.include_router(room_api.router)
     app.include_router(entries_api.router)
     app.include_router(rules_api.router)
     app.include_router(schema_api.router)
@@ -255,6 +259,14 @@ def create_app(
     @app.get("/t/{tournament_id}/results", include_in_schema=False)
     def results_page(tournament_id: str, request: Request) -> HTMLResponse:
         return page("results", request)
+
+    @app.get("/t/{tournament_id}/room", include_in_schema=False)
+    def room(tournament_id: str, request: Request) -> HTMLResponse:
+        return page("room", request)
+
+    @app.get("/t/{tournament_id}/slips", include_in_schema=False)
+    def slips(tournament_id: str, request: Request) -> HTMLResponse:
+        return page("slips", request)
 
     @app.get("/director", include_in_schema=False)
     def director(request: Request) -> HTMLResponse:

@@ -29,7 +29,7 @@ from floorman.engine.clauses import clauses_for
 from floorman.engine.errors import FloormanError, RuleViolation
 from floorman.engine.events import event_from_dict as hand_event_from_dict
 from floorman.engine.profile import RuleProfile
-from floorman.services import entries, reports, seat_links, table_views
+from floorman.services import entries, reports, room, seat_links, table_views
 from floorman.services.auth import Tokens, token_hash
 from floorman.services.broadcast import (
     SEAT_TAKEN,
@@ -563,6 +563,17 @@ class TournamentService(Journal, DirectorCalls):
 
     def seating_chart(self) -> list[dict[str, Any]]:
         return reports.seating_chart(self.tournament)
+
+    def room(self) -> dict[str, Any]:
+        """The director's room view (services/room.py).  Connected: a socket
+        of the player's open to this process (in the multi-process
+        deployment, to this web process)."""
+        connected = {s.player for s in self.subscribers if s.player and not s.closing}
+        return room.room_view(self, connected)
+
+    def move_slips(self) -> dict[str, Any]:
+        """The move and balancing slips and the seating list (services/room.py)."""
+        return room.move_slips(self.tournament, self.logged_at)
 
     def ruling_log(self) -> list[dict[str, Any]]:
         """Every ruling with its clause and the time it was stored."""

@@ -15,6 +15,7 @@ from floorman.tournament.events import Disqualified, LevelChanged, TimePenalty, 
 
 if TYPE_CHECKING:
     from floorman.services.runtime import TournamentService
+    from floorman.tournament.core import Tournament
 
 
 def table_frames(
@@ -26,23 +27,9 @@ def table_frames(
     state = t.tables.get(number)
     table = service.tables.get(number)
     hand = table.hand if table is not None else None
-    seats = []
-    if state is not None:
-        for s, p in sorted(state.seats.items()):
-            ps = t.players[p]
-            seats.append(
-                {
-                    "seat": s,
-                    "player": p,
-                    "name": ps.name,
-                    "chips": ps.chips,
-                    "bot": ps.bot is not None,
-                    "absent": ps.absent,
-                    # why: "player" sat out, "timeouts", "director" (OQ-45)
-                    "away_reason": ps.away_reason if ps.absent else None,
-                    "pending": [c.ruling for c in t.pending_for(p)],
-                }
-            )
+    seats = (
+        [seat_entry(t, s, p) for s, p in sorted(state.seats.items())] if state is not None else []
+    )
     level = t.current_level
     shared = {
         "type": "table",
@@ -100,6 +87,23 @@ def table_frames(
             "stats": stats_frame(service, player),
         }
     return frames
+
+
+def seat_entry(t: Tournament, seat: int, player: str) -> dict[str, Any]:
+    """A seat as a table frame and the director's room show it."""
+    ps = t.players[player]
+    return {
+        "seat": seat,
+        "player": player,
+        "name": ps.name,
+        "chips": ps.chips,
+        "bot": ps.bot is not None,
+        "absent": ps.absent,
+        # why: "player" sat out, "timeouts", "director" (OQ-45)
+        "away_reason": ps.away_reason if ps.absent else None,
+        # corrections waiting for his hand to end (NM-D-1G, OQ-03)
+        "pending": [c.ruling for c in t.pending_for(player)],
+    }
 
 
 def you_frame(service: TournamentService, player: str, seat: int | None) -> dict[str, Any]:

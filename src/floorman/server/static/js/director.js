@@ -10,8 +10,10 @@ import { handRulings } from "./director_floor.js";
 import { managePanel } from "./director_manage.js";
 import { $, chips, clockText, fill, h, ordinal, say, statusBadge, throttled } from "./dom.js";
 import { citedError } from "./errors.js";
+import { floating } from "./floating.js";
 import { has, lang, languageSwitch, t as tr } from "./i18n.js";
 import { parsePayoutTables, payoutTablesText, readStart } from "./money.js";
+import { askRuling } from "./ruling_ask.js";
 import { seatLinks } from "./seat_links.js";
 import { structureEditor } from "./structures.js";
 import {
@@ -40,8 +42,10 @@ const state = {
 
 const ok = (text) => say("message", text, "ok");
 
-// The answer floats over the page (director.css): a click on it, or Escape,
-// puts it away so it covers nothing for long.
+// The answer floats over the page (director.css) where it covers no
+// control, else it stands under the form that asked; it goes after a few
+// seconds, at the next action, on a click on it or on Escape (floating.js).
+floating($("#message"), { anchored: true });
 $("#message").addEventListener("click", (event) => {
   if (!event.target.closest("details, a, button")) $("#message").hidden = true;
 });
@@ -280,7 +284,8 @@ async function load() {
 function render(t, rulings) {
   $("#tournament-link").href = `/t/${t.id}`;
   $("#clock-link").href = `/t/${t.id}/clock`;
-  $("#tournament-link").hidden = $("#clock-link").hidden = false;
+  $("#room-link").href = `/t/${t.id}/room`;
+  $("#tournament-link").hidden = $("#clock-link").hidden = $("#room-link").hidden = false;
   const { number, current } = levelsOf(t);
   const stat = (label, value, testid) =>
     h(
@@ -313,6 +318,7 @@ function render(t, rulings) {
   clausePicker(t.profile).catch(fail);
   const cards = document.getElementById("table-cards");
   if (cards) cards.href = `/t/${t.id}/cards`;
+  $("#slips-link").href = `/t/${t.id}/slips`;
   const sheet = `/api/tournaments/${encodeURIComponent(t.id)}/results`;
   $("#results-pdf").href = `${sheet}.pdf?lang=${lang}`;
   $("#results-csv").href = `${sheet}.csv?lang=${lang}`;
@@ -597,6 +603,15 @@ $("#start").addEventListener("click", () => {
 $("#pause").addEventListener("click", () => call("/pause", {}, tr("director.paused")));
 $("#resume").addEventListener("click", () => call("/resume", {}, tr("director.resumed")));
 
+/** A player as a ruling's confirm step names him: his stack and seat now. */
+const standingOf = (player) => state.t?.standings.find((r) => r.player === player) || null;
+
+/** The chips of the players in play, as the server counts them (its stacks). */
+const chipsInPlay = () =>
+  (state.t?.standings || []).filter((r) => r.status === "playing").reduce((sum, r) => sum + r.chips, 0);
+
+// A ruling acts on the confirm only, after the step says what changes
+// (ruling_ask.js): a warning, a time penalty, a disqualification.
 $("#floor").addEventListener("submit", (event) => {
   event.preventDefault();
   const kind = value("#f-kind");
@@ -606,22 +621,18 @@ $("#floor").addEventListener("submit", (event) => {
     note: value("#f-note"),
     hands: number("#f-hands"),
   };
-  const rule = () =>
-    call(
-      `/floor/${kind}`,
-      body,
-      tr("director.ruling_recorded", { kind: tr(`director.kind.${kind}`) }),
-      $("#floor-answer"),
-    );
-  if (kind !== "disqualify") return rule();
-  // A disqualification cannot be taken back: the console asks first.
-  confirmStep($("#floor-confirm"), {
-    title: tr("director.disqualify.ask", { name: nameOf(body.player) }),
-    text: tr("director.disqualify.what"),
+  askRuling($("#floor-confirm"), {
+    kind,
+    player: standingOf(body.player) || { name: nameOf(body.player) },
+    values: () => body,
     clause: body.clause,
-    yes: tr("director.disqualify.yes"),
-    testid: "disqualify-confirm",
-    onYes: rule,
+    onYes: () =>
+      call(
+        `/floor/${kind}`,
+        body,
+        tr("director.ruling_recorded", { kind: tr(`director.kind.${kind}`) }),
+        $("#floor-answer"),
+      ),
   });
 });
 
@@ -649,19 +660,28 @@ async function clausePicker(profile) {
   );
 }
 
-/** An override form: its named fields as the request body. */
-function overrideForm(id, path, numbers) {
+/** An override form: its named fields as the request body, sent on the
+ * confirm of a step beside the form saying what changes. */
+function overrideForm(id, kind, numbers) {
+  const slot = h("div", { class: "confirm-slot" });
+  $(id).after(slot);
   $(id).addEventListener("submit", (event) => {
     event.preventDefault();
     const body = Object.fromEntries(new FormData(event.target));
     for (const key of numbers) body[key] = Number(body[key]);
-    call(path, body, tr("director.override_recorded"));
+    askRuling(slot, {
+      kind,
+      player: body.player ? standingOf(body.player) : null,
+      values: () => ({ ...body, from: state.t?.level }),
+      inPlay: chipsInPlay(),
+      onYes: () => call(`/override/${kind}`, body, tr("director.override_recorded")),
+    });
   });
 }
 
-overrideForm("#o-chips", "/override/chips", ["chips"]);
-overrideForm("#o-seat", "/override/seat", ["table", "seat"]);
-overrideForm("#o-level", "/override/level", ["level"]);
+overrideForm("#o-chips", "chips", ["chips"]);
+overrideForm("#o-seat", "seat", ["table", "seat"]);
+overrideForm("#o-level", "level", ["level"]);
 
 $("#live-table").addEventListener("change", renderCountInputs);
 $("#live").addEventListener("submit", async (event) => {

@@ -123,6 +123,9 @@ export function handRulings(ctx) {
   }
 
   return {
+    /** Table ``number``'s controls, kept across re-renders (the room view
+     * puts them in its own table card). */
+    box: (number) => controls(number).box,
     /** Draw the seating chart (``draw()``) and put each table's controls
      * into its card.  Moving them detaches them for a moment, which takes
      * the focus away: a note being typed keeps it, and its caret. */

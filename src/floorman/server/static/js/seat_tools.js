@@ -7,8 +7,9 @@
 // this module shows it and sends
 // {action: "sit_out" | "sit_out_next" | "back" | "call_clock"}.
 
-import { $, h } from "./dom.js";
+import { $, fill, h } from "./dom.js";
 import { clauseElement } from "./errors.js";
+import { floating } from "./floating.js";
 import { t } from "./i18n.js";
 
 const REASONS = new Set(["player", "timeouts", "director"]);
@@ -165,11 +166,16 @@ function rulingText(ruling) {
 
 /**
  * The director's warnings, time penalties and disqualification of this player (frame.you.rulings,
- * only ever in his own frame), shown until he dismisses them: which he has
+ * only ever in his own frame), shown until he dismisses them, or for now
+ * until his next action or a few seconds pass (floating.js): which he has
  * dismissed is kept in this browser (localStorage), by the ruling's id.
  */
 function installFloorNotices(tournament) {
   const box = $("#floor-notice");
+  // it goes at his next action (Fold, Call …) or after a while, and never
+  // covers a control; not dismissed, it comes back when the page is opened
+  // again (floating.js)
+  floating(box, { seconds: 10, flowArea: "notice" });
   let shown = "";
   const keyOf = (player) => `floorman.dismissed.${tournament}.${player}`;
   const dismissed = (player) => {
@@ -201,7 +207,9 @@ function installFloorNotices(tournament) {
       box.hidden = !ruling;
       if (!ruling) return;
       const text = rulingText(ruling);
-      box.replaceChildren(
+      // fill() leaves out a missing note (replaceChildren wrote "null")
+      fill(
+        box,
         h("strong", { class: "floor-notice-title" }, t("table.floor.title")),
         h("p", { "data-testid": "floor-notice-text" }, text),
         ruling.note

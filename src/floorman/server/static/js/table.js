@@ -9,6 +9,7 @@ import { makeHandsList } from "./table_hands.js";
 import { $, chips, clockText, fill, h, ordinal, say, throttled, tournamentIdFromPath } from "./dom.js";
 import { errorElement } from "./errors.js";
 import { renderFelt } from "./felt.js";
+import { floating } from "./floating.js";
 import { logLines } from "./handlog.js";
 import { has, languageSwitch, t } from "./i18n.js";
 import { startText } from "./money.js";
@@ -99,6 +100,9 @@ function send(action) {
   unlock = setTimeout(() => state.frame && state.frame.hand && renderHeroNow(), 5000);
 }
 
+// a refusal goes after a while or at the next action, and never lies over
+// Fold or Call: where it would, it takes its row beside the table (floating.js)
+floating($("#error"), { flowArea: "error" });
 $("#error").addEventListener("click", (event) => {
   if (!event.target.closest("details, a, button")) say("error", "");
 });
