@@ -81,6 +81,13 @@ TOURNAMENT_KINDS = [
     "clock_called",
     "re_entered",
     "late_registration_closed",
+    "hand_for_hand",
+    "hand_for_hand_played",
+    "clock_adjusted",
+    "break_called",
+    "break_ended",
+    "chip_race",
+    "ruling_undone",
 ]
 
 HAND_CLASSES = hand_events.event_classes()

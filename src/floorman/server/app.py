@@ -24,6 +24,7 @@ from floorman.server import (
     i18n,
     limits,
     manage_api,
+    procedures_api,
     rules_api,
     schema_api,
     structures_api,
@@ -136,6 +137,7 @@ def create_app(database_url: str, director_token: str, *, pace_collection: bool 
     app.include_router(structures_api.router)
     app.include_router(manage_api.router)
     app.include_router(entries_api.router)
+    app.include_router(procedures_api.router)
     app.include_router(rules_api.router)
     app.include_router(schema_api.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -123,6 +123,27 @@ class DirectorCalls:
     def override_level(self, level: int, note: str) -> None:
         self.tournament.override_level(level, self.now(), note)
 
+    def set_hand_for_hand(self, on: bool, note: str = "") -> list[dict[str, Any]]:
+        """Hand-for-hand on or off (OQ-71); turned off, those out in the
+        hand at the tables that played it are placed (as event dictionaries)."""
+        events = self.tournament.set_hand_for_hand(on, self.now(), note, secure_randbelow)
+        return [event_to_dict(e) for e in events]
+
+    def call_break(self, seconds: int, note: str = "") -> None:
+        """A break now: the level clock and every action clock stop until it
+        is over (NM-D-1G, OQ-03, OQ-09)."""
+        self.tournament.call_break(seconds, self.now(), note)
+        for table in self.tables.values():
+            self.driver.hold_clock(table)
+
+    def adjust_clock(self, seconds: int, note: str = "") -> None:
+        """Time added to (or taken off) the level being played (NM-D-1G, OQ-03)."""
+        self.tournament.adjust_clock(seconds, self.now(), note)
+
+    def next_level(self, note: str = "") -> None:
+        """The next level now (NM-D-1G, OQ-03)."""
+        self.tournament.next_level(self.now(), note)
+
     def record_chip_counts(
         self,
         table: int,

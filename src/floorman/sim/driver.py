@@ -119,7 +119,8 @@ class TableDriver:
 
     def may_deal(self, number: int) -> bool:
         """A new hand may be dealt now: online (live events play with real
-        cards), not paused, not a break, no hand running."""
+        cards), not paused, not a break, no hand running, not waiting for
+        the other tables under hand-for-hand (OQ-71)."""
         t = self.tournament
         state = t.tables.get(number)
         level = t.current_level
@@ -131,6 +132,7 @@ class TableDriver:
             and state is not None
             and not state.in_hand
             and self.can_play(number)
+            and t.hand_for_hand_wait(number) is None
         )
 
     def hand_open(self, table: DrivenTable) -> bool:

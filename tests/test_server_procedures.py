@@ -1,0 +1,76 @@
+"""The director's procedures over the HTTP API, with the server's own table
+loops: hand-for-hand on the bubble (OQ-71), the clock at the event
+(NM-D-1G, OQ-03, OQ-09).  Every refusal names its clause."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from floorman.tournament.events import HandBegun, HandForHand, HandForHandPlayed
+from tests.helpers.server import AUTH, create_tournament, wait_until
+from tests.helpers.server_api import floor, status
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def post(client: TestClient, tid: str, path: str, **body: Any) -> Any:
+    return client.post(f"/api/tournaments/{tid}{path}", json=body, headers=AUTH)
+
+
+def events(client: TestClient, tid: str) -> list[Any]:
+    return list(floor(client).get(tid).tournament.events)
+
+
+def bot_tournament(client: TestClient, bots: int = 8) -> str:
+    tid = create_tournament(
+        client,
+        "de-holdem",
+        bots=bots,
+        table_size=4,
+        starting_stack=3000,
+        level_seconds=600,
+        payout_shares=[30, 20, 15, 12, 10, 8, 5],
+        prize_pool=10_000,
+    )
+    assert post(client, tid, "/start").status_code == 200
+    return tid
+
+
+@pytest.mark.clause("OQ-71")
+def test_OQ_71_with_hand_for_hand_on_no_table_deals_twice_before_every_table_has_played(
+    client: TestClient,
+) -> None:
+    """Two tables of bots: once hand-for-hand is on, the tables' hands go
+    in rounds - no table begins a second hand-for-hand hand before every
+    table has finished the first (a hand_for_hand_played between them)."""
+    tid = bot_tournament(client)
+    refused = post(client, tid, "/floor/hand-for-hand", on=False)
+    assert refused.status_code == 409
+    assert refused.json()["detail"]["clause"] == "OQ-68, OQ-06, OQ-71"
+    assert post(client, tid, "/floor/hand-for-hand", on=True, note="bubble").status_code == 200
+    wait_until(
+        lambda: (
+            sum(isinstance(e, HandForHandPlayed) for e in events(client, tid)) >= 3
+            or status(client, tid)["status"] == "finished"
+        ),
+        60,
+        "three hand-for-hand hands",
+    )
+    log = events(client, tid)
+    start = next(k for k, e in enumerate(log) if isinstance(e, HandForHand))
+    dealt: set[int] = set()
+    rounds = 0
+    for event in log[start:]:
+        if isinstance(event, HandForHandPlayed):
+            dealt, rounds = set(), rounds + 1
+        elif isinstance(event, HandBegun):
+            assert event.table not in dealt, "a table dealt twice in one hand-for-hand hand"
+            dealt.add(event.table)
+    assert rounds >= 1
+    shown = status(client, tid)["procedures"]
+    assert shown["hand_for_hand"] is True and shown["hand_for_hand_hand"] >= 2
+    rulings = client.get(f"/api/tournaments/{tid}/rulings").json()
+    assert any(r["type"] == "hand_for_hand" and r["note"] == "bubble" for r in rulings)
