@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from floorman.tournament.events import HandBegun, HandForHand, HandForHandPlayed
 from tests.helpers.server import AUTH, create_tournament, wait_until
-from tests.helpers.server_api import floor, status
+from tests.helpers.server_api import floor, start_humans, status
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -74,3 +74,29 @@ def test_OQ_71_with_hand_for_hand_on_no_table_deals_twice_before_every_table_has
     assert shown["hand_for_hand"] is True and shown["hand_for_hand_hand"] >= 2
     rulings = client.get(f"/api/tournaments/{tid}/rulings").json()
     assert any(r["type"] == "hand_for_hand" and r["note"] == "bubble" for r in rulings)
+
+
+@pytest.mark.clause("OQ-03", "OQ-09")
+def test_OQ_09_the_directors_clock_calls_show_on_the_clock_and_in_the_log(
+    client: TestClient,
+) -> None:
+    """Time added, a break now and the next level now, over the API: each
+    is in the summary every page reads and in the ruling log with its time."""
+    tid, _ = start_humans(client, ["Ada", "Bo", "Cy", "Di"])  # nobody acts: it stays running
+    before = status(client, tid)["clock"]["seconds_left"]
+    assert post(client, tid, "/clock/adjust", seconds=300, note="late start").status_code == 200
+    assert status(client, tid)["clock"]["seconds_left"] >= before + 290
+    too_much = post(client, tid, "/clock/adjust", seconds=-5000)
+    assert too_much.status_code == 409 and too_much.json()["detail"]["clause"] == "OQ-03"
+    assert post(client, tid, "/clock/break", seconds=600, note="dinner").status_code == 200
+    shown = status(client, tid)
+    assert shown["clock"]["paused"] and 590 <= shown["procedures"]["break_seconds_left"] <= 600
+    assert post(client, tid, "/resume").status_code == 200  # ends the break early
+    assert status(client, tid)["procedures"]["break_seconds_left"] is None
+    assert post(client, tid, "/clock/next-level", note="slow room").status_code == 200
+    assert status(client, tid)["level"] == 2
+    log = client.get(f"/api/tournaments/{tid}/rulings").json()
+    kinds = [(r["type"], r.get("note")) for r in log if r["type"] != "moved"]
+    assert ("clock_adjusted", "late start") in kinds and ("break_called", "dinner") in kinds
+    assert ("override", "slow room") in kinds
+    assert all(r["at"] for r in log if r["type"] in ("clock_adjusted", "break_called"))

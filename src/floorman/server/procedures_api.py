@@ -88,3 +88,14 @@ async def next_level(
     request: Request, tournament_id: str, body: NoteBody, key: IdempotencyKey = None
 ) -> dict[str, Any]:
     return await director_command(request, c.NextLevel, tournament_id, key, note=body.note)
+
+
+@router.post(
+    "/tournaments/{tournament_id}/floor/chip-race",
+    dependencies=[Director],
+    summary="The smallest chip leaves play: the chip race, or a colour-up by rounding (OQ-72)",
+)
+async def chip_race(
+    request: Request, tournament_id: str, body: NoteBody, key: IdempotencyKey = None
+) -> dict[str, Any]:
+    return await director_command(request, c.RaceOff, tournament_id, key, note=body.note)

@@ -130,11 +130,10 @@ class DirectorCalls:
         return [event_to_dict(e) for e in events]
 
     def call_break(self, seconds: int, note: str = "") -> None:
-        """A break now: the level clock and every action clock stop until it
-        is over (NM-D-1G, OQ-03, OQ-09)."""
+        """A break now: the level clock stops, the hands being played are
+        played out, no new hand is dealt until it is over (NM-D-1G, OQ-03,
+        OQ-09)."""
         self.tournament.call_break(seconds, self.now(), note)
-        for table in self.tables.values():
-            self.driver.hold_clock(table)
 
     def adjust_clock(self, seconds: int, note: str = "") -> None:
         """Time added to (or taken off) the level being played (NM-D-1G, OQ-03)."""
@@ -143,6 +142,12 @@ class DirectorCalls:
     def next_level(self, note: str = "") -> None:
         """The next level now (NM-D-1G, OQ-03)."""
         self.tournament.next_level(self.now(), note)
+
+    def race_off(self, note: str = "") -> list[dict[str, Any]]:
+        """The smallest chip leaves play: a chip race at every table, or a
+        colour-up by rounding, as the profile says (OQ-72); each table's
+        race as an event dictionary (its cards and the stacks after it)."""
+        return [event_to_dict(e) for e in self.tournament.race_off(secure_randbelow, note)]
 
     def record_chip_counts(
         self,

@@ -491,6 +491,7 @@ class ChipRace(TournamentEvent):
     clause: str
     cards: dict[str, str] = field(default_factory=dict)
     table: int | None = None
+    note: str = ""
 
 
 @tournament_event("ruling_undone")

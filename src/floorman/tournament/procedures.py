@@ -7,10 +7,15 @@ mixin of :class:`floorman.tournament.core.Tournament`; each command's
 
 from __future__ import annotations
 
+import math
+
 from floorman.engine.cards import RandBelow
+from floorman.tournament.chip_race import DECK, odd_small_chips, race_table
+from floorman.tournament.clock import smallest_chips
 from floorman.tournament.events import (
     BreakCalled,
     BreakEnded,
+    ChipRace,
     ClockAdjusted,
     HandForHand,
     HandForHandPlayed,
@@ -35,6 +40,13 @@ LARGEST_CHANGE = 4 * 3600
 
 class Procedures(FloorRulings):
     """Hand-for-hand and the director's clock controls."""
+
+    @property
+    def hands_held(self) -> bool:
+        """The director's pause holds every hand where it stands; during a
+        break he called, the hands being played are played out (no new one
+        is dealt) while the level clock stands (NM-D-1G, OQ-03)."""
+        return self.clock.paused_at is not None and self.break_until is None
 
     @property
     def hand_for_hand_clause(self) -> str:
@@ -213,9 +225,10 @@ class Procedures(FloorRulings):
         return self._can(self.verify_call_break, seconds)
 
     def call_break(self, seconds: int, at: float, note: str = "") -> BreakCalled:
-        """A break now: the level clock stops, no new hand is dealt (hands
-        being played finish); when ``seconds`` have passed the level goes on
-        where it stood (:meth:`end_called_break`, called by :meth:`tick`)."""
+        """A break now: the level clock stops, no new hand is dealt (the
+        hands being played are played out, :attr:`hands_held`); when
+        ``seconds`` have passed the level goes on where it stood
+        (:meth:`end_called_break`, called by :meth:`tick`)."""
         self.verify_call_break(seconds)
         return self._emit(  # type: ignore[return-value]
             BreakCalled(seconds=seconds, clause=self.break_clause, note=note, at=at)
@@ -254,6 +267,93 @@ class Procedures(FloorRulings):
         self.verify_next_level()
         return self.override_level(self.level + 1, at, note)
 
+    # ------------------------------------------------------------ the chip race
+
+    def race_chips(self) -> tuple[int, int] | None:
+        """The chip that leaves play and the smallest chip that stays
+        (OQ-72): the smallest chip the levels need from the next one on,
+        and the greatest chip every stack in play is a whole number of.
+        None: every stack is a whole number of the chips still needed."""
+        units = smallest_chips(self.struct.levels, self.profile.blinds_for)
+        unit = units[min(self.level, len(units) - 1)]
+        stacks = [p.chips for p in self.players.values() if p.status == "playing" and p.chips]
+        if not unit or not stacks:
+            return None
+        chip = math.gcd(unit, *stacks)
+        return (chip, unit) if chip < unit else None
+
+    def _race_stacks(self) -> dict[int, dict[str, int]]:
+        """Each table's stacks in play, by seat."""
+        return {
+            number: {
+                p: self.players[p].chips
+                for _, p in sorted(state.seats.items())
+                if self.players[p].chips > 0
+            }
+            for number, state in sorted(self.tables.items())
+        }
+
+    def verify_race_off(self) -> None:
+        """The small chips are raced off (or coloured up) while the
+        tournament runs, when a stack holds chips smaller than the levels
+        still need, between hands, and a race needs no more cards at a
+        table than one deck has (OQ-72)."""
+        if self.status != "running":
+            raise self._fail("the chips are raced off while the tournament runs", "OQ-72")
+        chips = self.race_chips()
+        if chips is None:
+            raise self._fail(
+                "every stack is a whole number of the smallest chip still needed:"
+                " nothing to colour up",
+                "OQ-72",
+            )
+        playing = sorted(n for n, t in self.tables.items() if t.in_hand)
+        if playing:
+            raise self._fail(
+                "table {table} is playing a hand: the chips are raced off between hands",
+                "OQ-72",
+                values={"table": playing[0]},
+            )
+        if self.profile.colour_up == "race":
+            chip, unit = chips
+            for number, stacks in self._race_stacks().items():
+                if odd_small_chips(stacks, chip, unit) > DECK:
+                    raise self._fail(
+                        "table {table} holds more odd chips than a deck has cards:"
+                        " colour up by rounding instead",
+                        "OQ-72",
+                        values={"table": number},
+                    )
+
+    def can_race_off(self) -> bool:
+        return self._can(self.verify_race_off)
+
+    def race_off(self, randbelow: RandBelow, note: str = "") -> list[TournamentEvent]:
+        """The smallest chip leaves play: at every table a chip race, or
+        each player's odd chips coloured up, as the profile says (OQ-72).
+        ``randbelow`` deals the race's cards."""
+        self.verify_race_off()
+        chips = self.race_chips()
+        assert chips is not None
+        chip, unit = chips
+        method = self.profile.colour_up
+        emitted: list[TournamentEvent] = []
+        for number, stacks in self._race_stacks().items():
+            after, cards = race_table(stacks, chip, unit, method, randbelow)
+            if after:
+                event = ChipRace(
+                    chip=chip,
+                    unit=unit,
+                    method=method,
+                    stacks=after,
+                    clause="OQ-72",
+                    cards=cards,
+                    table=number,
+                    note=note,
+                )
+                emitted.append(self._emit(event))
+        return emitted
+
     def procedures(self, now: float) -> dict[str, object]:
         """Hand-for-hand and the director's break, for the pages: whether it
         is on, the hand being played and the tables that have finished it,
@@ -269,4 +369,7 @@ class Procedures(FloorRulings):
             "break_seconds_left": max(0, int(self.break_until - now))
             if self.break_until is not None
             else None,
+            # the chip that goes and the one that stays when a race is due (OQ-72)
+            "race_chips": list(chips) if (chips := self.race_chips()) else None,
+            "colour_up": self.profile.colour_up,
         }
