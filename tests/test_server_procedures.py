@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from floorman.tournament.events import HandBegun, HandForHand, HandForHandPlayed
 from tests.helpers.server import AUTH, create_tournament, wait_until
-from tests.helpers.server_api import floor, start_humans, status
+from tests.helpers.server_api import floor, register, start_humans, status
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -100,3 +100,32 @@ def test_OQ_09_the_directors_clock_calls_show_on_the_clock_and_in_the_log(
     assert ("clock_adjusted", "late start") in kinds and ("break_called", "dinner") in kinds
     assert ("override", "slow room") in kinds
     assert all(r["at"] for r in log if r["type"] in ("clock_adjusted", "break_called"))
+
+
+@pytest.mark.clause("NM-D-1G", "OQ-03", "OQ-06")
+def test_OQ_03_undo_over_the_api_takes_back_a_live_counts_wrong_elimination_once(
+    client: TestClient,
+) -> None:
+    """Live: a count puts a player at 0 by mistake; Undo brings him back to
+    his seat with his chips, logged as its own ruling; a second Undo is
+    refused with its clause."""
+    tid = create_tournament(client, "nm-holdem", mode="live", starting_stack=1000)
+    for k in range(12):
+        register(client, tid, f"Live {k}")
+    assert post(client, tid, "/start").status_code == 200
+    assert status(client, tid)["procedures"]["undo"] is None
+    table = status(client, tid)["tables"][0]
+    first, second = (s["player"] for s in table["seats"][:2])
+    counts = {first: 0, second: 2000}
+    body = {"table": table["table"], "counts": counts}
+    assert client.post(f"/api/tournaments/{tid}/live/counts", json=body, headers=AUTH).is_success
+    out = status(client, tid)
+    assert out["procedures"]["undo"]["ruling"] == "count" and out["players_left"] == 11
+    assert post(client, tid, "/floor/undo", note="he had chips").status_code == 200
+    back = status(client, tid)
+    seats = {s["player"]: s["chips"] for s in back["tables"][0]["seats"]}
+    assert seats[first] == 1000 and seats[second] == 1000 and back["players_left"] == 12
+    again = post(client, tid, "/floor/undo")
+    assert again.status_code == 409 and again.json()["detail"]["clause"] == "NM-D-1G, OQ-03"
+    log = client.get(f"/api/tournaments/{tid}/rulings").json()
+    assert [r["note"] for r in log if r["type"] == "ruling_undone"] == ["he had chips"]

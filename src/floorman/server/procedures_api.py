@@ -99,3 +99,15 @@ async def chip_race(
     request: Request, tournament_id: str, body: NoteBody, key: IdempotencyKey = None
 ) -> dict[str, Any]:
     return await director_command(request, c.RaceOff, tournament_id, key, note=body.note)
+
+
+@router.post(
+    "/tournaments/{tournament_id}/floor/undo",
+    dependencies=[Director],
+    summary="Take back the director's last chip correction, move or live chip count"
+    " while nothing depends on it yet (NM-D-1G, OQ-03)",
+)
+async def undo_ruling(
+    request: Request, tournament_id: str, body: NoteBody, key: IdempotencyKey = None
+) -> dict[str, Any]:
+    return await director_command(request, c.UndoRuling, tournament_id, key, note=body.note)

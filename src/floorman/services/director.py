@@ -143,6 +143,11 @@ class DirectorCalls:
         """The next level now (NM-D-1G, OQ-03)."""
         self.tournament.next_level(self.now(), note)
 
+    def undo_ruling(self, note: str = "") -> dict[str, Any]:
+        """The director's last chip correction, move or live count taken
+        back (NM-D-1G, OQ-03), as an event dictionary."""
+        return event_to_dict(self.tournament.undo_ruling(note))
+
     def race_off(self, note: str = "") -> list[dict[str, Any]]:
         """The smallest chip leaves play: a chip race at every table, or a
         colour-up by rounding, as the profile says (OQ-72); each table's

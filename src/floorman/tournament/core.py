@@ -42,11 +42,12 @@ from floorman.tournament.procedures import Procedures
 from floorman.tournament.registration import Registration
 from floorman.tournament.state import HandSpec, hand_id
 from floorman.tournament.structure import Structure, check_structure_paid_places
+from floorman.tournament.undo import Undo
 
 __all__ = ["Tournament", "TournamentError"]
 
 
-class Tournament(Registration, Procedures):
+class Tournament(Registration, Procedures, Undo):
     """One tournament, folded from its events.  Build it with :meth:`create`
     or :meth:`replay`."""
 
@@ -367,5 +368,7 @@ class Tournament(Registration, Procedures):
             if (now is not None and self.structure)
             else None,
             # hand-for-hand and the director's break (OQ-71, OQ-03)
-            "procedures": self.procedures(now) if now is not None else None,
+            "procedures": {**self.procedures(now), "undo": self.undoable()}
+            if now is not None
+            else None,
         }

@@ -540,6 +540,8 @@ class TournamentState:
         for player, table in e.tables.items():
             seat = e.seats[player]
             p = self.players[player]
+            if p.table in self.tables:  # he was moved there: he goes back, no newcomer
+                self.tables[p.table].newcomers.discard(player)
             self._unseat(p)
             self.index.touch(p.table)
             self._seat(table, seat, player)
