@@ -108,8 +108,36 @@ class Undo(FloorRulings):
         for event in self.events[ruling.end :]:
             reason = _depends(event, ruling, revives)
             if reason is not None:
-                template, values = reason
-                raise self._fail(template + ": it can no longer be undone", clause, values=values)
+                self._refuse_undo(reason, event, clause)
+
+    def _refuse_undo(self, reason: str, event: TournamentEvent, clause: str) -> None:
+        """Say what came after the ruling that depends on it."""
+        table = getattr(event, "table", None) or 0
+        if reason == "hand":
+            raise self._fail(
+                "table {table} has played a hand since: it can no longer be undone",
+                clause,
+                values={"table": table},
+            )
+        if reason == "balanced":
+            raise self._fail(
+                "the tables were balanced or the tournament ended since:"
+                " it can no longer be undone",
+                clause,
+            )
+        if reason == "places":
+            raise self._fail("places were given since: it can no longer be undone", clause)
+        if reason == "player":
+            raise self._fail(
+                "another ruling for {player} came since: it can no longer be undone",
+                clause,
+                values={"player": self.players[str(getattr(event, "player", ""))].name},
+            )
+        raise self._fail(
+            "table {table} has changed since: it can no longer be undone",
+            clause,
+            values={"table": table},
+        )
 
     def can_undo(self) -> bool:
         return self._can(self.verify_undo)
@@ -154,29 +182,28 @@ class Undo(FloorRulings):
         return {"ruling": ruling.ruling, "index": ruling.index, "player": ruling.player}
 
 
-def _depends(
-    event: TournamentEvent, ruling: _Ruling, revives: bool
-) -> tuple[str, dict[str, str | int]] | None:
-    """Why ``event``, recorded after ``ruling``, depends on it; None: it does not."""
+def _depends(event: TournamentEvent, ruling: _Ruling, revives: bool) -> str | None:
+    """Why ``event``, recorded after ``ruling``, depends on it (a word
+    :meth:`Undo._refuse_undo` says in full); None: it does not."""
     players, tables = ruling.players, ruling.tables
     if isinstance(event, RulingUndone) and event.index == ruling.index:
         return None  # verify_undo says it was undone
     if isinstance(event, (HandBegun, TableHandEnded)) and (
         event.table in tables or players & set(_dealt(event))
     ):
-        return "table {table} has played a hand since", {"table": event.table}
+        return "hand"
     if isinstance(event, (Moved, TableBroken, Finished)):
-        return "the tables were balanced or the tournament ended since", {}
+        return "balanced"
     if revives and isinstance(event, _PLACES):
-        return "places were given since", {}
+        return "places"
     if isinstance(event, (Overridden, CorrectionPending, Disqualified, Withdrawn, Eliminated)) and (
         event.player in players
     ):
-        return "another ruling for {player} came since", {"player": str(event.player)}
+        return "player"
     if isinstance(event, (ChipCount, ChipRace, Seated, Overridden)) and (
         getattr(event, "table", None) in tables
     ):
-        return "table {table} has changed since", {"table": int(getattr(event, "table", 0) or 0)}
+        return "table"
     return None
 
 
