@@ -366,6 +366,7 @@ class Procedures(FloorRulings):
             "hand_for_hand_hand": self.hand_for_hand_hand,
             "hand_for_hand_done": done,
             "hand_for_hand_clause": self.hand_for_hand_clause,
+            "floor_clause": self.floor_clause,
             "break_seconds_left": max(0, int(self.break_until - now))
             if self.break_until is not None
             else None,

@@ -179,7 +179,16 @@ class Undo(FloorRulings):
         ruling = self._last_ruling() if self.status == "running" and self.keep_log else None
         if ruling is None or not self.can_undo():
             return None
-        return {"ruling": ruling.ruling, "index": ruling.index, "player": ruling.player}
+        event = self.events[ruling.index]
+        return {
+            "ruling": ruling.ruling,
+            "index": ruling.index,
+            "player": ruling.player,
+            "name": self.players[ruling.player].name if ruling.player else None,
+            "chips": getattr(event, "chips", None),
+            "table": getattr(event, "table", None),
+            "seat": getattr(event, "seat", None),
+        }
 
 
 def _depends(event: TournamentEvent, ruling: _Ruling, revives: bool) -> str | None:
