@@ -231,3 +231,49 @@ def test_OQ_03_nb_undo_takes_back_a_wrong_elimination_from_a_live_count(
     assert back["players_left"] == 12
     seats = {s["player"]: s["chips"] for s in back["tables"][0]["seats"]}
     assert seats[first["player"]] == 1000 and seats[second["player"]] == 1000
+
+
+@pytest.mark.clause("OQ-71", "OQ-06")
+def test_OQ_71_nb_at_a_live_event_the_director_closes_the_hand_for_hand_hand(
+    pages: Callable[..., Page], api: Api
+) -> None:
+    """Live, hand-for-hand on: two tables' counts each put one player out
+    (both had 1,000); nobody is placed until the director says every table
+    has finished the hand - then they share 11th."""
+    tournament = api.create("nm-holdem", bots=0, mode="live", starting_stack=1000)
+    for k in range(12):
+        api.register(tournament, f"Spiller {k}")
+    api.start(tournament)
+    api.call("POST", f"/tournaments/{tournament}/floor/hand-for-hand", {"on": True}, DIRECTOR)
+    out = []
+    for table in api.call("GET", f"/tournaments/{tournament}")["tables"]:
+        seats = table["seats"]
+        counts = {seats[0]["player"]: 0, seats[1]["player"]: 2000}
+        body = {"table": table["table"], "counts": counts}
+        api.call("POST", f"/tournaments/{tournament}/live/counts", body, DIRECTOR)
+        out.append(seats[0]["name"])
+    director = pages("nb-NO")
+    open_director(director, api, tournament)
+    panel = director.get_by_test_id("procedures")
+    expect(panel.get_by_test_id("hfh-state")).to_have_text(
+        "Hånd for hånd er på: hånd 1. Ferdig ved bord: 1, 2."
+    )
+    confirm(
+        director,
+        "hfh-played",
+        "Har alle bordene spilt ferdig hånd-for-hånd-hånd 1?",
+        "like store stabler deler",
+        "NM-H-19, OQ-06, OQ-71",
+    )
+    expect(panel.get_by_test_id("procedures-answer")).to_have_text(
+        "Hånd 1 er over; nå spilles hånd 2."
+    )
+    log = director.locator("#rulings")
+    expect(log).to_contain_text("Hånd for hånd: hånd 1 ferdig ved alle bord")
+    for name in out:
+        expect(log).to_contain_text(re.compile(rf"{name} .*11\."))
+    places = {
+        r["name"]: (r["place"], r["shared"])
+        for r in api.call("GET", f"/tournaments/{tournament}")["standings"]
+    }
+    assert [places[name] for name in out] == [(11, 2), (11, 2)]

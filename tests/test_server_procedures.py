@@ -129,3 +129,30 @@ def test_OQ_03_undo_over_the_api_takes_back_a_live_counts_wrong_elimination_once
     assert again.status_code == 409 and again.json()["detail"]["clause"] == "NM-D-1G, OQ-03"
     log = client.get(f"/api/tournaments/{tid}/rulings").json()
     assert [r["note"] for r in log if r["type"] == "ruling_undone"] == ["he had chips"]
+
+
+@pytest.mark.clause("OQ-71", "OQ-06")
+def test_OQ_71_live_busts_in_one_hand_for_hand_hand_wait_for_the_directors_close(
+    client: TestClient,
+) -> None:
+    tid = create_tournament(client, "nm-holdem", mode="live", starting_stack=1000)
+    for k in range(12):
+        register(client, tid, f"Live {k}")
+    assert post(client, tid, "/start").status_code == 200
+    assert post(client, tid, "/floor/hand-for-hand", on=True).status_code == 200
+    one, two = status(client, tid)["tables"]
+    for table, lost in ((one, 0), (two, 0)):
+        seats = table["seats"]
+        body = {
+            "table": table["table"],
+            "counts": {seats[0]["player"]: lost, seats[1]["player"]: 2000},
+        }
+        answer = client.post(f"/api/tournaments/{tid}/live/counts", json=body, headers=AUTH)
+        assert answer.status_code == 200
+        assert not [e for e in answer.json()["result"] if e["type"] == "eliminated"]
+    assert status(client, tid)["procedures"]["hand_for_hand_done"] == [1, 2]
+    closed = client.post(f"/api/tournaments/{tid}/floor/hand-for-hand/played", headers=AUTH)
+    assert closed.status_code == 200
+    out = [e for e in closed.json()["result"] if e["type"] == "eliminated"]
+    assert sorted((e["place"], e["shared"]) for e in out) == [(11, 2), (11, 2)]  # equal stacks
+    assert status(client, tid)["players_left"] == 10

@@ -152,3 +152,34 @@ def test_OQ_71_a_norwegian_event_cites_its_paid_places() -> None:
     assert on.clause == "NM-H-19, OQ-06, OQ-71"
     spec, _ = settle(t, 1, lambda s: bust(s, ["a1"], "a2"))
     assert t.players["a1"].place is None and spec.table == 1
+
+
+@pytest.mark.clause("OQ-71", "OQ-06", "NM-H-19")
+def test_OQ_71_live_counts_in_one_hand_for_hand_hand_are_placed_when_the_director_closes_it() -> None:
+    """Live: table 1's count puts a1 out (1,000 before it), table 2's puts
+    b1 out (1,600 before it) in the same hand-for-hand hand; nobody is
+    placed until the director says every table has finished it - then b1
+    places above a1."""
+    t = seated(
+        "nm-holdem",
+        {1: {s: f"a{s}" for s in range(1, 7)}, 2: {s: f"b{s}" for s in range(1, 7)}},
+        mode="live",
+    )
+    t.record_chip_counts(2, {"b1": 1600, "b2": 400}, random.Random(1).randrange)
+    t.set_hand_for_hand(True, at=1.0)
+    first = t.record_chip_counts(1, {"a1": 0, "a2": 2000}, random.Random(1).randrange)
+    second = t.record_chip_counts(2, {"b1": 0, "b3": 2600}, random.Random(1).randrange)
+    assert not events_of(first + second, Eliminated)
+    assert t.players["a1"].place is None and t.players["b1"].place is None
+    events = t.close_hand_for_hand_hand(random.Random(1).randrange, at=2.0)
+    assert {e.player: e.place for e in events_of(events, Eliminated)} == {"b1": 11, "a1": 12}
+    assert events_of(events, HandForHandPlayed)[0].hand == 1 and t.hand_for_hand_hand == 2
+    assert_chips_conserved(t)
+    assert_replay_equal(t)
+
+
+def test_OQ_71_online_tables_close_their_hand_themselves() -> None:
+    t = bubble()
+    t.set_hand_for_hand(True)
+    with pytest.raises(TournamentError, match="online every table's hand-for-hand hand ends"):
+        t.close_hand_for_hand_hand(random.Random(1).randrange)

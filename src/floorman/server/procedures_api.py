@@ -54,6 +54,18 @@ async def hand_for_hand(
 
 
 @router.post(
+    "/tournaments/{tournament_id}/floor/hand-for-hand/played",
+    dependencies=[Director],
+    summary="Live: every table has finished the hand-for-hand hand; those out in it are"
+    " placed together (OQ-71, OQ-06)",
+)
+async def hand_for_hand_played(
+    request: Request, tournament_id: str, key: IdempotencyKey = None
+) -> dict[str, Any]:
+    return await director_command(request, c.CloseHandForHandHand, tournament_id, key)
+
+
+@router.post(
     "/tournaments/{tournament_id}/clock/break",
     dependencies=[Director],
     summary="A break now, of the seconds given (NM-D-1G, OQ-03, OQ-09)",

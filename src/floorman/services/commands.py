@@ -270,6 +270,13 @@ class SetHandForHand(Command):
 
 
 @dataclass(frozen=True, kw_only=True)
+class CloseHandForHandHand(Command):
+    """Live: every table has finished the hand-for-hand hand (OQ-71)."""
+
+    kind = "close_hand_for_hand_hand"
+
+
+@dataclass(frozen=True, kw_only=True)
 class CallBreak(Command):
     """A break now, of ``seconds`` (NM-D-1G, OQ-03, OQ-09)."""
 
@@ -390,6 +397,7 @@ COMMANDS: dict[str, type[Command]] = {
         OverrideSeat,
         OverrideLevel,
         SetHandForHand,
+        CloseHandForHandHand,
         CallBreak,
         AdjustClock,
         NextLevel,
@@ -492,6 +500,7 @@ __all__ = [
     "AdjustClock",
     "Archive",
     "CallBreak",
+    "CloseHandForHandHand",
     "Cancel",
     "Chat",
     "Command",

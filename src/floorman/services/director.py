@@ -129,6 +129,12 @@ class DirectorCalls:
         events = self.tournament.set_hand_for_hand(on, self.now(), note, secure_randbelow)
         return [event_to_dict(e) for e in events]
 
+    def close_hand_for_hand_hand(self) -> list[dict[str, Any]]:
+        """Live: every table has finished the hand-for-hand hand; those out
+        in it are placed together (OQ-71, OQ-06), as event dictionaries."""
+        events = self.tournament.close_hand_for_hand_hand(secure_randbelow, self.now())
+        return [event_to_dict(e) for e in events]
+
     def call_break(self, seconds: int, note: str = "") -> None:
         """A break now: the level clock stops, the hands being played are
         played out, no new hand is dealt until it is over (NM-D-1G, OQ-03,

@@ -98,6 +98,7 @@ runs(c.OverrideChips)(lambda s, k: s.override_chips(k.target, k.chips, k.note))
 runs(c.OverrideSeat)(lambda s, k: s.override_seat(k.target, k.table, k.seat, k.note))
 runs(c.OverrideLevel)(lambda s, k: s.override_level(k.level, k.note))
 runs(c.SetHandForHand)(lambda s, k: s.set_hand_for_hand(k.on, k.note))  # OQ-71
+runs(c.CloseHandForHandHand)(lambda s, _: s.close_hand_for_hand_hand())
 runs(c.CallBreak)(lambda s, k: s.call_break(k.seconds, k.note))  # NM-D-1G, OQ-03, OQ-09
 runs(c.AdjustClock)(lambda s, k: s.adjust_clock(k.seconds, k.note))
 runs(c.NextLevel)(lambda s, k: s.next_level(k.note))

@@ -104,6 +104,37 @@ class Procedures(FloorRulings):
             emitted += self._check_finish(at)
         return emitted
 
+    def verify_close_hand_for_hand_hand(self) -> None:
+        """At a live event the director says when every table has finished
+        the hand-for-hand hand (online the tables say it themselves)."""
+        clause = self.hand_for_hand_clause
+        if self.status != "running" or not self.hand_for_hand:
+            raise self._fail("hand-for-hand is not on", clause)
+        if self.mode != "live":
+            raise self._fail(
+                "online every table's hand-for-hand hand ends when it is played", clause
+            )
+
+    def close_hand_for_hand_hand(
+        self, randbelow: RandBelow, at: float | None = None
+    ) -> list[TournamentEvent]:
+        """Live: every table has finished the hand-for-hand hand: the players
+        the counts put out in it are placed together by their stacks before
+        it, equal stacks sharing (OQ-71, OQ-06); the tables are balanced."""
+        self.verify_close_hand_for_hand_hand()
+        emitted = self._close_hand_for_hand_hand(force=True)
+        if not emitted:  # nobody out: the next hand all the same
+            emitted.append(
+                self._emit(
+                    HandForHandPlayed(
+                        hand=self.hand_for_hand_hand, clause=self.hand_for_hand_clause
+                    )
+                )
+            )
+        emitted += self.rebalance(randbelow)
+        emitted += self._check_finish(at)
+        return emitted
+
     def hand_for_hand_wait(self, table: int) -> tuple[str, dict[str, int]] | None:
         """Why ``table`` may not deal now under hand-for-hand (OQ-71), as a
         reason and its values; None: it may."""

@@ -483,6 +483,12 @@ class TournamentState:
         self.needs_balance = True
 
     def _apply_chip_count(self, e: ChipCount) -> None:
+        if self.hand_for_hand:  # live: this table's hand-for-hand hand (OQ-71)
+            self.hand_for_hand_dealt.add(e.table)
+            for player, chips in e.counts.items():
+                if chips == 0:
+                    before = self.players[player].chips
+                    self.hand_for_hand_start.setdefault(player, (before, e.table, 0))
         for player, chips in e.counts.items():
             self.chips_in_play += chips - self.players[player].chips
             self.players[player].chips = chips

@@ -41,6 +41,8 @@ export function proceduresPanel(ctx) {
 
   const hfhState = h("p", { "data-testid": "hfh-state" });
   const hfhToggle = button("hfh-toggle", "procedures.hfh.on", () => askHandForHand());
+  // live: the director says when every table has finished the hand (OQ-71)
+  const hfhPlayed = button("hfh-played", "procedures.hfh.played", () => askPlayed());
   const minutes = h("input", {
     type: "number",
     min: "0.5",
@@ -59,7 +61,7 @@ export function proceduresPanel(ctx) {
     document.getElementById("procedures-body"),
     h("h3", {}, tr("procedures.hfh.title")),
     hfhState,
-    h("div", { class: "row" }, hfhToggle),
+    h("div", { class: "row" }, hfhToggle, hfhPlayed),
     h("h3", {}, tr("procedures.clock.title")),
     h(
       "div",
@@ -129,6 +131,20 @@ export function proceduresPanel(ctx) {
       path: "/floor/hand-for-hand",
       body: { on },
       done: tr(`procedures.hfh.${way}.done`),
+    });
+  }
+
+  function askPlayed() {
+    const t = ctx.state.t;
+    const hand = t.procedures.hand_for_hand_hand;
+    const values = { hand: String(hand), next: String(hand + 1) };
+    ask({
+      title: tr("procedures.hfh.played.ask", values),
+      text: tr("procedures.hfh.played.what", values),
+      clause: t.procedures.hand_for_hand_clause,
+      yes: tr("procedures.hfh.played", values),
+      path: "/floor/hand-for-hand/played",
+      done: tr("procedures.hfh.played.done", values),
     });
   }
 
@@ -246,6 +262,8 @@ export function proceduresPanel(ctx) {
           ? tr("procedures.hfh.state.on", { hand: String(p.hand_for_hand_hand), tables: done })
           : tr("procedures.hfh.state.none", { hand: String(p.hand_for_hand_hand) });
       hfhToggle.textContent = tr(p.hand_for_hand ? "procedures.hfh.off" : "procedures.hfh.on");
+      hfhPlayed.hidden = !(p.hand_for_hand && t.mode === "live");
+      hfhPlayed.textContent = tr("procedures.hfh.played", { hand: String(p.hand_for_hand_hand) });
       section.dataset.handForHand = String(p.hand_for_hand);
       const race = p.race_chips;
       raceState.textContent = race
