@@ -155,7 +155,7 @@ def test_OQ_71_a_norwegian_event_cites_its_paid_places() -> None:
 
 
 @pytest.mark.clause("OQ-71", "OQ-06", "NM-H-19")
-def test_OQ_71_live_counts_in_one_hand_for_hand_hand_are_placed_when_the_director_closes_it() -> None:
+def test_OQ_71_live_busts_in_one_hand_are_placed_when_the_director_closes_it() -> None:
     """Live: table 1's count puts a1 out (1,000 before it), table 2's puts
     b1 out (1,600 before it) in the same hand-for-hand hand; nobody is
     placed until the director says every table has finished it - then b1
