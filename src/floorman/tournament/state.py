@@ -182,8 +182,14 @@ class TournamentState:
         self.hand_for_hand_start: dict[str, tuple[int, int, int]] = {}
         # the director's break (NM-D-1G, OQ-03): when it ends, None: none
         self.break_until: float | None = None
-        # log indices of the rulings taken back (NM-D-1G, OQ-03)
+        # log indices of the rulings taken back (NM-D-1G, OQ-03), and the
+        # last ruling Undo may take back: its index in the log, the players
+        # and the tables it concerns (:mod:`floorman.tournament.undo`)
         self.undone: set[int] = set()
+        self.last_ruling: tuple[int, frozenset[str], frozenset[int]] | None = None
+        # how far the log after it was searched for what depends on it:
+        # (its index, searched up to, the first dependent event's index or None)
+        self.undo_scan: tuple[int, int, int | None] | None = None
 
     @property
     def struct(self) -> Structure:
@@ -446,6 +452,10 @@ class TournamentState:
         self._leave_play(e.player, "disqualified", e.chips_removed)
 
     def _apply_override(self, e: Overridden) -> None:
+        p = self.players.get(e.player) if e.player is not None else None
+        if p is not None and p.status == "playing" and e.ruling in ("chips", "seat"):
+            tables = frozenset(t for t in (p.table, e.table) if t is not None)
+            self._remember_ruling(frozenset({p.player}), tables)
         if e.ruling == "chips" and e.player is not None and e.chips is not None:
             p = self.players[e.player]
             if p.status == "registered":  # before the seat draw: his starting stack
@@ -482,7 +492,14 @@ class TournamentState:
             self.chips_in_play -= e.amount
         self.needs_balance = True
 
+    def _remember_ruling(self, players: frozenset[str], tables: frozenset[int]) -> None:
+        """The event being folded is a ruling Undo may take back (the last
+        one in the log: :meth:`_emit` has appended it)."""
+        if self.keep_log:
+            self.last_ruling = (len(self.events) - 1, players, tables)
+
     def _apply_chip_count(self, e: ChipCount) -> None:
+        self._remember_ruling(frozenset(e.counts), frozenset({e.table}))
         if self.hand_for_hand:  # live: this table's hand-for-hand hand (OQ-71)
             self.hand_for_hand_dealt.add(e.table)
             for player, chips in e.counts.items():

@@ -27,7 +27,6 @@ from floorman.tournament.events import (
     ReEntered,
     RulingUndone,
     Seated,
-    Started,
     TableBroken,
     TableHandEnded,
     TournamentEvent,
@@ -63,40 +62,44 @@ class Undo(FloorRulings):
 
     def _last_ruling(self) -> _Ruling | None:
         """The director's last ruling of a kind that can be undone, after the
-        start (before it, a correction is a starting stack)."""
+        start (before it, a correction is a starting stack), as the fold
+        remembered it (:attr:`last_ruling`)."""
+        if self.last_ruling is None or self.status != "running" or not self.keep_log:
+            return None
+        index, players, tables = self.last_ruling
         events = self.events
-        started = next((k for k, e in enumerate(events) if isinstance(e, Started)), len(events))
-        for index in range(len(events) - 1, started, -1):
-            event = events[index]
-            if isinstance(event, Overridden) and event.ruling in ("chips", "seat") and event.player:
-                tables = {t for t in (event.table, self._table_before(index, event.player)) if t}
-                players = frozenset({event.player})
-            elif isinstance(event, ChipCount):
-                tables, players = {event.table}, frozenset(event.counts)
-            else:
-                continue
-            end = index + 1
-            while end < len(events) and isinstance(events[end], _CARRIED):
-                end += 1
-            ruling = "count" if isinstance(event, ChipCount) else event.ruling
-            player = event.player if isinstance(event, Overridden) else None
-            return _Ruling(ruling, index, end, players, frozenset(tables), player)
-        return None
+        event = events[index]
+        end = index + 1
+        while end < len(events) and isinstance(events[end], _CARRIED):
+            end += 1
+        ruling = "count" if isinstance(event, ChipCount) else getattr(event, "ruling", "")
+        player = event.player if isinstance(event, Overridden) else None
+        return _Ruling(ruling, index, end, players, tables, player)
 
-    def _table_before(self, index: int, player: str) -> int | None:
-        """The table ``player`` sat at before event ``index``."""
-        for event in reversed(self.events[:index]):
-            if isinstance(event, (Seated, Moved)) and event.player == player:
-                return event.table
-            if isinstance(event, Overridden) and event.player == player and event.table:
-                return event.table
-        return None
+    def _dependent(self, ruling: _Ruling) -> TournamentEvent | None:
+        """The first event after ``ruling`` that depends on it; the search
+        goes on where the last one stopped (the summary asks after every
+        change: the log is never read twice)."""
+        events = self.events
+        scan = self.undo_scan
+        if scan is None or scan[0] != ruling.index:
+            scan = (ruling.index, ruling.end, None)
+        index, searched, found = scan
+        if found is None:
+            revives = any(isinstance(e, Eliminated) for e in events[index : ruling.end])
+            for k in range(max(searched, ruling.end), len(events)):
+                if _depends(events[k], ruling, revives) is not None:
+                    found = k
+                    break
+            searched = len(events)
+        self.undo_scan = (index, searched, found)
+        return events[found] if found is not None else None
 
     def verify_undo(self) -> None:
         """Refuse when there is no ruling to take back, it was taken back
         already, or later events depend on it (NM-D-1G, OQ-03)."""
         clause = self.floor_clause
-        ruling = self._last_ruling() if self.status == "running" and self.keep_log else None
+        ruling = self._last_ruling()
         if ruling is None:
             raise self._fail(
                 "there is no ruling to undo (a chip correction, a move or a live chip count)",
@@ -104,11 +107,12 @@ class Undo(FloorRulings):
             )
         if ruling.index in self.undone:
             raise self._fail("your last ruling was undone already", clause)
-        revives = any(isinstance(e, Eliminated) for e in self.events[ruling.index : ruling.end])
-        for event in self.events[ruling.end :]:
+        event = self._dependent(ruling)
+        if event is not None:
+            revives = any(isinstance(e, Eliminated) for e in self.events[ruling.index : ruling.end])
             reason = _depends(event, ruling, revives)
-            if reason is not None:
-                self._refuse_undo(reason, event, clause)
+            assert reason is not None
+            self._refuse_undo(reason, event, clause)
 
     def _refuse_undo(self, reason: str, event: TournamentEvent, clause: str) -> None:
         """Say what came after the ruling that depends on it."""
@@ -176,7 +180,7 @@ class Undo(FloorRulings):
 
     def undoable(self) -> dict[str, object] | None:
         """The ruling the console's Undo would take back now, or None."""
-        ruling = self._last_ruling() if self.status == "running" and self.keep_log else None
+        ruling = self._last_ruling()
         if ruling is None or not self.can_undo():
             return None
         event = self.events[ruling.index]
