@@ -128,3 +128,20 @@ def test_OQ_03_an_elimination_is_not_undone_once_places_were_given_after_it() ->
     with pytest.raises(TournamentError, match="places were given since: it can no longer"):
         t.undo_ruling()
     assert t.players["b"].place == 12
+
+
+@pytest.mark.clause("NM-D-1G", "NM-D-1B", "OQ-03")
+def test_NM_D_1G_a_stack_wrongly_corrected_to_nothing_is_undone_and_the_player_is_back() -> None:
+    """A correction to 0 put b out (NM-D-1B s2: no chips, no seat); undone,
+    he is back in his seat with his 1,000, no place, the field as before."""
+    t = seated("nm-holdem", TWELVE)
+    t.override_chips("b", 0, "counted twice")
+    assert (t.players["b"].status, t.players["b"].place) == ("out", 12)
+    undone = t.undo_ruling()
+    assert undone.revived == ("b",) and undone.stacks == {"b": 1000}
+    b = t.players["b"]
+    assert (b.status, b.place, b.chips, b.table, b.seat) == ("playing", None, 1000, 1, 2)
+    assert t.alive == 12 and t.tables[1].seats[2] == "b"
+    spec, _ = settle(t, 1)
+    assert "b" in spec.players  # he is dealt in again
+    assert_replay_equal(t)
