@@ -4,6 +4,7 @@ loops: hand-for-hand on the bubble (OQ-71), the clock at the event
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from floorman.tournament.events import HandBegun, HandForHand, HandForHandPlayed
 from tests.helpers.server import AUTH, create_tournament, wait_until
-from tests.helpers.server_api import floor, register, start_humans, status
+from tests.helpers.server_api import floor, make_client, register, start_humans, status
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -156,3 +157,46 @@ def test_OQ_71_live_busts_in_one_hand_for_hand_hand_wait_for_the_directors_close
     out = [e for e in closed.json()["result"] if e["type"] == "eliminated"]
     assert sorted((e["place"], e["shared"]) for e in out) == [(11, 2), (11, 2)]  # equal stacks
     assert status(client, tid)["players_left"] == 10
+
+
+@pytest.mark.clause("OQ-71", "OQ-72", "OQ-03")
+def test_the_procedures_survive_a_restart(tmp_path: Path) -> None:
+    """Hand-for-hand, a chip race, an undo and a break are stored events:
+    the server started again on the same database folds them back into the
+    same standings, log and procedures."""
+    levels = [{"ante": ante, "seconds": 1800} for ante in (25, 50, 100)]
+    with make_client(tmp_path) as client:
+        tid = create_tournament(
+            client, "de-holdem", mode="live", levels=levels, starting_stack=1000
+        )
+        for name in ("Anna", "Bernd", "Clara", "Dora"):
+            register(client, tid, name)
+        assert post(client, tid, "/start").status_code == 200
+        players = [r["player"] for r in status(client, tid)["standings"]]
+        for player, chips in zip(players[:2], (1025, 975), strict=True):
+            body = {"player": player, "chips": chips, "note": "count"}
+            assert client.post(
+                f"/api/tournaments/{tid}/override/chips", json=body, headers=AUTH
+            ).is_success
+        assert post(client, tid, "/floor/chip-race").status_code == 200
+        assert post(client, tid, "/floor/hand-for-hand", on=True).status_code == 200
+        body = {"player": players[2], "chips": 5000, "note": "typo"}
+        assert client.post(
+            f"/api/tournaments/{tid}/override/chips", json=body, headers=AUTH
+        ).is_success
+        assert post(client, tid, "/floor/undo").status_code == 200
+        assert post(client, tid, "/clock/break", seconds=900).status_code == 200
+        before = status(client, tid)
+        log = client.get(f"/api/tournaments/{tid}/rulings").json()
+    with make_client(tmp_path) as client:
+        after = status(client, tid)
+        assert after["standings"] == before["standings"]
+        assert all(r["chips"] % 50 == 0 for r in after["standings"])
+        shown = after["procedures"]
+        assert shown["hand_for_hand"] is True and shown["race_chips"] is None
+        assert shown["undo"] is None and 0 < shown["break_seconds_left"] <= 900
+        assert client.get(f"/api/tournaments/{tid}/rulings").json() == log
+        refused = post(client, tid, "/floor/undo")
+        assert (
+            refused.status_code == 409 and "undone already" in refused.json()["detail"]["message"]
+        )
