@@ -259,6 +259,7 @@ async function load() {
     state.t = null;
     for (const id of ["overview", "chart", "rulings", "unconfirmed", "registered"]) fill(id);
     manage.render(null, []);
+    procedures.render(null);
     return;
   }
   const id = state.id;

@@ -250,8 +250,15 @@ export function proceduresPanel(ctx) {
     return (t.procedures && t.procedures.floor_clause) || "";
   }
 
+  let shownFor = null; // the tournament the answer and an open step are about
+
   return {
     render(t) {
+      if ((t && t.id) !== shownFor) {
+        shownFor = t && t.id;
+        fill(slot); // another tournament: nothing of the last one's stays
+        answer.hidden = true;
+      }
       const p = t && t.status === "running" ? t.procedures : null;
       section.hidden = !p;
       if (!p) return;
