@@ -82,6 +82,13 @@ TOURNAMENT_KINDS = [
     "re_entered",
     "late_registration_closed",
     "seat_link_reissued",
+    "hand_for_hand",
+    "hand_for_hand_played",
+    "clock_adjusted",
+    "break_called",
+    "break_ended",
+    "chip_race",
+    "ruling_undone",
 ]
 
 HAND_CLASSES = hand_events.event_classes()

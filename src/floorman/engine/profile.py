@@ -41,6 +41,8 @@ BalanceMover = Literal["evens-chips", "random", "same-position", "under-the-gun"
 # Where a table's first button is: seat 1 (DE-SEAT-2, OQ-47) or drawn by
 # lot among the players (OQ-07).
 FirstButton = Literal["seat-1", "by-lot"]
+#: how the odd chips go when the smallest chip leaves play (OQ-72)
+ColourUp = Literal["race", "round-up"]
 
 
 def _rule(default: Any, clauses: str) -> Any:
@@ -164,6 +166,9 @@ class RuleProfile:
     # s2); the German rules leave it to the organiser (OQ-68): off unless
     # he switches it on.
     re_entry: bool = _rule(False, "OQ-41, NM-D-1B s2, OQ-68")
+    # When the smallest chip leaves play: the standard chip race, or each
+    # player's odd chips coloured up to one chip of the next size (OQ-72).
+    colour_up: ColourUp = _rule("race", "OQ-72")
 
     def blinds_for(self, ante: int) -> tuple[int, int]:
         """The small and big blind of an ante level: ``small_blind_antes``

@@ -30,6 +30,7 @@ from floorman.server import (
     manage_api,
     metrics,
     room_api,
+    procedures_api,
     rules_api,
     schema_api,
     seat_links_api,
@@ -225,6 +226,7 @@ def create_app(
     app.include_router(seat_links_api.router)
     app.include_router(room_api.router)
     app.include_router(entries_api.router)
+    app.include_router(procedures_api.router)
     app.include_router(rules_api.router)
     app.include_router(schema_api.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -316,6 +316,64 @@ class OverrideLevel(Command):
 
 
 @dataclass(frozen=True, kw_only=True)
+class SetHandForHand(Command):
+    """Hand-for-hand on or off (OQ-71)."""
+
+    kind = "hand_for_hand"
+    on: bool
+    note: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class CloseHandForHandHand(Command):
+    """Live: every table has finished the hand-for-hand hand (OQ-71)."""
+
+    kind = "close_hand_for_hand_hand"
+
+
+@dataclass(frozen=True, kw_only=True)
+class CallBreak(Command):
+    """A break now, of ``seconds`` (NM-D-1G, OQ-03, OQ-09)."""
+
+    kind = "call_break"
+    seconds: int
+    note: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class AdjustClock(Command):
+    """Time added to the level being played (``seconds`` below 0: taken off)."""
+
+    kind = "adjust_clock"
+    seconds: int
+    note: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class NextLevel(Command):
+    """The next level now (NM-D-1G, OQ-03)."""
+
+    kind = "next_level"
+    note: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class RaceOff(Command):
+    """The smallest chip goes: a chip race or colour-up at every table (OQ-72)."""
+
+    kind = "chip_race"
+    note: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class UndoRuling(Command):
+    """The director's last ruling that can be undone is taken back (NM-D-1G, OQ-03)."""
+
+    kind = "undo_ruling"
+    note: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
 class RecordChipCounts(Command):
     kind = "record_chip_counts"
     table: int
@@ -394,6 +452,13 @@ COMMANDS: dict[str, type[Command]] = {
         OverrideChips,
         OverrideSeat,
         OverrideLevel,
+        SetHandForHand,
+        CloseHandForHandHand,
+        CallBreak,
+        AdjustClock,
+        NextLevel,
+        RaceOff,
+        UndoRuling,
         RecordChipCounts,
         Act,
         Chat,
@@ -489,9 +554,12 @@ __all__ = [
     "PUBLIC",
     "Act",
     "AddBots",
+    "AdjustClock",
     "Archive",
+    "CallBreak",
     "Cancel",
     "Chat",
+    "CloseHandForHandHand",
     "Command",
     "CommandError",
     "Confirm",
@@ -499,11 +567,13 @@ __all__ = [
     "Delete",
     "Disqualify",
     "MuteChat",
+    "NextLevel",
     "OverrideChips",
     "OverrideLevel",
     "OverrideSeat",
     "Pause",
     "PenalizeTime",
+    "RaceOff",
     "ReEnter",
     "RecordChipCounts",
     "Register",
@@ -512,7 +582,9 @@ __all__ = [
     "RuleHand",
     "SeatOpened",
     "SetAbsent",
+    "SetHandForHand",
     "Start",
+    "UndoRuling",
     "Unregister",
     "Warn",
     "act_command",

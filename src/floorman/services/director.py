@@ -123,6 +123,43 @@ class DirectorCalls:
     def override_level(self, level: int, note: str) -> None:
         self.tournament.override_level(level, self.now(), note)
 
+    def set_hand_for_hand(self, on: bool, note: str = "") -> list[dict[str, Any]]:
+        """Hand-for-hand on or off (OQ-71); turned off, those out in the
+        hand at the tables that played it are placed (as event dictionaries)."""
+        events = self.tournament.set_hand_for_hand(on, self.now(), note, secure_randbelow)
+        return [event_to_dict(e) for e in events]
+
+    def close_hand_for_hand_hand(self) -> list[dict[str, Any]]:
+        """Live: every table has finished the hand-for-hand hand; those out
+        in it are placed together (OQ-71, OQ-06), as event dictionaries."""
+        events = self.tournament.close_hand_for_hand_hand(secure_randbelow, self.now())
+        return [event_to_dict(e) for e in events]
+
+    def call_break(self, seconds: int, note: str = "") -> None:
+        """A break now: the level clock stops, the hands being played are
+        played out, no new hand is dealt until it is over (NM-D-1G, OQ-03,
+        OQ-09)."""
+        self.tournament.call_break(seconds, self.now(), note)
+
+    def adjust_clock(self, seconds: int, note: str = "") -> None:
+        """Time added to (or taken off) the level being played (NM-D-1G, OQ-03)."""
+        self.tournament.adjust_clock(seconds, self.now(), note)
+
+    def next_level(self, note: str = "") -> None:
+        """The next level now (NM-D-1G, OQ-03)."""
+        self.tournament.next_level(self.now(), note)
+
+    def undo_ruling(self, note: str = "") -> dict[str, Any]:
+        """The director's last chip correction, move or live count taken
+        back (NM-D-1G, OQ-03), as an event dictionary."""
+        return event_to_dict(self.tournament.undo_ruling(note))
+
+    def race_off(self, note: str = "") -> list[dict[str, Any]]:
+        """The smallest chip leaves play: a chip race at every table, or a
+        colour-up by rounding, as the profile says (OQ-72); each table's
+        race as an event dictionary (its cards and the stacks after it)."""
+        return [event_to_dict(e) for e in self.tournament.race_off(secure_randbelow, note)]
+
     def record_chip_counts(
         self,
         table: int,

@@ -122,7 +122,7 @@ class FloorTools:
         player = hand.players[hand.position[hand.actor]]
         t.verify_call_clock(by, player)
         name = t.players[player].name
-        if t.clock.paused_at is not None:
+        if t.hands_held:
             raise TournamentError("the tournament is paused", clause=t.floor_clause)
         if player in service.bots or runtime.deadline is None:
             raise TournamentError(

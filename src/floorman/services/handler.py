@@ -146,6 +146,13 @@ runs(c.MuteChat)(lambda s, k: s.mute_chat(k.target, k.muted, k.note))
 runs(c.OverrideChips)(lambda s, k: s.override_chips(k.target, k.chips, k.note))
 runs(c.OverrideSeat)(lambda s, k: s.override_seat(k.target, k.table, k.seat, k.note))
 runs(c.OverrideLevel)(lambda s, k: s.override_level(k.level, k.note))
+runs(c.SetHandForHand)(lambda s, k: s.set_hand_for_hand(k.on, k.note))  # OQ-71
+runs(c.CloseHandForHandHand)(lambda s, _: s.close_hand_for_hand_hand())
+runs(c.CallBreak)(lambda s, k: s.call_break(k.seconds, k.note))  # NM-D-1G, OQ-03, OQ-09
+runs(c.AdjustClock)(lambda s, k: s.adjust_clock(k.seconds, k.note))
+runs(c.NextLevel)(lambda s, k: s.next_level(k.note))
+runs(c.UndoRuling)(lambda s, k: s.undo_ruling(k.note))  # NM-D-1G, OQ-03
+runs(c.RaceOff)(lambda s, k: s.race_off(k.note))  # OQ-72
 runs(c.RecordChipCounts)(
     lambda s, k: s.record_chip_counts(
         k.table, k.counts, confirm_correction=k.confirm_correction, note=k.note

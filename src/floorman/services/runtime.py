@@ -494,7 +494,7 @@ class TournamentService(Journal, DirectorCalls):
         state = self.tournament.players.get(player)
         if state is None or state.table is None:
             raise RuleViolation("you are not seated", clause=turn, action=action.kind)
-        if self.tournament.clock.paused_at is not None:
+        if self.tournament.hands_held:
             # The director's pause stops the tables for everyone (NM-D-1G, OQ-03).
             raise RuleViolation(
                 "the tournament is paused", clause="NM-D-1G, OQ-03", action=action.kind

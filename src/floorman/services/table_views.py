@@ -63,7 +63,10 @@ def table_frames(
             else None
         ),
         "level": level_frame(service, level) if level else None,
-        "paused": t.clock.paused_at is not None,
+        # the director's pause holds the hands; during his break they are
+        # played out (NM-D-1G, OQ-03)
+        "paused": t.hands_held,
+        "procedures": room_frame(service, number),
         "status": t.status,
         "last_result": table.last_result if table else None,
     }
@@ -170,6 +173,18 @@ def floor_notices(service: TournamentService, player: str) -> list[dict[str, Any
             notices.setdefault(event.player, []).append(notice)
     service.floor_notices = (len(t.events), notices)
     return list(notices.get(player, []))
+
+
+def room_frame(service: TournamentService, number: int) -> dict[str, Any]:
+    """The director's break (its time left) and hand-for-hand (the hand
+    being played, and whether this table waits for the others, OQ-71)."""
+    t = service.tournament
+    until = t.break_until
+    return {
+        "break_seconds_left": max(0, int(until - service.now())) if until is not None else None,
+        "hand_for_hand": t.hand_for_hand_hand if t.hand_for_hand else None,
+        "waiting": t.hand_for_hand_wait(number) is not None,
+    }
 
 
 def level_frame(service: TournamentService, level: LevelChanged) -> dict[str, Any]:

@@ -119,7 +119,8 @@ class TableDriver:
 
     def may_deal(self, number: int) -> bool:
         """A new hand may be dealt now: online (live events play with real
-        cards), not paused, not a break, no hand running."""
+        cards), not paused, not a break, no hand running, not waiting for
+        the other tables under hand-for-hand (OQ-71)."""
         t = self.tournament
         state = t.tables.get(number)
         level = t.current_level
@@ -131,6 +132,7 @@ class TableDriver:
             and state is not None
             and not state.in_hand
             and self.can_play(number)
+            and t.hand_for_hand_wait(number) is None
         )
 
     def hand_open(self, table: DrivenTable) -> bool:
@@ -167,7 +169,7 @@ class TableDriver:
         t = self.tournament
         if t.status != "running":
             return Step("stopped")
-        if t.clock.paused_at is not None:
+        if t.hands_held:
             self.hold_clock(table)  # it stops where it stood (NM-D-1G, OQ-03)
             return Step("paused")
         self.release_clock(table, now)
@@ -210,7 +212,7 @@ class TableDriver:
             or hand.actor is None
             or table.deadline is not None
             or t.status != "running"
-            or t.clock.paused_at is not None
+            or t.hands_held
         ):
             return False
         player = hand.players[hand.position[hand.actor]]
@@ -230,12 +232,7 @@ class TableDriver:
         """The bot at ``seat`` decides and acts, if it is still his turn and
         the tournament is not paused; False: nothing happened."""
         hand = table.hand
-        if (
-            hand is None
-            or hand.is_complete
-            or hand.actor != seat
-            or self.tournament.clock.paused_at is not None
-        ):
+        if hand is None or hand.is_complete or hand.actor != seat or self.tournament.hands_held:
             return False
         bot = self.bots[hand.players[hand.position[seat]]]
         self.act(table, seat, bot.decide(situation(hand, seat), self.rng))
@@ -259,7 +256,7 @@ class TableDriver:
             and not hand.is_complete
             and hand.actor == seat
             and table.deadline is not None  # None: paused or acted meanwhile
-            and self.tournament.clock.paused_at is None
+            and not self.tournament.hands_held
             and now >= table.deadline
         )
         if not ran_out or table.bank_from is not None or table.clock_called:
@@ -314,7 +311,7 @@ class TableDriver:
     def hold_clock(self, table: DrivenTable) -> None:
         """Paused: the action clock keeps the time it had left when the
         director paused (NM-D-1G, OQ-03)."""
-        paused_at = self.tournament.clock.paused_at
+        paused_at = self.tournament.clock.paused_at if self.tournament.hands_held else None
         if table.deadline is not None and paused_at is not None:
             table.remaining = max(0.0, table.deadline - paused_at)
             table.deadline = None

@@ -235,9 +235,12 @@ class TournamentBase(TournamentState):
         *,
         table: int | None,
         hand: int | None,
+        where: Mapping[str, tuple[int, int]] | None = None,
     ) -> list[TournamentEvent]:
         """Players out in the same hand rank by their stacks at its start;
-        equal stacks share the places and their prizes (OQ-06, NM-D-5)."""
+        equal stacks share the places and their prizes (OQ-06, NM-D-5).
+        ``where``: each one's table and hand, when they were out at several
+        tables in one hand-for-hand hand (OQ-71)."""
         if not busted:
             return []
         emitted: list[TournamentEvent] = self._close_late_registration()
@@ -251,10 +254,15 @@ class TournamentBase(TournamentState):
         while k < len(ranked):
             group = [p for p in ranked if start_stacks.get(p, 0) == start_stacks.get(ranked[k], 0)]
             for player in group:
+                at_table, in_hand = where[player] if where else (table, hand)
                 emitted.append(
                     self._emit(
                         Eliminated(
-                            player=player, place=place, table=table, hand=hand, shared=len(group)
+                            player=player,
+                            place=place,
+                            table=at_table,
+                            hand=in_hand,
+                            shared=len(group),
                         )
                     )
                 )

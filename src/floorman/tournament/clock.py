@@ -30,12 +30,36 @@ class LevelClock:
         self.paused_at: float | None = None
         self.paused_total = 0.0
         self.offset = 0.0  # play time skipped or rewound by the director
+        # seconds the director added to (or took off) a level, by level (OQ-03)
+        self.added: dict[int, int] = {}
         # Once the tournament is over the clock stands still: the play time,
         # the level its last hand was played in and when it ended (None: an
         # end recorded without its time).
         self.stopped: float | None = None
         self.final_level: int | None = None
         self.ended_at: float | None = None
+
+    def seconds_of(self, level: int) -> int:
+        """How long 1-based ``level`` lasts: the structure's length with the
+        time the director added or took off."""
+        return self.levels[level - 1].seconds + self.added.get(level, 0)
+
+    def lengthen(self, level: int, seconds: int) -> None:
+        """The director adds ``seconds`` to ``level`` (below 0: takes them off).
+
+        >>> from floorman.tournament.structure import Level
+        >>> clock = LevelClock((Level(10, 60), Level(20, 60)))
+        >>> clock.start(0.0); clock.lengthen(1, 30)
+        >>> clock.level_at(80.0), clock.level_at(90.0)
+        (1, 2)
+        """
+        self.added[level] = self.added.get(level, 0) + seconds
+
+    def seconds_left(self, now: float) -> int:
+        """What is left of the level being played at ``now``."""
+        level = self.level_at(now)
+        played = self.elapsed(now) - sum(self.seconds_of(k) for k in range(1, level))
+        return max(0, int(self.seconds_of(level) - played))
 
     def start(self, at: float) -> None:
         self.started_at = at
@@ -60,8 +84,8 @@ class LevelClock:
         >>> clock.level_at(10_000.0), clock.elapsed(10_000.0), clock.running()
         (2, 120.0, False)
         """
-        start = sum(lv.seconds for lv in self.levels[: level - 1])
-        end = start + (self.levels[level - 1].seconds if 0 < level <= len(self.levels) else 0)
+        start = sum(self.seconds_of(k) for k in range(1, level))
+        end = start + (self.seconds_of(level) if 0 < level <= len(self.levels) else 0)
         played = self.elapsed(at) if at is not None else start
         self.stopped = float(min(max(played, start), end))
         self.final_level = level
@@ -84,15 +108,16 @@ class LevelClock:
         if self.final_level is not None:
             return self.final_level
         left = self.elapsed(now)
-        for index, level in enumerate(self.levels):
-            if left < level.seconds:
+        for index in range(len(self.levels)):
+            seconds = self.seconds_of(index + 1)
+            if left < seconds:
                 return index + 1
-            left -= level.seconds
+            left -= seconds
         return len(self.levels)
 
     def set_level(self, level: int, at: float) -> None:
         """The director moves the clock to the start of ``level`` (OQ-03)."""
-        target = sum(lv.seconds for lv in self.levels[: level - 1])
+        target = sum(self.seconds_of(k) for k in range(1, level))
         self.offset += target - self.elapsed(at)
 
     def describe(
@@ -106,12 +131,9 @@ class LevelClock:
         blinds of an ante (:meth:`RuleProfile.blinds_for`); without it, or
         in a game without blinds, ``next_blinds`` is None."""
         level = self.level_at(now)
-        left = self.elapsed(now)
-        for lv in self.levels[: level - 1]:
-            left -= lv.seconds
         current = structure.playing_level(level - 1)
         upcoming = structure.levels[level] if level < len(structure.levels) else None
-        seconds_left = max(0, int(current.seconds - left))
+        seconds_left = self.seconds_left(now)
         # the next break after this level; none once the last level goes on
         to_break: int | None = None
         ahead = seconds_left

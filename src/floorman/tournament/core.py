@@ -29,6 +29,7 @@ from floorman.tournament.buttons import next_positions
 from floorman.tournament.corrections import correction_event
 from floorman.tournament.errors import TournamentError
 from floorman.tournament.events import (
+    BreakEnded,
     Created,
     Disqualified,
     HandBegun,
@@ -38,15 +39,16 @@ from floorman.tournament.events import (
     TableHandEnded,
     TournamentEvent,
 )
-from floorman.tournament.floor import FloorRulings
+from floorman.tournament.procedures import Procedures
 from floorman.tournament.registration import Registration
 from floorman.tournament.state import HandSpec, hand_id
 from floorman.tournament.structure import Structure, check_structure_paid_places
+from floorman.tournament.undo import Undo
 
 __all__ = ["Tournament", "TournamentError"]
 
 
-class Tournament(Registration, FloorRulings):
+class Tournament(Registration, Procedures, Undo):
     """One tournament, folded from its events.  Build it with :meth:`create`
     or :meth:`replay`."""
 
@@ -94,8 +96,8 @@ class Tournament(Registration, FloorRulings):
         ``randbelow`` the tables are then broken or balanced."""
         if self.status != "running":
             return []
+        emitted: list[TournamentEvent] = self._break_over(now)  # the director's break (OQ-03)
         target = self.clock.level_at(now)
-        emitted: list[TournamentEvent] = []
         while self.level < target:
             emitted.append(self._emit(self._level_event(self.level + 1, now)))
         emitted += self._close_late_registration()  # its level has ended: the field is final
@@ -127,8 +129,11 @@ class Tournament(Registration, FloorRulings):
     def can_resume(self) -> bool:
         return self._can(self.verify_resume)
 
-    def resume(self, at: float) -> Resumed:
+    def resume(self, at: float) -> Resumed | BreakEnded:
+        """The clock runs again; a break the director called ends with it."""
         self.verify_resume()
+        if self.break_until is not None:
+            return self.end_called_break(at)
         return self._emit(Resumed(at=at))  # type: ignore[return-value]
 
     @property
@@ -137,17 +142,21 @@ class Tournament(Registration, FloorRulings):
 
     def verify_begin_hand(self, table: int) -> None:
         """Refuse a hand: the tournament not running (OQ-41), the clock
-        paused (NM-D-1G, OQ-03) or on a break (OQ-09), no such table or its
+        paused (NM-D-1G, OQ-03) or on a break (OQ-09), waiting for the
+        other tables under hand-for-hand (OQ-71), no such table or its
         hand running (NM-D-1G), fewer than two players with chips there
         (NM-D-1B, OQ-04)."""
         if self.status != "running":
             raise self._fail("the tournament is {status}", "OQ-41", values={"status": self.status})
+        if self.break_until is not None:
+            raise self._fail("the tournament is on a break", self.break_clause)
         if self.clock.paused_at is not None:
             raise self._fail("the clock is paused", "NM-D-1G, OQ-03")
         level = self.current_level
         assert level is not None
         if level.is_break:
             raise self._fail("the tournament is on a break", "OQ-09")
+        self.verify_hand_for_hand_deal(table)
         state = self.tables.get(table)
         if state is None or state.in_hand:
             raise self._fail(
@@ -291,10 +300,19 @@ class Tournament(Registration, FloorRulings):
                 if isinstance(event, Disqualified):  # those out before him move up (OQ-69)
                     emitted += self._pay_places_moved_up()
         emitted += self._withdraw_unconfirmed(table)  # DE-DEAL-4, OQ-46: after his hand
-        busted = [
-            p for p in stacks if self.players[p].chips == 0 and self.players[p].status == "playing"
-        ]
-        emitted += self._place(busted, start_stacks, table=table, hand=hand)
+        if state.hand_for_hand and self.hand_for_hand:
+            # out in a hand-for-hand hand: placed with those out at the other
+            # tables when every table has finished it (OQ-71, OQ-06)
+            emitted += self._close_hand_for_hand_hand()
+            if self.hand_for_hand_dealt:
+                return emitted  # the hand goes on elsewhere: nobody moves meanwhile
+        else:
+            busted = [
+                p
+                for p in stacks
+                if self.players[p].chips == 0 and self.players[p].status == "playing"
+            ]
+            emitted += self._place(busted, start_stacks, table=table, hand=hand)
         emitted += self.rebalance(randbelow)
         emitted += self._check_finish(at)
         return emitted
@@ -351,5 +369,9 @@ class Tournament(Registration, FloorRulings):
             "re_entry": self.profile.re_entry,
             "clock": self.clock.describe(now, self.struct, self.profile.blinds_for)
             if (now is not None and self.structure)
+            else None,
+            # hand-for-hand and the director's break (OQ-71, OQ-03)
+            "procedures": {**self.procedures(now), "undo": self.undoable()}
+            if now is not None
             else None,
         }

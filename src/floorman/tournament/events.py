@@ -429,6 +429,104 @@ class Finished(TournamentEvent):
     at: float | None = None
 
 
+@tournament_event("hand_for_hand")
+class HandForHand(TournamentEvent):
+    """The director turns hand-for-hand play on (``on``) or off (OQ-71):
+    while it is on, each table finishes the hand it plays, then every table
+    deals one hand and waits until every table has finished it; players out
+    in the same hand-for-hand hand are placed together (OQ-06)."""
+
+    on: bool
+    clause: str
+    note: str = ""
+    at: float | None = None
+
+
+@tournament_event("hand_for_hand_played")
+class HandForHandPlayed(TournamentEvent):
+    """Every table has finished hand-for-hand hand ``hand`` (OQ-71): the
+    players out in it, at whichever table, are placed together (Eliminated
+    events follow: the larger stack at the start of the hand places higher,
+    equal stacks share, OQ-06); the next hand may be dealt everywhere."""
+
+    hand: int
+    clause: str
+
+
+@tournament_event("clock_adjusted")
+class ClockAdjusted(TournamentEvent):
+    """The director adds time to level ``level`` (``seconds`` > 0) or takes
+    time off it (< 0): the level lasts that much longer or shorter, every
+    later level starts that much later or sooner (NM-D-1G, OQ-03)."""
+
+    level: int
+    seconds: int
+    clause: str
+    note: str = ""
+    at: float | None = None
+
+
+@tournament_event("break_called")
+class BreakCalled(TournamentEvent):
+    """The director calls a break now, of ``seconds`` (NM-D-1G, OQ-03,
+    OQ-09): the level clock stops and no hand is dealt until the break is
+    over (:class:`BreakEnded`); the level then goes on where it stood."""
+
+    seconds: int
+    clause: str
+    note: str = ""
+    at: float = 0.0
+
+
+@tournament_event("break_ended")
+class BreakEnded(TournamentEvent):
+    """The break the director called is over (its time ran out, or he ended
+    it early): the level clock runs again from where it stood."""
+
+    at: float
+
+
+@tournament_event("chip_race")
+class ChipRace(TournamentEvent):
+    """The smallest chip ``chip`` goes out of play; every stack becomes a
+    multiple of ``unit`` (OQ-72).  ``method``: "race" (the chip race: one
+    card per odd small chip, ``cards`` by player; the highest cards win the
+    race chips, one each at most; nobody is raced out) or "round-up" (each
+    player's odd chips are coloured up to one ``unit``).  ``stacks``: every
+    changed stack after it, by player; ``cards``: each racing player's
+    cards (e.g. "A♠ 7♦"); ``table``: where the race was run."""
+
+    chip: int
+    unit: int
+    method: str
+    stacks: dict[str, int]
+    clause: str
+    cards: dict[str, str] = field(default_factory=dict)
+    table: int | None = None
+    note: str = ""
+
+
+@tournament_event("ruling_undone")
+class RulingUndone(TournamentEvent):
+    """The director takes back his last ruling that can be undone (NM-D-1G,
+    OQ-03): ``ruling`` ("chips", "seat" or "count") recorded as event
+    number ``index`` of the log.  Nothing is deleted: this event restores
+    what it changed - ``stacks`` (chips by player), ``tables`` and
+    ``seats`` (the table and seat each player goes back to) and, for a
+    count's wrong eliminations, ``revived`` (players back in play, their
+    places and prizes taken back)."""
+
+    ruling: str
+    index: int
+    clause: str
+    note: str = ""
+    player: str | None = None
+    stacks: dict[str, int] = field(default_factory=dict)
+    tables: dict[str, int] = field(default_factory=dict)
+    seats: dict[str, int] = field(default_factory=dict)
+    revived: tuple[str, ...] = ()
+
+
 def event_classes() -> tuple[type[TournamentEvent], ...]:
     """Every tournament event class, in declaration order."""
     return tuple(_TYPES.values())

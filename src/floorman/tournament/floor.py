@@ -565,6 +565,10 @@ class FloorRulings(TournamentBase):
                 )
             )
         emitted.append(self._emit(ChipCount(table=table, counts=dict(counts))))
+        if self.hand_for_hand:
+            # out in a hand-for-hand hand: placed with those out at the other
+            # tables when the director closes the hand (OQ-71, OQ-06)
+            return emitted
         busted = [p for p, c in counts.items() if c == 0]
         emitted += self._place(busted, before, table=table, hand=None)
         emitted += self.rebalance(randbelow)

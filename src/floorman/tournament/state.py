@@ -11,10 +11,14 @@ from floorman.tournament.buttons import Positions
 from floorman.tournament.clock import LevelClock
 from floorman.tournament.events import (
     Absence,
+    BreakCalled,
+    BreakEnded,
     Cancelled,
     CarriedPotAwarded,
     ChatMuted,
     ChipCount,
+    ChipRace,
+    ClockAdjusted,
     ClockCalled,
     Confirmed,
     CorrectionLapsed,
@@ -24,6 +28,8 @@ from floorman.tournament.events import (
     Eliminated,
     Finished,
     HandBegun,
+    HandForHand,
+    HandForHandPlayed,
     HandRuled,
     LateRegistrationClosed,
     LevelChanged,
@@ -35,6 +41,7 @@ from floorman.tournament.events import (
     ReEntered,
     Registered,
     Resumed,
+    RulingUndone,
     Seated,
     SeatLinkReissued,
     SitOutRequested,
@@ -92,6 +99,7 @@ class TableState:
     carried_pot: int = 0
     dealt: dict[str, int] = field(default_factory=dict)
     pending: list[CorrectionPending] = field(default_factory=list)  # until the hand ends
+    hand_for_hand: bool = False  # its running (or last) hand was dealt hand-for-hand (OQ-71)
 
 
 def hand_id(tournament_id: str, table: int, hand: int) -> str:
@@ -170,6 +178,24 @@ class TournamentState:
         # the players whose seat link the director reissued: how many times
         # (the token is derived from it; OQ-74)
         self.seat_links: dict[str, int] = {}
+        # Hand-for-hand (OQ-71): on or off, the number of the hand-for-hand
+        # hand being played, the tables that have dealt it, and the players
+        # dealt into it with (stack at its start, table, hand): those out in
+        # it are placed together when every table has finished it (OQ-06).
+        self.hand_for_hand = False
+        self.hand_for_hand_hand = 0
+        self.hand_for_hand_dealt: set[int] = set()
+        self.hand_for_hand_start: dict[str, tuple[int, int, int]] = {}
+        # the director's break (NM-D-1G, OQ-03): when it ends, None: none
+        self.break_until: float | None = None
+        # log indices of the rulings taken back (NM-D-1G, OQ-03), and the
+        # last ruling Undo may take back: its index in the log, the players
+        # and the tables it concerns (:mod:`floorman.tournament.undo`)
+        self.undone: set[int] = set()
+        self.last_ruling: tuple[int, frozenset[str], frozenset[int]] | None = None
+        # how far the log after it was searched for what depends on it:
+        # (its index, searched up to, the first dependent event's index or None)
+        self.undo_scan: tuple[int, int, int | None] | None = None
 
     @property
     def struct(self) -> Structure:
@@ -376,6 +402,11 @@ class TournamentState:
             (),
         )
         t.newcomers -= set(e.dealt)
+        t.hand_for_hand = self.hand_for_hand
+        if self.hand_for_hand:
+            self.hand_for_hand_dealt.add(e.table)
+            for player, chips in e.dealt.items():
+                self.hand_for_hand_start[player] = (chips, e.table, e.hand)
         for player in e.dealt:
             state = self.players[player]
             if state.penalty_hands > 0:
@@ -449,6 +480,10 @@ class TournamentState:
             self._placed_move_up()
 
     def _apply_override(self, e: Overridden) -> None:
+        p = self.players.get(e.player) if e.player is not None else None
+        if p is not None and p.status == "playing" and e.ruling in ("chips", "seat"):
+            tables = frozenset(t for t in (p.table, e.table) if t is not None)
+            self._remember_ruling(frozenset({p.player}), tables)
         if e.ruling == "chips" and e.player is not None and e.chips is not None:
             p = self.players[e.player]
             if p.status == "registered":  # before the seat draw: his starting stack
@@ -485,7 +520,20 @@ class TournamentState:
             self.chips_in_play -= e.amount
         self.needs_balance = True
 
+    def _remember_ruling(self, players: frozenset[str], tables: frozenset[int]) -> None:
+        """The event being folded is a ruling Undo may take back (the last
+        one in the log: :meth:`_emit` has appended it)."""
+        if self.keep_log:
+            self.last_ruling = (len(self.events) - 1, players, tables)
+
     def _apply_chip_count(self, e: ChipCount) -> None:
+        self._remember_ruling(frozenset(e.counts), frozenset({e.table}))
+        if self.hand_for_hand:  # live: this table's hand-for-hand hand (OQ-71)
+            self.hand_for_hand_dealt.add(e.table)
+            for player, chips in e.counts.items():
+                if chips == 0:
+                    before = self.players[player].chips
+                    self.hand_for_hand_start.setdefault(player, (before, e.table, 0))
         for player, chips in e.counts.items():
             self.chips_in_play += chips - self.players[player].chips
             self.players[player].chips = chips
@@ -497,6 +545,59 @@ class TournamentState:
 
     def _apply_nothing(self, e: TournamentEvent) -> None:
         """An event for the log only."""
+
+    def _apply_hand_for_hand(self, e: HandForHand) -> None:
+        self.hand_for_hand = e.on
+        self.hand_for_hand_hand = 1 if e.on else 0
+        self.hand_for_hand_dealt = set()
+        self.hand_for_hand_start = {}
+
+    def _apply_hand_for_hand_played(self, e: HandForHandPlayed) -> None:
+        self.hand_for_hand_hand = e.hand + 1
+        self.hand_for_hand_dealt = set()
+        self.hand_for_hand_start = {}
+
+    def _apply_clock_adjusted(self, e: ClockAdjusted) -> None:
+        self.clock.lengthen(e.level, e.seconds)
+
+    def _apply_break_called(self, e: BreakCalled) -> None:
+        self.clock.pause(e.at)
+        self.break_until = e.at + e.seconds
+
+    def _apply_break_ended(self, e: BreakEnded) -> None:
+        self.clock.resume(e.at)
+        self.break_until = None
+
+    def _apply_chip_race(self, e: ChipRace) -> None:
+        self._set_stacks(e.stacks)
+
+    def _set_stacks(self, stacks: Mapping[str, int]) -> None:
+        for player, chips in stacks.items():
+            p = self.players[player]
+            self.chips_in_play += chips - p.chips
+            p.chips = chips
+            self.index.touch(p.table)
+        self.needs_balance = True
+
+    def _apply_ruling_undone(self, e: RulingUndone) -> None:
+        """Back to what the ruling found: the revived players first (in
+        play again, no place, no prize), then their stacks and seats."""
+        self.undone.add(e.index)
+        for player in e.revived:
+            p = self.players[player]
+            p.status, p.place, p.shared, p.prize = "playing", None, 1, 0
+            self.alive += 1
+            self.late_busts.pop(player, None)
+        for player, table in e.tables.items():
+            seat = e.seats[player]
+            p = self.players[player]
+            if p.table in self.tables:  # he was moved there: he goes back, no newcomer
+                self.tables[p.table].newcomers.discard(player)
+            self._unseat(p)
+            self.index.touch(p.table)
+            self._seat(table, seat, player)
+            p.table, p.seat = table, seat
+        self._set_stacks(e.stacks)
 
     def _apply_timed_out(self, e: TimedOut) -> None:
         self.players[e.player].timeouts += 1
@@ -582,6 +683,13 @@ APPLY: dict[type[TournamentEvent], Callable[[TournamentState, Any], None]] = {
     ReEntered: TournamentState._apply_re_entered,
     LateRegistrationClosed: TournamentState._apply_late_closed,
     HandRuled: TournamentState._apply_nothing,
+    HandForHand: TournamentState._apply_hand_for_hand,
+    HandForHandPlayed: TournamentState._apply_hand_for_hand_played,
+    ClockAdjusted: TournamentState._apply_clock_adjusted,
+    BreakCalled: TournamentState._apply_break_called,
+    BreakEnded: TournamentState._apply_break_ended,
+    ChipRace: TournamentState._apply_chip_race,
+    RulingUndone: TournamentState._apply_ruling_undone,
     ClockCalled: TournamentState._apply_nothing,
     SeatLinkReissued: TournamentState._apply_seat_link_reissued,
 }

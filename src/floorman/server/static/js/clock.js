@@ -23,6 +23,10 @@ let breakAfterLevel;
 // Seconds played since the start, and when that was read (null: not running).
 let running = null;
 const timeOfDay = new Intl.DateTimeFormat(lang, { hour: "2-digit", minute: "2-digit" });
+// The director's procedures (OQ-71, OQ-03): the hand-for-hand hand being
+// played (null: off) and when his break ends (performance.now() seconds).
+let handForHand = null;
+let breakEnds = null;
 
 /** The room's alarms, on when the director turns them on (kept in this
  * browser): a level starts, a break starts, one minute of a level left.
@@ -206,7 +210,13 @@ function render(t) {
   fill("colour-up", colourUpText(up));
   running = t.status === "running" && t.clock ? { seconds: t.clock.running_seconds, at: performance.now() } : null;
   sounds.watch(t.status === "running" && !paused ? `${number}:${onBreak}` : null, onBreak);
-  $("#paused").hidden = !paused;
+  const procedures = t.status === "running" ? t.procedures : null;
+  handForHand = procedures && procedures.hand_for_hand ? procedures.hand_for_hand_hand : null;
+  breakEnds =
+    procedures && procedures.break_seconds_left !== null && procedures.break_seconds_left !== undefined
+      ? performance.now() / 1000 + procedures.break_seconds_left
+      : null;
+  $("#paused").hidden = !paused || breakEnds !== null; // the director's break says so itself
   fill("stakes", bigStakes(current));
   const upcoming = t.status === "finished" ? null : nextLevel(t, next);
   const over = t.status === "finished";
@@ -238,6 +248,14 @@ function tick() {
   const time = $("#time");
   time.textContent = left === null ? "–:––" : clockText(left);
   time.toggleAttribute("data-low", left !== null && left < 60);
+  const line = [
+    handForHand === null ? "" : tr("procedures.clock_page.hand_for_hand", { hand: String(handForHand) }),
+    breakEnds === null
+      ? ""
+      : tr("procedures.clock_page.break", { time: clockText(breakEnds - performance.now() / 1000) }),
+  ].filter(Boolean);
+  $("#procedures-line").hidden = !line.length;
+  fill("procedures-line", line.join(" · "));
   const nextBreak = $("#next-break");
   nextBreak.hidden = breakAfterLevel === undefined;
   if (breakAfterLevel === null) nextBreak.textContent = tr("clock.no_break");

@@ -7,6 +7,7 @@
 import { api, directorToken, keepDirectorToken, watchTournament } from "./api.js";
 import { confirmStep } from "./confirm.js";
 import { handRulings } from "./director_floor.js";
+import { describeProcedure, proceduresPanel } from "./director_procedures.js";
 import { managePanel } from "./director_manage.js";
 import { $, chips, clockText, fill, h, ordinal, say, statusBadge, throttled } from "./dom.js";
 import { citedError } from "./errors.js";
@@ -201,7 +202,10 @@ function describe(e) {
         : tr("director.event.override", { what: to });
     }
     default:
-      return has(`director.event.${e.type}`) ? tr(`director.event.${e.type}`, { who }) : e.type;
+      return (
+        describeProcedure(e, nameOf) ??
+        (has(`director.event.${e.type}`) ? tr(`director.event.${e.type}`, { who }) : e.type)
+      );
   }
 }
 
@@ -262,6 +266,7 @@ async function load() {
     state.t = null;
     for (const id of ["overview", "chart", "rulings", "unconfirmed", "registered"]) fill(id);
     manage.render(null, []);
+    procedures.render(null);
     return;
   }
   const id = state.id;
@@ -312,6 +317,7 @@ function render(t, rulings) {
   $("#start").disabled = !registering;
   $("#pause").disabled = t.status !== "running" || paused;
   $("#resume").disabled = t.status !== "running" || !paused;
+  procedures.render(t);
   handTools.decorate(t, () =>
     fill("chart", seatingChart(t.tables, { link: (table) => `/t/${t.id}/table/${table.table}` })),
   );
@@ -713,6 +719,7 @@ $("#live").addEventListener("submit", async (event) => {
 
 const handTools = handRulings({ state, reload: () => load().catch(fail) });
 const links = seatLinks({ state });
+const procedures = proceduresPanel({ state, reload: () => load().catch(fail) });
 
 const manage = managePanel({
   state,

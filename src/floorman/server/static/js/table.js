@@ -525,7 +525,17 @@ function renderInfo() {
           : t("table.info.next_break", { time: clockText(toBreak) }),
       );
     }
-    if (frame.paused || level.paused) part("info-paused", t("table.info.clock_paused"));
+    const room = frame.procedures; // the director's break and hand-for-hand (OQ-03, OQ-71)
+    const breakLeft =
+      room && room.break_seconds_left !== null && room.break_seconds_left !== undefined
+        ? room.break_seconds_left - (Date.now() - state.frameAt) / 1000
+        : null;
+    if (breakLeft !== null) part("info-room-break", t("procedures.table.break", { time: clockText(breakLeft) }));
+    else if (frame.paused || level.paused) part("info-paused", t("table.info.clock_paused"));
+    if (room && room.hand_for_hand) {
+      const key = room.waiting ? "procedures.table.waiting" : "procedures.table.hand_for_hand";
+      part("info-hand-for-hand", t(key, { hand: room.hand_for_hand }));
+    }
   }
   if (stats) {
     if (stats.average_stack !== null && stats.average_stack !== undefined) {
