@@ -15,7 +15,7 @@ from floorman.engine.errors import FloormanError, ProfileError, SetupViolation
 from floorman.profiles import load_profile
 from floorman.services.broadcast import Fanout
 from floorman.services.entries import with_entries_and_money
-from floorman.services.runtime import ServiceConfig, TournamentService
+from floorman.services.runtime import ServiceConfig, TournamentService, no_live_bots
 from floorman.services.structures import StructureLibrary, check_table_size
 from floorman.storage import Store
 from floorman.tournament.structure import Level, Structure
@@ -112,10 +112,7 @@ class Floor:
         if table_size is not None:
             check_table_size(rules, table_size)
         if bots and mode == "live":
-            raise SetupViolation(
-                "bots cannot be seated at a live event: real cards need real players",
-                clause="DE-GEN-2, NM-D-1G",
-            )
+            raise no_live_bots(rules, SetupViolation)
         if bot_kind not in ("sensible", "random"):
             raise ProfileError(
                 "unknown bot kind {kind}: 'sensible' or 'random'", values={"kind": repr(bot_kind)}

@@ -62,6 +62,17 @@ MAX_ENTRIES = 10_000
 BOTS_AT_ONCE = 250
 
 
+def no_live_bots(profile: RuleProfile, kind: type[RuleViolation]) -> RuleViolation:
+    """The refusal of bots at a live event (real cards need real players):
+    the director decides how his room is run (OQ-03), cited from the event's
+    own rulebook (a German event cites no Norwegian clause).  ``kind``: a
+    :class:`SetupViolation` when the event is created, else a refused command."""
+    return kind(
+        "bots cannot be seated at a live event: real cards need real players",
+        clause=clauses_for(profile)["live_bots"],
+    )
+
+
 class TournamentService(Journal, DirectorCalls):
     """One tournament being played.  Commands are synchronous and verified by
     the core or the engine; :meth:`run` plays the tables until the end."""
@@ -306,10 +317,7 @@ class TournamentService(Journal, DirectorCalls):
 
     def _verify_bots_allowed(self) -> None:
         if self.tournament.mode == "live":
-            raise TournamentError(
-                "bots cannot be seated at a live event: real cards need real players",
-                clause="DE-GEN-2, NM-D-1G",
-            )
+            raise no_live_bots(self.profile, TournamentError)
 
     def add_bots(self, count: int, kind: str = "sensible") -> list[str]:
         """``count`` bots, stored in one transaction."""

@@ -239,11 +239,12 @@ class HandRuled(TournamentEvent):
     ``hand``): "misdeal" (dealt again, DE-MISDEAL-1/2, NM-D-1F, OQ-59),
     "void" (annulled, every bet returned, DE-DECK-3…6, OQ-08) or
     "dead_hand" (``player``'s hand dead, DE-FOUL-1/2, DE-SDFOUL-1).  The
-    hand's own log holds what it did to the cards and chips."""
+    hand's own log holds what it did to the cards and chips.  At a live
+    event no hands are counted: ``hand`` is None."""
 
     ruling: str
     table: int
-    hand: int
+    hand: int | None
     clause: str
     note: str = ""
     player: str | None = None

@@ -2,6 +2,7 @@
 // websocket that reconnects by itself.
 
 import { errorText } from "./errors.js";
+import { t } from "./i18n.js";
 
 /** A refused request: ``message`` in the page's language (errors.js),
  * ``detail`` the raw body for errorElement(error.detail). */
@@ -24,11 +25,18 @@ export async function api(path, { method = "GET", body, token } = {}) {
   const headers = {};
   if (body !== undefined) headers["content-type"] = "application/json";
   if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(`/api${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  let response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    // no answer at all (the network, the server down): the browser's own
+    // words ("Failed to fetch") are English on every page
+    throw new ApiError(0, t("deals.unreachable"));
+  }
   const type = response.headers.get("content-type") || "";
   const data = type.includes("json") ? await response.json() : await response.text();
   if (!response.ok) throw new ApiError(response.status, data && data.detail ? data.detail : data);

@@ -147,6 +147,8 @@ function describe(e) {
       return tr(`director.event.absence_away${why}`, { who });
     }
     case "hand_ruling":
+      // at a live event no hand numbers are counted (hand: null)
+      if (e.hand === null) return tr(`deals.live_ruling.${e.ruling}`, { who, table: n(e.table) });
       return tr(`director.event.hand_ruling.${e.ruling}`, {
         who,
         table: n(e.table),
@@ -332,6 +334,7 @@ function render(t, rulings) {
   }
   renderUnconfirmed(t);
   $("#live-section").hidden = t.mode !== "live";
+  $("#live-rule").textContent = tr("director.live_rule", t.floor_clauses);
   renderLiveTables(t);
   fill(
     "rulings",
@@ -611,7 +614,7 @@ function overrideForm(id, path, numbers) {
     event.preventDefault();
     const body = Object.fromEntries(new FormData(event.target));
     for (const key of numbers) body[key] = Number(body[key]);
-    call(path, body, tr("director.override_recorded"));
+    call(path, body, tr("director.override_recorded", { clause: state.t.floor_clauses.correction }));
   });
 }
 
@@ -637,6 +640,9 @@ $("#live").addEventListener("submit", async (event) => {
     tr("director.counts_recorded"),
   );
   if (answer) {
+    // one confirmation is for one count: the next wrong count is refused again
+    $("#live-confirm").checked = false;
+    $("#live-note").value = "";
     const events = answer.result.filter((e) => e.type !== "chip_count");
     fill(
       "live-result",
