@@ -191,6 +191,8 @@ def open_director(page: Page, api: Api, tournament: str | None = None) -> None:
     page.goto(f"{api.url}/director" + (f"?t={tournament}" if tournament else ""))
     page.get_by_test_id("director-token").fill(DIRECTOR)
     page.get_by_test_id("token-save").click()
+    # the console checks the token with the server before it keeps it
+    page.wait_for_function(f"() => localStorage.getItem('floorman.director') === '{DIRECTOR}'")
 
 
 def live_tournament_at_the_director(page: Page, api: Api) -> str:

@@ -466,8 +466,15 @@ function watch() {
 const value = (id) => $(id).value.trim();
 const number = (id) => (value(id) === "" ? undefined : Number(value(id)));
 
-$("#token-form").addEventListener("submit", (event) => {
+$("#token-form").addEventListener("submit", async (event) => {
   event.preventDefault();
+  // checked at once: a wrong token is refused here, never kept to fail later
+  try {
+    await api("/director/token", { token: value("#token") });
+  } catch (error) {
+    fail(error);
+    return;
+  }
   keepDirectorToken(value("#token"));
   ok(tr("director.token_kept"));
 });

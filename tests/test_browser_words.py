@@ -1,0 +1,132 @@
+"""Words and details a director and his players meet on a real event's
+first night (issue 26), in Chromium: a German event's console cites no
+Norwegian clause and shows no English; a confirmed live correction is for
+one count only; a wrong director token is refused where it is typed; a
+failed connection is said in the page's language; finished tournaments
+wait behind a filter in the lobby."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.test_browser import (  # noqa: F401  (fixtures)
+    DIRECTOR,
+    Api,
+    api,
+    browser,
+    open_director,
+    open_page,
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
+
+#: English a German or Norwegian page once showed (issue 26)
+ENGLISH = ("tournament structure", "counts total", "table had", "Failed to fetch", "Override")
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:  # noqa: F811
+    yield from open_page(browser, locale="de-DE")
+
+
+def german_live_event(api: Api) -> str:  # noqa: F811
+    tournament = api.create("de-holdem", bots=0, mode="live", starting_stack=1000)
+    for k in range(4):
+        api.register(tournament, f"Spieler {k}")
+    api.start(tournament)
+    return tournament
+
+
+def assert_no_norwegian_clause_nor_english(text: str) -> None:
+    assert not re.search(r"\bNM-[A-Z]", text), re.findall(r"NM-[A-Z0-9 .-]+", text)
+    for phrase in ENGLISH:
+        assert phrase not in text, phrase
+
+
+@pytest.mark.clause("OQ-03", "NM-D-1G", "NM-D-1B")
+def test_a_german_live_event_s_console_cites_its_own_rules_in_german(
+    page: Page,
+    api: Api,  # noqa: F811
+) -> None:
+    """The live-count help, a refused and a confirmed count, a chip
+    correction and the ruling log of a de-holdem event: no NM-* clause, no
+    English; the confirmation is unticked after one count, so the next wrong
+    count is refused again (it passed unrefused)."""
+    tournament = german_live_event(api)
+    page.goto(f"{api.url}/director?lang=de&t={tournament}")
+    page.get_by_test_id("director-token").fill(DIRECTOR)
+    page.get_by_test_id("token-save").click()
+    expect(page.get_by_test_id("live-rule")).to_contain_text("OQ-03")
+    page.get_by_test_id("live-table").select_option("1")
+    page.get_by_test_id("live-count").first.fill("1500")
+    page.get_by_test_id("live-submit").click()
+    message = page.get_by_test_id("director-message")
+    expect(message).to_contain_text("OQ-03")
+    page.get_by_test_id("live-confirm").check()
+    page.get_by_test_id("live-note").fill("neu gezählt")
+    page.get_by_test_id("live-submit").click()
+    expect(page.get_by_test_id("rulings")).to_contain_text("neu gezählt")
+    expect(page.get_by_test_id("live-confirm")).not_to_be_checked()
+    expect(page.get_by_test_id("live-note")).to_have_value("")
+    # the next wrong count is refused again
+    page.get_by_test_id("live-count").first.fill("2500")
+    page.get_by_test_id("live-submit").click()
+    expect(message).to_have_attribute("data-kind", "error")
+    form = page.get_by_test_id("override-chips")
+    form.locator("select").select_option(index=1)
+    form.locator("input[name=chips]").fill("900")
+    form.locator("input[name=note]").fill("Stapel")
+    form.locator("button").click()
+    expect(message).to_contain_text("Korrektur erfasst (OQ-03)")
+    page.get_by_test_id("ruling").first.wait_for()
+    assert_no_norwegian_clause_nor_english(page.locator("main").inner_text())
+
+
+def test_a_wrong_director_token_is_refused_where_it_is_typed(
+    page: Page,
+    api: Api,  # noqa: F811
+) -> None:
+    page.goto(f"{api.url}/director?lang=de")
+    page.get_by_test_id("director-token").fill("not the token")
+    page.get_by_test_id("token-save").click()
+    expect(page.get_by_test_id("director-message")).to_contain_text("Falscher Turnierleiter-Code")
+    assert page.evaluate("() => localStorage.getItem('floorman.director')") is None
+    open_director(page, api)
+    expect(page.get_by_test_id("director-message")).to_have_attribute("data-kind", "ok")
+
+
+def test_a_failed_connection_is_said_in_the_page_s_language(
+    page: Page,
+    api: Api,  # noqa: F811
+) -> None:
+    page.route("**/api/tournaments", lambda route: route.abort())
+    page.goto(f"{api.url}/?lang=nb")
+    message = page.locator("#register-message")
+    expect(message).to_contain_text("Fikk ikke kontakt med serveren")
+    assert "Failed to fetch" not in message.inner_text()
+
+
+def test_finished_tournaments_wait_behind_a_filter_in_the_lobby(
+    page: Page,
+    api: Api,  # noqa: F811
+) -> None:
+    done = api.create("nm-holdem", bots=0, mode="live", starting_stack=1000, name="Played out")
+    players = [api.register(done, f"Gone {k}")["player"] for k in range(2)]
+    api.start(done)
+    table = api.call("GET", f"/tournaments/{done}")["tables"][0]
+    counts = {s["player"]: (2000 if s["player"] == players[0] else 0) for s in table["seats"]}
+    api.call("POST", f"/tournaments/{done}/live/counts", {"table": 1, "counts": counts}, DIRECTOR)
+    assert api.call("GET", f"/tournaments/{done}")["status"] == "finished"
+    waiting = api.create("nm-holdem", bots=0, name="Still to play")
+    page.goto(f"{api.url}/?lang=en")
+    row = page.locator(f"[data-testid=tournament-row][data-id='{waiting}']")
+    expect(row).to_have_count(1)
+    finished_row = page.locator(f"[data-testid=tournament-row][data-id='{done}']")
+    expect(finished_row).to_have_count(0)
+    page.get_by_test_id("show-finished").check()
+    expect(finished_row).to_have_count(1)
+    expect(page.get_by_test_id("show-finished-text")).to_contain_text(re.compile(r"\(\d+\)"))
