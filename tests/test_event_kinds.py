@@ -81,6 +81,10 @@ TOURNAMENT_KINDS = [
     "clock_called",
     "re_entered",
     "late_registration_closed",
+    "deal_proposed",
+    "deal_agreed",
+    "deal_withdrawn",
+    "deal_made",
 ]
 
 HAND_CLASSES = hand_events.event_classes()

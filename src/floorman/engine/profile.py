@@ -158,6 +158,10 @@ class RuleProfile:
     # s2); the German rules leave it to the organiser (OQ-68): off unless
     # he switches it on.
     re_entry: bool = _rule(False, "OQ-41, NM-D-1B s2, OQ-68")
+    # Deals over the prize money left among the last players (a chip or an
+    # ICM chop): never by default ("only the placing counts", NM-D-5, OQ-34);
+    # the organiser may allow them for one tournament (OQ-73).
+    deals_allowed: bool = _rule(False, "OQ-34, OQ-73")
 
     def blinds_for(self, ante: int) -> tuple[int, int]:
         """The small and big blind of an ante level: ``small_blind_antes``

@@ -202,6 +202,11 @@ class NewTournament(BaseModel):
         " default: the profile's (de-holdem 60 s, the NM profiles none: OQ-42)",
     )
     between_hands_s: float = Field(2.0, ge=0, le=60)
+    deals_allowed: bool | None = Field(
+        None,
+        description="the organiser allows deals over the prize money left (a chip or an ICM"
+        " chop, OQ-73); default: the profile's, off in every profile (OQ-34)",
+    )
     mode: str = Field("online", description="online or live")
     structure_name: str | None = Field(
         None, max_length=100, description="a saved structure (GET /api/structures)"

@@ -95,6 +95,7 @@ class Floor:
         structure_name: str | None = None,
         levels: list[dict[str, Any]] | None = None,
         time_bank_seconds: int | None = None,
+        deals_allowed: bool | None = None,
         buy_in: int | None = None,
         fee: int | None = None,
         guarantee: int | None = None,
@@ -149,6 +150,8 @@ class Floor:
             )
         if time_bank_seconds is not None:
             structure = dataclasses.replace(structure, time_bank_seconds=time_bank_seconds)
+        if deals_allowed is not None:  # the organiser's choice for this one (OQ-34, OQ-73)
+            structure = dataclasses.replace(structure, deals_allowed=deals_allowed)
         structure = with_entries_and_money(
             structure,
             buy_in=buy_in,

@@ -418,6 +418,53 @@ class Finished(TournamentEvent):
     at: float | None = None
 
 
+@tournament_event("deal_proposed")
+class DealProposed(TournamentEvent):
+    """The director proposes a deal over the prize money left among the
+    players still in (OQ-34, OQ-73): ``method`` "chip" or "icm", from
+    each one's ``chips`` now; ``amounts`` add up to ``prize_money`` to the
+    unit.  No hand is dealt until it is made or withdrawn."""
+
+    method: str
+    chips: dict[str, int]
+    amounts: dict[str, int]
+    prize_money: int
+    clause: str = "OQ-34, OQ-73"
+    note: str = ""
+
+
+@tournament_event("deal_agreed")
+class DealAgreed(TournamentEvent):
+    """``player`` agrees to the deal proposed: from his own seat (``by``
+    "player") or, at a live event, as the director records it ("director")."""
+
+    player: str
+    by: str = "player"
+
+
+@tournament_event("deal_withdrawn")
+class DealWithdrawn(TournamentEvent):
+    """The deal proposed is off: ``player`` declined it, or the director
+    withdrew it (``player`` None); play goes on (OQ-73)."""
+
+    player: str | None = None
+    clause: str = "OQ-73"
+
+
+@tournament_event("deal_made")
+class DealMade(TournamentEvent):
+    """Everyone agreed: the deal is made and play ends (OQ-73).  Each
+    player gets his ``amounts`` share; ``places`` rank them by their chips
+    at the deal (equal stacks share a place), for the record and the
+    trophy."""
+
+    method: str
+    amounts: dict[str, int]
+    places: dict[str, int]
+    clause: str = "OQ-34, OQ-73"
+    at: float | None = None
+
+
 def event_classes() -> tuple[type[TournamentEvent], ...]:
     """Every tournament event class, in declaration order."""
     return tuple(_TYPES.values())

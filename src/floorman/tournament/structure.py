@@ -109,6 +109,9 @@ class Structure:
     #: each player's time bank in seconds, set by the director; None: the
     #: profile's (DE-TIME-1, OQ-42, OQ-63)
     time_bank_seconds: int | None = None
+    #: deals over the prize money left may be proposed (a chip or an ICM
+    #: chop, OQ-73); None: the profile's ``deals_allowed`` (off: OQ-34)
+    deals_allowed: bool | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -211,6 +214,7 @@ class Structure:
             "auto_start": self.auto_start,
             "seat_draw": self.seat_draw,
             "time_bank_seconds": self.time_bank_seconds,
+            "deals_allowed": self.deals_allowed,
         }
 
     @classmethod
@@ -241,6 +245,7 @@ class Structure:
                 auto_start=bool(data.get("auto_start", False)),
                 seat_draw=str(data.get("seat_draw", "random")),
                 time_bank_seconds=_optional_int(data.get("time_bank_seconds")),
+                deals_allowed=_optional_bool(data.get("deals_allowed")),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise ProfileError(f"tournament structure: missing or bad field ({error})") from None
@@ -248,6 +253,10 @@ class Structure:
 
 def _optional_int(value: Any) -> int | None:
     return None if value is None else int(value)
+
+
+def _optional_bool(value: Any) -> bool | None:
+    return None if value is None else bool(value)
 
 
 def _optional_text(value: Any) -> str | None:
