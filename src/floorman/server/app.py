@@ -19,6 +19,7 @@ from floorman.server import (
     api,
     chart_api,
     collector,
+    deals_api,
     entries_api,
     headers,
     i18n,
@@ -136,6 +137,7 @@ def create_app(database_url: str, director_token: str, *, pace_collection: bool 
     app.include_router(structures_api.router)
     app.include_router(manage_api.router)
     app.include_router(entries_api.router)
+    app.include_router(deals_api.router)
     app.include_router(rules_api.router)
     app.include_router(schema_api.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -269,6 +269,37 @@ class RecordChipCounts(Command):
     note: str = ""
 
 
+# ---------------------------------------------------------------- deals
+
+
+@dataclass(frozen=True, kw_only=True)
+class ProposeDeal(Command):
+    """The director proposes a chip or an ICM chop (OQ-34, OQ-73)."""
+
+    kind = "propose_deal"
+    method: str
+    note: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class AnswerDeal(Command):
+    """A player's answer to the deal proposed: his own, or at a live event
+    recorded by the director (OQ-73)."""
+
+    kind = "answer_deal"
+    role = "anyone"
+    target: str
+    agree: bool
+
+    def may_be_sent_by_author(self) -> bool:
+        return self.author == DIRECTOR or self.player == self.target
+
+
+@dataclass(frozen=True, kw_only=True)
+class WithdrawDeal(Command):
+    kind = "withdraw_deal"
+
+
 # ---------------------------------------------------------------- players
 
 
@@ -339,6 +370,9 @@ COMMANDS: dict[str, type[Command]] = {
         OverrideSeat,
         OverrideLevel,
         RecordChipCounts,
+        ProposeDeal,
+        AnswerDeal,
+        WithdrawDeal,
         Act,
         Chat,
         SeatOpened,
@@ -432,6 +466,7 @@ __all__ = [
     "PUBLIC",
     "Act",
     "AddBots",
+    "AnswerDeal",
     "Archive",
     "Cancel",
     "Chat",
@@ -447,6 +482,7 @@ __all__ = [
     "OverrideSeat",
     "Pause",
     "PenalizeTime",
+    "ProposeDeal",
     "ReEnter",
     "RecordChipCounts",
     "Register",
@@ -457,6 +493,7 @@ __all__ = [
     "Start",
     "Unregister",
     "Warn",
+    "WithdrawDeal",
     "act_command",
     "command_from_dict",
     "command_to_dict",

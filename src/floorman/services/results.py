@@ -53,6 +53,8 @@ def results_view(service: TournamentService) -> dict[str, Any]:
         "entries": t.entries,
         "rows": result_rows(service),
         "accounts": t.accounts.to_dict(),
+        # a deal that ended play: how the money left was shared (OQ-73)
+        "deal": t.deal_view() if t.deal_made is not None else None,
     }
 
 
