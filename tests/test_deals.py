@@ -125,7 +125,7 @@ def test_each_player_agrees_then_play_ends_with_the_deal_in_the_results() -> Non
     assert isinstance(proposal, DealProposed)
     assert proposal.amounts == {"a": 3839, "b": 3275, "c": 2886}
     assert proposal.prize_money == 10_000 and proposal.chips == {"a": 5000, "b": 3000, "c": 2000}
-    with pytest.raises(TournamentError, match="own seat"):
+    with pytest.raises(TournamentError, match="seat page"):
         t.answer_deal("a", True, by="director")  # online: each from his seat
     assert isinstance(t.answer_deal("b", True), DealAgreed)
     assert isinstance(t.answer_deal("a", True), DealAgreed)

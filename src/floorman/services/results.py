@@ -29,6 +29,7 @@ def result_rows(service: TournamentService) -> list[dict[str, Any]]:
     t = service.tournament
     rows: list[dict[str, Any]] = []
     last: list[dict[str, Any]] = []
+    dealt = t.deal_made.amounts if t.deal_made is not None else {}
     for row in t.standings():
         state = t.players[str(row["player"])]
         if state.status == "withdrawn":
@@ -38,6 +39,7 @@ def result_rows(service: TournamentService) -> list[dict[str, Any]]:
             "name": state.name,
             "prize": state.prize,
             "entries": state.entries,
+            "deal": state.player in dealt,  # his prize is his share of a deal (OQ-73)
         }
         (last if state.status == "disqualified" else rows).append(entry)
     return rows + last

@@ -113,7 +113,7 @@ class DealMaking(TournamentBase):
                 "{player} has already agreed", DEAL_CLAUSE, values={"player": repr(player)}
             )
         if by == "director" and self.mode != "live":
-            raise self._fail("online each player answers the deal from his own seat", DEAL_CLAUSE)
+            raise self._fail("online, each player answers the deal from the seat page", DEAL_CLAUSE)
 
     def answer_deal(
         self, player: str, agree: bool, *, by: str = "player", at: float | None = None

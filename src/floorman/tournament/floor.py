@@ -278,7 +278,7 @@ class FloorRulings(TournamentBase):
         is taken once he is to be disqualified then (NM-D-1G)."""
         if self.in_running_hand(player) and self.disqualification_pending(player):
             raise self._fail(
-                "{player} is disqualified when his hand ends", clause, values={"player": player}
+                "{player} is disqualified when the hand ends", clause, values={"player": player}
             )
 
     def _pending(

@@ -6,6 +6,7 @@
 
 import { api, directorToken, keepDirectorToken, watchTournament } from "./api.js";
 import { confirmStep } from "./confirm.js";
+import { dealPanel } from "./director_deals.js";
 import { handRulings } from "./director_floor.js";
 import { managePanel } from "./director_manage.js";
 import { $, chips, clockText, fill, h, ordinal, say, statusBadge, throttled } from "./dom.js";
@@ -162,6 +163,14 @@ function describe(e) {
         hand: n(e.hand),
         seconds: n(e.seconds),
       });
+    case "deal_proposed":
+    case "deal_made":
+      return tr(`deals.event.${e.type}`, {
+        method: tr(`deals.method.${e.method}`),
+        money: chips(e.prize_money ?? Object.values(e.amounts).reduce((a, b) => a + b, 0)),
+      });
+    case "deal_withdrawn":
+      return e.player ? tr("deals.event.declined", { who }) : tr("deals.event.withdrawn");
     case "correction_lapsed":
       return tr("director.event.correction_lapsed", { who, reason: e.reason || "" });
     case "carried_pot_awarded":
@@ -256,6 +265,7 @@ async function load() {
   if (!state.id) {
     state.t = null;
     for (const id of ["overview", "chart", "rulings", "unconfirmed", "registered"]) fill(id);
+    $("#deal-section").hidden = true;
     manage.render(null, []);
     return;
   }
@@ -336,6 +346,7 @@ function render(t, rulings) {
   $("#live-section").hidden = t.mode !== "live";
   $("#live-rule").textContent = tr("director.live_rule", t.floor_clauses);
   renderLiveTables(t);
+  deals.render(t);
   fill(
     "rulings",
     rulings.length
@@ -513,6 +524,7 @@ $("#create").addEventListener("submit", async (event) => {
     late_registration_level: number("#c-late-level"),
     starts_at: startsAt,
     auto_start: $("#c-auto-start").checked || undefined,
+    deals_allowed: $("#c-deals").checked || undefined, // OQ-34, OQ-73
     bots: number("#c-bots") || 0,
     action_delay_ms: number("#c-delay") ?? 800,
     action_seconds: number("#c-action-seconds"),
@@ -661,6 +673,7 @@ $("#live").addEventListener("submit", async (event) => {
 });
 
 const handTools = handRulings({ state, reload: () => load().catch(fail) });
+const deals = dealPanel({ state, reload: () => load().catch(fail) });
 
 const manage = managePanel({
   state,

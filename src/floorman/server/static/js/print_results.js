@@ -34,7 +34,12 @@ function rowsTable(rows) {
           { "data-testid": "result-row" },
           h("td", { class: "num", "data-testid": "result-place" }, r.place ? ordinal(r.place) : "–"),
           h("td", { "data-testid": "result-name" }, r.name),
-          h("td", { class: "num", "data-testid": "result-prize" }, chips(r.prize)),
+          h(
+            "td",
+            { class: "num", "data-testid": "result-prize" },
+            chips(r.prize),
+            r.deal ? h("span", { class: "muted" }, ` (${t("deals.results_mark")})`) : null,
+          ),
           h("td", { class: "num", "data-testid": "result-entries" }, chips(r.entries)),
         ),
       ),
@@ -54,6 +59,13 @@ async function load() {
       t("tournament.results_facts", { entries: sheet.entries, buy_in: a.buy_in, pool: a.prize_pool }),
     );
     document.getElementById("running").hidden = sheet.status === "finished";
+    const deal = document.getElementById("deal");
+    deal.hidden = !sheet.deal;
+    if (sheet.deal) {
+      // play ended in a deal over the money left (OQ-73)
+      const method = t(`deals.method.${sheet.deal.method}`);
+      fill(deal, t("deals.results", { method, money: chips(sheet.deal.prize_money) }));
+    }
     fill("accounts", accountsTable(a));
     fill("rows", rowsTable(sheet.rows));
   } catch (error) {
