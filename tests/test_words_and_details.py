@@ -115,3 +115,25 @@ def test_the_details_name_the_correction_clauses_of_each_rulebook() -> None:
     de = details(seated("de-holdem", SIX, mode="live"))["floor_clauses"]
     assert nm == {"correction": "NM-D-1G, OQ-03", "count": "NM-D-1B s2, NM-D-1G, OQ-03"}
     assert de == {"correction": "OQ-03", "count": "OQ-03"}
+
+
+@pytest.mark.clause("NM-H-19", "OQ-39")
+def test_a_refused_structure_is_said_in_the_reader_s_language(client: TestClient) -> None:
+    """The refusal names its first problem by a template the nb and de
+    catalogues hold (it was one English sentence of every problem, shown as
+    it was on a German page); the English message still lists them all."""
+    from floorman.server.i18n import catalogue
+
+    answer = client.post(
+        "/api/tournaments",
+        json={"profile": "de-holdem", "payout_shares": [50, 30]},
+        headers=AUTH,
+    )
+    assert answer.status_code == 422, answer.text
+    detail = answer.json()["detail"]
+    assert detail["template"] == "payout shares add up to {total}%, not 100% ({shares})"
+    assert detail["values"] == {"total": 80, "shares": "50, 30"}
+    assert "payout shares add up to 80%" in detail["message"]
+    for lang, words in (("nb", "premieandelene"), ("de", "Auszahlungsanteile")):
+        said = catalogue(lang)[f"errors.msg.{detail['template']}"]
+        assert words in said and "{total}" in said
