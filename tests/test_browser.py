@@ -437,7 +437,7 @@ def test_the_director_pauses_the_clock_and_the_tables(page: Page, api: Api) -> N
     open_director(page, api)
     page.get_by_test_id("c-bots").fill("7")
     page.get_by_test_id("c-delay").fill("20")
-    page.get_by_test_id("c-level-seconds").fill("900")
+    page.get_by_test_id("c-level-minutes").fill("15")
     page.get_by_test_id("create-submit").click()
     expect(page.get_by_test_id("director-message")).to_contain_text("Created tournament")
     page.get_by_test_id("start").click()

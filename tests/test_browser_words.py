@@ -130,3 +130,36 @@ def test_finished_tournaments_wait_behind_a_filter_in_the_lobby(
     page.get_by_test_id("show-finished").check()
     expect(finished_row).to_have_count(1)
     expect(page.get_by_test_id("show-finished-text")).to_contain_text(re.compile(r"\(\d+\)"))
+
+
+@pytest.mark.clause("OQ-09")
+def test_levels_are_typed_in_minutes_and_breaks_put_in_every_n_levels(
+    page: Page,
+    api: Api,  # noqa: F811
+) -> None:
+    """The create form takes the level length in minutes, as the editor
+    does (it took seconds), and a break after every so many levels; the
+    editor puts breaks into the levels it holds."""
+    open_director(page, api)
+    page.locator("#c-name").fill("Mit Pausen")
+    page.get_by_test_id("c-level-minutes").fill("20")
+    page.get_by_test_id("c-break-every").fill("4")
+    page.get_by_test_id("c-break-minutes").fill("10")
+    page.get_by_test_id("create-submit").click()
+    expect(page.get_by_test_id("director-message")).to_contain_text("Mit Pausen")
+    made = next(t for t in api.call("GET", "/tournaments") if t["name"] == "Mit Pausen")
+    levels = api.call("GET", f"/tournaments/{made['id']}")["levels"]
+    assert {lv["seconds"] for lv in levels if not lv["is_break"]} == {1200}
+    assert [lv["seconds"] for lv in levels if lv["is_break"]] == [600] * 7
+    assert levels[4]["is_break"] and not levels[3]["is_break"]
+
+    page.get_by_test_id("s-wizard").locator("summary").click()
+    page.get_by_test_id("w-break-every").fill("0")
+    page.get_by_test_id("w-count").fill("6")
+    page.get_by_test_id("w-fill").click()
+    rows = page.get_by_test_id("s-level")
+    expect(rows).to_have_count(6)
+    page.get_by_test_id("s-break-every").fill("2")
+    page.get_by_test_id("s-breaks").click()
+    expect(rows).to_have_count(8)
+    expect(page.locator("[data-testid=s-level][data-break=true]")).to_have_count(2)

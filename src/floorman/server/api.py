@@ -160,7 +160,16 @@ class NewTournament(BaseModel):
     name: str = Field("", max_length=100)
     starting_stack: int | None = Field(None, ge=1, le=MAX_CHIPS)
     level_seconds: int | None = Field(
-        None, ge=1, le=MAX_LEVEL_SECONDS, description="length of each level"
+        None,
+        ge=1,
+        le=MAX_LEVEL_SECONDS,
+        description="length of each level in seconds (the console's forms take minutes)",
+    )
+    break_every: int | None = Field(
+        None, ge=0, le=100, description="a break after every so many levels (0: none)"
+    )
+    break_seconds: int | None = Field(
+        None, ge=1, le=MAX_LEVEL_SECONDS, description="each break's length in seconds"
     )
     table_size: int | None = Field(None, ge=2, le=10)
     payout_shares: list[Annotated[int, Field(ge=0, le=100)]] | None = Field(

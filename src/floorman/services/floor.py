@@ -18,10 +18,14 @@ from floorman.services.entries import with_entries_and_money
 from floorman.services.runtime import ServiceConfig, TournamentService, no_live_bots
 from floorman.services.structures import StructureLibrary, check_table_size
 from floorman.storage import Store
+from floorman.tournament.schedule import with_breaks
 from floorman.tournament.structure import Level, Structure
 
 log = logging.getLogger("floorman.services")
 
+
+#: a break's length when the director asks for breaks but not how long
+DEFAULT_BREAK_SECONDS = 15 * 60
 
 class Floor:
     def __init__(
@@ -84,6 +88,8 @@ class Floor:
         name: str = "",
         starting_stack: int | None = None,
         level_seconds: int | None = None,
+        break_every: int | None = None,
+        break_seconds: int | None = None,
         table_size: int | None = None,
         payout_shares: list[int] | None = None,
         prize_pool: int = 0,
@@ -148,6 +154,10 @@ class Floor:
                     for lv in levels
                 ),
             )
+        if break_every:  # a break every so many levels, the rulebook's levels too
+            seconds = break_seconds or DEFAULT_BREAK_SECONDS
+            levels_with_breaks = with_breaks(structure.levels, break_every, seconds)
+            structure = dataclasses.replace(structure, levels=levels_with_breaks)
         if time_bank_seconds is not None:
             structure = dataclasses.replace(structure, time_bank_seconds=time_bank_seconds)
         if deals_allowed is not None:  # the organiser's choice for this one (OQ-34, OQ-73)

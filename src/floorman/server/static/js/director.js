@@ -476,6 +476,8 @@ function watch() {
 
 const value = (id) => $(id).value.trim();
 const number = (id) => (value(id) === "" ? undefined : Number(value(id)));
+/** A length typed in minutes, in the API's seconds. */
+const minutes = (id) => (value(id) === "" ? undefined : Math.max(1, Math.round(Number(value(id)) * 60)));
 
 $("#token-form").addEventListener("submit", async (event) => {
   event.preventDefault();
@@ -512,7 +514,10 @@ $("#create").addEventListener("submit", async (event) => {
     profile: value("#c-profile"),
     name: value("#c-name"),
     mode: value("#c-mode"),
-    level_seconds: number("#c-level-seconds"),
+    // the forms take minutes; the API seconds
+    level_seconds: minutes("#c-level-minutes"),
+    break_every: number("#c-break-every") || undefined,
+    break_seconds: minutes("#c-break-minutes"),
     starting_stack: number("#c-stack"),
     table_size: number("#c-table-size"),
     payout_shares: payouts ? payouts.split(",").map(Number) : undefined,
