@@ -20,11 +20,8 @@ def test_the_rulebook_levels_get_a_break_after_every_four(client: TestClient) ->
         "/api/tournaments", json={"profile": "nm-holdem", "level_seconds": 1800}, headers=AUTH
     ).json()["id"]
     assert not any(lv["is_break"] for lv in status(client, plain)["levels"])
-    answer = client.post(
-        "/api/tournaments",
-        json={"profile": "nm-holdem", "level_seconds": 1800, "break_every": 4, "break_seconds": 900},
-        headers=AUTH,
-    )
+    body = {"profile": "nm-holdem", "level_seconds": 1800, "break_every": 4, "break_seconds": 900}
+    answer = client.post("/api/tournaments", json=body, headers=AUTH)
     assert answer.status_code == 200, answer.text
     levels = status(client, answer.json()["id"])["levels"]
     breaks = [k for k, lv in enumerate(levels) if lv["is_break"]]

@@ -27,6 +27,7 @@ log = logging.getLogger("floorman.services")
 #: a break's length when the director asks for breaks but not how long
 DEFAULT_BREAK_SECONDS = 15 * 60
 
+
 class Floor:
     def __init__(
         self,
