@@ -11,11 +11,16 @@ from floorman.tournament.chip_history import ChipSample
 
 
 def chip_chart_svg(
-    samples: Sequence[ChipSample], words: Mapping[str, str], title: str, language: str = "en"
+    samples: Sequence[ChipSample],
+    words: Mapping[str, str],
+    title: str,
+    language: str = "en",
+    now: ChipSample | None = None,
 ) -> str:
     """``words``: the chart's labels in the reader's language (the
     ``chart.*`` keys of the catalogue); ``language``: how its numbers are
-    written (10 000 in nb, 10.000 in de, 10,000 in en)."""
+    written (10 000 in nb, 10.000 in de, 10,000 in en); ``now``: a running
+    tournament's field as it stands, where the players-left line ends."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -33,7 +38,13 @@ def chip_chart_svg(
         2, 1, figsize=(9, 6), sharex=True, layout="constrained"
     )
     try:
-        field.step(minutes, [s.players_left for s in samples], where="post", color="#1f6f43")
+        field_samples = [*samples, *([now] if now is not None else [])]
+        field.step(
+            [s.at / 60 for s in field_samples],
+            [s.players_left for s in field_samples],
+            where="post",
+            color="#1f6f43",
+        )
         field.set_ylabel(words["chart.players_left"])
         field.set_ylim(bottom=0)
         field.grid(True, alpha=0.3)

@@ -46,7 +46,7 @@ from floorman.services.journal import Journal
 from floorman.services.tables import ServiceConfig, TableLoops, TableRuntime, wait_for_event
 from floorman.sim.driver import TableDriver
 from floorman.storage import Store
-from floorman.tournament.chip_history import ChipSample, chip_history
+from floorman.tournament.chip_history import ChipSample, chip_history, field_now
 from floorman.tournament.core import Tournament, TournamentError
 from floorman.tournament.events import event_from_dict
 from floorman.tournament.hands import replay_hand
@@ -541,7 +541,8 @@ class TournamentService(Journal, DirectorCalls):
 
     def chip_chart_svg(self, words: Mapping[str, str], language: str = "en") -> str:
         title = words["chart.title"].replace("{name}", self.tournament.name)
-        return chip_chart_svg(self.chip_history(), words, title, language)
+        now = field_now(self.tournament, self.now())
+        return chip_chart_svg(self.chip_history(), words, title, language, now=now)
 
     def player_record(self, player: str) -> dict[str, Any]:
         """His seat, chips and place, and the director's rulings to him: a
