@@ -20,6 +20,7 @@ from tests.test_browser import (  # noqa: F401  (fixtures)
     browser,
     open_director,
     open_page,
+    take_seat,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
@@ -163,3 +164,24 @@ def test_levels_are_typed_in_minutes_and_breaks_put_in_every_n_levels(
     page.get_by_test_id("s-breaks").click()
     expect(rows).to_have_count(8)
     expect(page.locator("[data-testid=s-level][data-break=true]")).to_have_count(2)
+
+
+@pytest.mark.clause("OQ-45", "NM-D-2A")
+def test_an_ante_game_speaks_of_antes_not_blinds_to_a_player_away(
+    page: Page,
+    api: Api,  # noqa: F811
+) -> None:
+    """The draw posts antes (NM-D-2A): a player who sits out reads that his
+    antes are still posted (the page said "blinds"), in his language."""
+    tournament = api.create("nm-draw", bots=3)
+    dora = api.register(tournament, "Dora")
+    api.start(tournament)
+    take_seat(page, api, tournament, dora)
+    page.goto(f"{api.url}/t/{tournament}/play?lang=de")
+    sit_out = page.get_by_test_id("sit-out")
+    expect(sit_out).to_be_visible()
+    assert "Antes" in (sit_out.get_attribute("title") or "")
+    sit_out.click()
+    away = page.get_by_test_id("away-text")
+    expect(away).to_contain_text("deine Antes werden weiter gesetzt")
+    assert "Blinds" not in away.inner_text()
