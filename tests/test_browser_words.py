@@ -13,6 +13,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.helpers.server import wait_until
 from tests.test_browser import (  # noqa: F401  (fixtures)
     DIRECTOR,
     Api,
@@ -185,3 +186,30 @@ def test_an_ante_game_speaks_of_antes_not_blinds_to_a_player_away(
     away = page.get_by_test_id("away-text")
     expect(away).to_contain_text("deine Antes werden weiter gesetzt")
     assert "Blinds" not in away.inner_text()
+
+
+def test_a_player_seated_during_a_hand_is_in_from_the_next_one_not_sitting_out(
+    page: Page,
+    api: Api,  # noqa: F811
+) -> None:
+    """A late entry seated while his new table's hand runs is dealt in at
+    the next hand: his seat says so (it said "sitting out")."""
+    tournament = api.create("nm-holdem", bots=3, late_registration_level=3, action_delay_ms=60_000)
+    api.start(tournament)
+    wait_until(
+        lambda: api.call("GET", f"/tournaments/{tournament}")["tables"][0]["in_hand"],
+        30,
+        "the first hand",
+    )
+    page.goto(f"{api.url}/t/{tournament}/table/1?lang=de")
+    lars = api.register(tournament, "Lars")
+    seat = next(
+        s["seat"]
+        for t in api.call("GET", f"/tournaments/{tournament}")["tables"]
+        for s in t["seats"]
+        if s["player"] == lars["player"]
+    )
+    plate = page.locator(f"[data-testid=seat][data-seat='{seat}']")
+    expect(plate).to_contain_text("Lars")
+    expect(plate).to_contain_text("ab der nächsten Hand dabei")
+    assert "setzt aus" not in plate.inner_text()
