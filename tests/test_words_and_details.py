@@ -137,3 +137,32 @@ def test_a_refused_structure_is_said_in_the_reader_s_language(client: TestClient
     for lang, words in (("nb", "premieandelene"), ("de", "Auszahlungsanteile")):
         said = catalogue(lang)[f"errors.msg.{detail['template']}"]
         assert words in said and "{total}" in said
+
+
+@pytest.mark.clause("NM-D-2D", "OQ-16")
+def test_a_draw_of_four_keeps_a_place_for_the_card_still_to_come() -> None:
+    """NM-D-2D s7-s8, OQ-16: three now, the fourth once everyone has drawn;
+    the view says one card is still to come (the page drew no place for
+    it) until it is dealt."""
+    from floorman.engine.cards import parse_cards
+    from floorman.engine.draw import DrawHand
+    from tests.helpers.draw import NM_DRAW, act
+
+    hand = DrawHand.start(NM_DRAW, seats=[1, 2, 3], stacks=[50] * 3, button=3, ante_unit=1)
+    for seat, cards in ((1, "2c 3c 4c 5c 7d"), (2, "2d 3d 4d 5d 7h"), (3, "2h 3h 4h 5h 7s")):
+        hand.deal_hole(seat, parse_cards(cards))
+    act(hand, "s1 bet 2, s2 call, s3 call, s1 draw 2c3c4c5c")
+    hand.deal_draw(1, parse_cards("As Ks Qs"))
+
+    def to_come(seat: int) -> int:
+        draws = hand.view(1)["variant"]["seats"]
+        return int(next(d["to_come"] for d in draws if d["seat"] == seat))
+
+    assert to_come(1) == 1 and to_come(2) == 0
+    assert len(hand.view(1)["players"][0]["cards"]) == 4  # one kept, three new: one owed
+    act(hand, "s2 draw 2d3d4d5d")
+    hand.deal_draw(2, parse_cards("Ah Kh Qh"))
+    act(hand, "s3 draw 2h3h4h5h")
+    hand.deal_draw(3, parse_cards("Ad Kd Qd"))
+    hand.deal_draw(1, parse_cards("Js"))
+    assert to_come(1) == 0
