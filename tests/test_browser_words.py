@@ -213,3 +213,27 @@ def test_a_player_seated_during_a_hand_is_in_from_the_next_one_not_sitting_out(
     expect(plate).to_contain_text("Lars")
     expect(plate).to_contain_text("ab der nächsten Hand dabei")
     assert "setzt aus" not in plate.inner_text()
+
+
+@pytest.fixture
+def laptop(browser: Browser) -> Iterator[Page]:  # noqa: F811
+    yield from open_page(browser, locale="de-DE", width=1366, height=768)
+
+
+def test_a_long_name_is_read_whole_on_a_laptop(
+    laptop: Page,
+    api: Api,  # noqa: F811
+) -> None:
+    """A table of nine on a 1366×768 screen: every name is whole (it was
+    cut to "Anna Beck…")."""
+    tournament = api.create("nm-holdem", bots=8)
+    api.register(tournament, "Anna Beckmann")
+    api.start(tournament)
+    laptop.goto(f"{api.url}/t/{tournament}/table/1")
+    names = laptop.get_by_test_id("seat-name")
+    expect(names.filter(has_text="Anna Beckmann")).to_have_count(1)
+    clipped = laptop.evaluate(
+        "() => [...document.querySelectorAll('[data-testid=seat-name]')]"
+        ".filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent)"
+    )
+    assert clipped == []

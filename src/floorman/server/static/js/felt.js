@@ -188,7 +188,7 @@ function seatElement(seat, player, table, position, amount, extras = null) {
       : null;
   const name = h(
     "div",
-    { class: "name" },
+    { class: "name", title: seat.name, "data-testid": "seat-name" },
     seat.name,
     seat.bot ? h("span", { class: "tag" }, t("table.seat.bot")) : null,
     h("span", { class: "seat-no" }, `#${seat.seat}`),
