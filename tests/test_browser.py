@@ -362,7 +362,7 @@ def test_the_draw_cards_stay_face_down_until_look(page: Page, api: Api) -> None:
     expect(page.get_by_test_id("counter")).to_contain_text("step 1 of")
     page.get_by_test_id("next").click()
     expect(page.get_by_test_id("counter")).to_contain_text("step 2 of")
-    expect(page.locator("#events")).to_contain_text("looks at his cards")
+    expect(page.locator("#events")).to_contain_text("looks at the cards")
 
 
 def test_a_spectator_sees_no_hole_cards(page: Page, api: Api) -> None:
