@@ -191,6 +191,8 @@ def open_director(page: Page, api: Api, tournament: str | None = None) -> None:
     page.goto(f"{api.url}/director" + (f"?t={tournament}" if tournament else ""))
     page.get_by_test_id("director-token").fill(DIRECTOR)
     page.get_by_test_id("token-save").click()
+    # the console checks the token with the server before it keeps it
+    page.wait_for_function(f"() => localStorage.getItem('floorman.director') === '{DIRECTOR}'")
 
 
 def live_tournament_at_the_director(page: Page, api: Api) -> str:
@@ -360,7 +362,7 @@ def test_the_draw_cards_stay_face_down_until_look(page: Page, api: Api) -> None:
     expect(page.get_by_test_id("counter")).to_contain_text("step 1 of")
     page.get_by_test_id("next").click()
     expect(page.get_by_test_id("counter")).to_contain_text("step 2 of")
-    expect(page.locator("#events")).to_contain_text("looks at his cards")
+    expect(page.locator("#events")).to_contain_text("looks at the cards")
 
 
 def test_a_spectator_sees_no_hole_cards(page: Page, api: Api) -> None:
@@ -435,7 +437,7 @@ def test_the_director_pauses_the_clock_and_the_tables(page: Page, api: Api) -> N
     open_director(page, api)
     page.get_by_test_id("c-bots").fill("7")
     page.get_by_test_id("c-delay").fill("20")
-    page.get_by_test_id("c-level-seconds").fill("900")
+    page.get_by_test_id("c-level-minutes").fill("15")
     page.get_by_test_id("create-submit").click()
     expect(page.get_by_test_id("director-message")).to_contain_text("Created tournament")
     page.get_by_test_id("start").click()

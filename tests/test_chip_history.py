@@ -86,3 +86,26 @@ def test_the_chart_of_the_first_level_has_no_negative_minutes() -> None:
     minutes = labels[labels.index("T") + 1 : labels.index("M")]
     assert minutes[0] == "0" and minutes[-1] == "1", labels
     assert not [label for label in labels if label.startswith(("-", "\u2212"))], labels
+
+
+def test_the_field_line_comes_down_within_a_level_and_at_a_ruling_s_end() -> None:
+    """Players out within a level show in the running tournament's last
+    point (the line stayed at the level start's 5 with 1 left), and an end
+    a ruling made (no time of its own) is drawn after the last point, never
+    back at the start."""
+    from floorman.tournament.chip_history import field_now
+    from tests.helpers.tournament import new_tournament
+
+    t = new_tournament("nm-holdem", 5)
+    [first] = chip_history(t.events)
+    assert first.players_left == 5
+    for player in ("p2", "p3", "p4"):
+        t.override_chips(player, 0, "busted at the rail")
+    now = field_now(t, 600.0)
+    assert now is not None and now.players_left == 2 and now.at == 600.0
+    t.override_level(2, 300.0, "the next level")  # a level change 300 s in
+    t.disqualify("p5", "NM-D-1E", "collusion")
+    assert t.status == "finished"
+    last = chip_history(t.events)[-1]
+    assert (last.players_left, last.at) == (1, 300.0)  # was drawn at 0, the start
+    assert field_now(t, 900.0) is None  # finished: the history's own end

@@ -89,6 +89,10 @@ TOURNAMENT_KINDS = [
     "break_ended",
     "chip_race",
     "ruling_undone",
+    "deal_proposed",
+    "deal_agreed",
+    "deal_withdrawn",
+    "deal_made",
 ]
 
 HAND_CLASSES = hand_events.event_classes()

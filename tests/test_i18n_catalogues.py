@@ -37,6 +37,7 @@ SAME_WORDS = frozenset(
         "bots",
         "c",
         "chips",
+        "deal",  # German poker says "Deal" too
         "details",
         "floorman",
         "hand",

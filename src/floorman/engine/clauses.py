@@ -36,6 +36,7 @@ _NM_H = {
     "floor": "NM-D-1G, OQ-03",
     "mute": "NM-D-1G, OQ-03",
     "not_a_player": "NM-D-1G, OQ-03",
+    "live_bots": "NM-D-1G, OQ-03",
 }
 
 _DE = {
@@ -65,6 +66,7 @@ _DE = {
     "floor": "OQ-03",
     "mute": "DE-ETIQ-2",
     "not_a_player": "DE-COLLUSION-1",
+    "live_bots": "DE-GEN-2, OQ-03",
 }
 
 _NM_D = {
@@ -95,6 +97,7 @@ _NM_D = {
     "floor": "NM-D-1G, OQ-03",
     "mute": "NM-D-1G, OQ-03",
     "not_a_player": "NM-D-1G, OQ-03",
+    "live_bots": "NM-D-1G, OQ-03",
 }
 
 #: which rulebooks' clauses a ruling at a table of each rulebook may cite:

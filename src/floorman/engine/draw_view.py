@@ -43,6 +43,9 @@ class DrawSeat:
     drew: int | None  #: how many he exchanged, where that is public (OQ-17)
     looked: bool | None  #: has he looked at his drawn cards (None: nothing drawn yet)
     in_unseen: bool  #: did he bet or call unseen (NM-D-2E)
+    #: replacement cards still to come: a draw of 4 is 3 now and the fourth
+    #: once everyone has drawn (NM-D-2D s7-s8, OQ-16)
+    to_come: int = 0
 
 
 @view_record
@@ -94,6 +97,7 @@ class DrawViews:
     discarded: list[tuple[Card, ...] | None]
     looked: list[bool]
     in_unseen: list[bool]
+    owed: list[int]
     shown: dict[int, tuple[Card, ...]]
     revealed: dict[int, tuple[Card, ...]]
     folded: list[bool]
@@ -164,6 +168,7 @@ class DrawViews:
                     self._public_draw_count(i),
                     self.looked[i] if self.discarded[i] is not None else None,
                     self.in_unseen[i],
+                    self.owed[i],
                 )
                 for i in range(self.n)
             ]

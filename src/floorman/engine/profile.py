@@ -169,6 +169,10 @@ class RuleProfile:
     # When the smallest chip leaves play: the standard chip race, or each
     # player's odd chips coloured up to one chip of the next size (OQ-72).
     colour_up: ColourUp = _rule("race", "OQ-72")
+    # Deals over the prize money left among the last players (a chip or an
+    # ICM chop): never by default ("only the placing counts", NM-D-5, OQ-34);
+    # the organiser may allow them for one tournament (OQ-73).
+    deals_allowed: bool = _rule(False, "OQ-34, OQ-73")
 
     def blinds_for(self, ante: int) -> tuple[int, int]:
         """The small and big blind of an ante level: ``small_blind_antes``

@@ -163,7 +163,16 @@ class NewTournament(BaseModel):
     name: str = Field("", max_length=100)
     starting_stack: int | None = Field(None, ge=1, le=MAX_CHIPS)
     level_seconds: int | None = Field(
-        None, ge=1, le=MAX_LEVEL_SECONDS, description="length of each level"
+        None,
+        ge=1,
+        le=MAX_LEVEL_SECONDS,
+        description="length of each level in seconds (the console's forms take minutes)",
+    )
+    break_every: int | None = Field(
+        None, ge=0, le=100, description="a break after every so many levels (0: none)"
+    )
+    break_seconds: int | None = Field(
+        None, ge=1, le=MAX_LEVEL_SECONDS, description="each break's length in seconds"
     )
     table_size: int | None = Field(None, ge=2, le=10)
     payout_shares: list[Annotated[int, Field(ge=0, le=100)]] | None = Field(
@@ -212,6 +221,11 @@ class NewTournament(BaseModel):
         " default: the profile's (de-holdem 60 s, the NM profiles none: OQ-42)",
     )
     between_hands_s: float = Field(2.0, ge=0, le=60)
+    deals_allowed: bool | None = Field(
+        None,
+        description="the organiser allows deals over the prize money left (a chip or an ICM"
+        " chop, OQ-73); default: the profile's, off in every profile (OQ-34)",
+    )
     mode: str = Field("online", description="online or live")
     structure_name: str | None = Field(
         None, max_length=100, description="a saved structure (GET /api/structures)"

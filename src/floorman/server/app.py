@@ -23,6 +23,7 @@ from floorman.server import (
     chart_api,
     collector,
     drain,
+    deals_api,
     entries_api,
     headers,
     i18n,
@@ -227,6 +228,7 @@ def create_app(
     app.include_router(room_api.router)
     app.include_router(entries_api.router)
     app.include_router(procedures_api.router)
+    app.include_router(deals_api.router)
     app.include_router(rules_api.router)
     app.include_router(schema_api.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

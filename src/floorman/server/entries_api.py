@@ -16,11 +16,9 @@ from floorman.server.api import (
     IdempotencyKey,
     bearer,
     carried_out,
-    floor_of,
-    player_of,
     service_of,
 )
-from floorman.server.error_bodies import http_error
+from floorman.server.deals_api import own_or_director
 from floorman.services import commands as c
 from floorman.services.results import (
     results_csv,
@@ -48,15 +46,7 @@ async def re_enter(
     token: Annotated[str | None, Depends(bearer)] = None,
     key: IdempotencyKey = None,
 ) -> dict[str, Any]:
-    service = service_of(request, tournament_id)
-    if token is None:
-        raise http_error(401, "player token required")
-    if floor_of(request).is_director(token):
-        author = c.DIRECTOR
-    elif await player_of(request, service, token) == player:
-        author = c.player_author(player)
-    else:
-        raise http_error(403, "unknown player token")
+    author = await own_or_director(request, tournament_id, token, player)
     command = c.ReEnter(tournament=tournament_id, author=author, key=key or "", target=player)
     return await carried_out(request, command)
 

@@ -103,3 +103,14 @@ async def chat_log(
     table: Annotated[int | None, Query(ge=1, le=100_000)] = None,
 ) -> list[dict[str, Any]]:
     return await service_of(request, tournament_id).read_chat(table)
+
+
+@router.get(
+    "/director/token",
+    dependencies=[Director],
+    summary="Check a director token before the console keeps it (401/403 if wrong)",
+)
+async def check_director_token() -> dict[str, bool]:
+    # the console asks at once, so a wrong token fails where it was typed,
+    # not at the director's next action
+    return {"ok": True}

@@ -23,11 +23,16 @@ def load_drawing() -> None:
 
 
 def chip_chart_svg(
-    samples: Sequence[ChipSample], words: Mapping[str, str], title: str, language: str = "en"
+    samples: Sequence[ChipSample],
+    words: Mapping[str, str],
+    title: str,
+    language: str = "en",
+    now: ChipSample | None = None,
 ) -> str:
     """``words``: the chart's labels in the reader's language (the
     ``chart.*`` keys of the catalogue); ``language``: how its numbers are
-    written (10 000 in nb, 10.000 in de, 10,000 in en)."""
+    written (10 000 in nb, 10.000 in de, 10,000 in en); ``now``: a running
+    tournament's field as it stands, where the players-left line ends."""
     from babel.numbers import format_decimal
     from matplotlib.figure import Figure
     from matplotlib.ticker import FuncFormatter
@@ -42,7 +47,13 @@ def chip_chart_svg(
     # other threads drawing (charts, the results PDF)
     figure = Figure(figsize=(9, 6), layout="constrained")
     field, stacks = figure.subplots(2, 1, sharex=True)
-    field.step(minutes, [s.players_left for s in samples], where="post", color="#1f6f43")
+    field_samples = [*samples, *([now] if now is not None else [])]
+    field.step(
+        [s.at / 60 for s in field_samples],
+        [s.players_left for s in field_samples],
+        where="post",
+        color="#1f6f43",
+    )
     field.set_ylabel(words["chart.players_left"])
     field.set_ylim(bottom=0)
     field.grid(True, alpha=0.3)

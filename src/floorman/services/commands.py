@@ -382,6 +382,37 @@ class RecordChipCounts(Command):
     note: str = ""
 
 
+# ---------------------------------------------------------------- deals
+
+
+@dataclass(frozen=True, kw_only=True)
+class ProposeDeal(Command):
+    """The director proposes a chip or an ICM chop (OQ-34, OQ-73)."""
+
+    kind = "propose_deal"
+    method: str
+    note: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class AnswerDeal(Command):
+    """A player's answer to the deal proposed: his own, or at a live event
+    recorded by the director (OQ-73)."""
+
+    kind = "answer_deal"
+    role = "anyone"
+    target: str
+    agree: bool
+
+    def may_be_sent_by_author(self) -> bool:
+        return self.author == DIRECTOR or self.player == self.target
+
+
+@dataclass(frozen=True, kw_only=True)
+class WithdrawDeal(Command):
+    kind = "withdraw_deal"
+
+
 # ---------------------------------------------------------------- players
 
 
@@ -460,6 +491,9 @@ COMMANDS: dict[str, type[Command]] = {
         RaceOff,
         UndoRuling,
         RecordChipCounts,
+        ProposeDeal,
+        AnswerDeal,
+        WithdrawDeal,
         Act,
         Chat,
         SeatOpened,
@@ -555,6 +589,7 @@ __all__ = [
     "Act",
     "AddBots",
     "AdjustClock",
+    "AnswerDeal",
     "Archive",
     "CallBreak",
     "Cancel",
@@ -574,6 +609,7 @@ __all__ = [
     "Pause",
     "PenalizeTime",
     "RaceOff",
+    "ProposeDeal",
     "ReEnter",
     "RecordChipCounts",
     "Register",
@@ -587,6 +623,7 @@ __all__ = [
     "UndoRuling",
     "Unregister",
     "Warn",
+    "WithdrawDeal",
     "act_command",
     "command_from_dict",
     "command_to_dict",

@@ -17,12 +17,17 @@ from floorman.profiles import load_profile
 from floorman.services.broadcast import Fanout
 from floorman.services.commands import Command
 from floorman.services.entries import verify_start_time, with_entries_and_money
-from floorman.services.runtime import ServiceConfig, TournamentService
+from floorman.services.runtime import ServiceConfig, TournamentService, no_live_bots
 from floorman.services.structures import StructureLibrary, check_table_size
 from floorman.storage import Store
+from floorman.tournament.schedule import with_breaks
 from floorman.tournament.structure import Level, Structure
 
 log = logging.getLogger("floorman.services")
+
+
+#: a break's length when the director asks for breaks but not how long
+DEFAULT_BREAK_SECONDS = 15 * 60
 
 
 class Floor:
@@ -102,6 +107,8 @@ class Floor:
         name: str = "",
         starting_stack: int | None = None,
         level_seconds: int | None = None,
+        break_every: int | None = None,
+        break_seconds: int | None = None,
         table_size: int | None = None,
         payout_shares: list[int] | None = None,
         prize_pool: int = 0,
@@ -113,6 +120,7 @@ class Floor:
         structure_name: str | None = None,
         levels: list[dict[str, Any]] | None = None,
         time_bank_seconds: int | None = None,
+        deals_allowed: bool | None = None,
         buy_in: int | None = None,
         fee: int | None = None,
         guarantee: int | None = None,
@@ -132,10 +140,7 @@ class Floor:
         if table_size is not None:
             check_table_size(rules, table_size)
         if bots and mode == "live":
-            raise SetupViolation(
-                "bots cannot be seated at a live event: real cards need real players",
-                clause="DE-GEN-2, NM-D-1G",
-            )
+            raise no_live_bots(rules, SetupViolation)
         if bot_kind not in ("sensible", "random"):
             raise ProfileError(
                 "unknown bot kind {kind}: 'sensible' or 'random'", values={"kind": repr(bot_kind)}
@@ -170,8 +175,14 @@ class Floor:
                     for lv in levels
                 ),
             )
+        if break_every:  # a break every so many levels, the rulebook's levels too
+            seconds = break_seconds or DEFAULT_BREAK_SECONDS
+            levels_with_breaks = with_breaks(structure.levels, break_every, seconds)
+            structure = dataclasses.replace(structure, levels=levels_with_breaks)
         if time_bank_seconds is not None:
             structure = dataclasses.replace(structure, time_bank_seconds=time_bank_seconds)
+        if deals_allowed is not None:  # the organiser's choice for this one (OQ-34, OQ-73)
+            structure = dataclasses.replace(structure, deals_allowed=deals_allowed)
         structure = with_entries_and_money(
             structure,
             buy_in=buy_in,

@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 from floorman.engine.errors import FloormanError, ProfileError, RuleViolation, SetupViolation
 from floorman.services import commands as c
-from floorman.services import entries
+from floorman.services import deals, entries
 from floorman.services.error_bodies import error_body, message_body
 from floorman.services.floor import Floor
 from floorman.services.runtime import TournamentService
@@ -158,6 +158,9 @@ runs(c.RecordChipCounts)(
         k.table, k.counts, confirm_correction=k.confirm_correction, note=k.note
     )
 )
+runs(c.ProposeDeal)(lambda s, k: deals.propose(s, k.method, k.note))  # OQ-34, OQ-73
+runs(c.AnswerDeal)(lambda s, k: deals.answer(s, k.target, k.agree, by_director=k.player is None))
+runs(c.WithdrawDeal)(lambda s, _: deals.withdraw(s))
 runs(c.Unregister)(lambda s, k: s.unregister(k.target))
 runs(c.Cancel)(lambda s, k: s.cancel(k.note))
 runs(c.ReissueSeatLink)(lambda s, k: s.reissue_seat_link(k.target))  # OQ-74

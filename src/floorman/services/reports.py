@@ -68,6 +68,9 @@ def details(t: Tournament) -> dict[str, Any]:
         ],
         "tables": seating_chart(t),
         "hand_rulings": hand_ruling_clauses(t),
+        # what a correction and a live count cite, from the event's own
+        # rulebook (the console's help and answers name them)
+        "floor_clauses": {"correction": t.floor_clause, "count": t.count_clause},
     }
 
 
@@ -112,8 +115,9 @@ def ruling_log(t: Tournament, logged_at: Sequence[float | None]) -> list[dict[st
     the name of the player it concerns (``name``: as he registered, also
     once his entry was taken back; this tournament's, never a namesake
     id's of another)."""
-    entries = []
+    entries: list[dict[str, Any] | None] = []
     names: dict[str, str] = {}
+    waiting: dict[tuple[str, str], int] = {}  # (player, ruling): its pending entry
     for k, event in enumerate(t.events):
         entry = event_to_dict(event)
         if entry["type"] == "registered":
@@ -123,8 +127,28 @@ def ruling_log(t: Tournament, logged_at: Sequence[float | None]) -> list[dict[st
         stamp = logged_at[k] if k < len(logged_at) else None
         player = entry.get("player")
         named = {"name": names.get(player, player)} if isinstance(player, str) else {}
+        carried = _carries_out(entry)
+        if carried is not None and carried in waiting:
+            # one ruling, one line: the correction made at the hand's end
+            # stands for the one that waited for it (NM-D-1G, OQ-03)
+            entries[waiting.pop(carried)] = None
+        if entry["type"] == "correction_pending":
+            waiting[(entry["player"], entry["ruling"])] = len(entries)
         entries.append({**entry, **named, "at": stamp})
-    return entries
+    return [e for e in entries if e is not None]
+
+
+def _carries_out(entry: dict[str, Any]) -> tuple[str, str] | None:
+    """The (player, ruling) of the pending correction ``entry`` carries
+    out or lets lapse, if it can be one (:mod:`floorman.tournament.corrections`)."""
+    player = entry.get("player")
+    if not isinstance(player, str):
+        return None
+    if entry["type"] == "disqualified":
+        return (player, "disqualify")
+    if entry["type"] in ("override", "correction_lapsed"):
+        return (player, str(entry["ruling"]))
+    return None
 
 
 def player_record(t: Tournament, player: str) -> dict[str, Any]:

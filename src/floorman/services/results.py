@@ -32,6 +32,7 @@ def result_rows(service: TournamentService) -> list[dict[str, Any]]:
     t = service.tournament
     rows: list[dict[str, Any]] = []
     last: list[dict[str, Any]] = []
+    dealt = t.deal_made.amounts if t.deal_made is not None else {}
     for row in t.standings():
         state = t.players[str(row["player"])]
         if state.status == "withdrawn":
@@ -42,6 +43,7 @@ def result_rows(service: TournamentService) -> list[dict[str, Any]]:
             "prize": state.prize,
             "entries": state.entries,
             "paid": state.confirmed,
+            "deal": state.player in dealt,  # his prize is his share of a deal (OQ-73)
         }
         (last if state.status == "disqualified" else rows).append(entry)
     return rows + last
@@ -58,6 +60,8 @@ def results_view(service: TournamentService) -> dict[str, Any]:
         "rows": result_rows(service),
         "accounts": t.accounts.to_dict(),
         "payout_unit": t.struct.payout_unit,  # prizes below 1st rounded down to it (OQ-69)
+        # a deal that ended play: how the money left was shared (OQ-73)
+        "deal": t.deal_view() if t.deal_made is not None else None,
     }
 
 

@@ -15,6 +15,7 @@ engine and the tournament core stay pure: this package brings the clock
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import secrets
@@ -46,7 +47,7 @@ from floorman.services.journal import Journal
 from floorman.services.tables import ServiceConfig, TableLoops, TableRuntime, wait_for_event
 from floorman.sim.driver import TableDriver
 from floorman.storage import Store
-from floorman.tournament.chip_history import ChipSample, chip_history
+from floorman.tournament.chip_history import ChipSample, chip_history, field_now
 from floorman.tournament.core import Tournament, TournamentError
 from floorman.tournament.events import event_from_dict
 from floorman.tournament.hands import replay_hand
@@ -60,6 +61,17 @@ log = logging.getLogger("floorman.services")
 MAX_ENTRIES = 10_000
 #: bots registered between two turns of the event loop
 BOTS_AT_ONCE = 250
+
+
+def no_live_bots(profile: RuleProfile, kind: type[RuleViolation]) -> RuleViolation:
+    """The refusal of bots at a live event (real cards need real players):
+    the director decides how his room is run (OQ-03), cited from the event's
+    own rulebook (a German event cites no Norwegian clause).  ``kind``: a
+    :class:`SetupViolation` when the event is created, else a refused command."""
+    return kind(
+        "bots cannot be seated at a live event: real cards need real players",
+        clause=clauses_for(profile)["live_bots"],
+    )
 
 
 class TournamentService(Journal, DirectorCalls):
@@ -310,10 +322,7 @@ class TournamentService(Journal, DirectorCalls):
 
     def _verify_bots_allowed(self) -> None:
         if self.tournament.mode == "live":
-            raise TournamentError(
-                "bots cannot be seated at a live event: real cards need real players",
-                clause="DE-GEN-2, NM-D-1G",
-            )
+            raise no_live_bots(self.profile, TournamentError)
 
     def add_bots(self, count: int, kind: str = "sensible") -> list[str]:
         """``count`` bots, stored in one transaction."""
@@ -593,11 +602,14 @@ class TournamentService(Journal, DirectorCalls):
         until it would change: its samples change only when a level begins
         or the tournament ends."""
         title = words["chart.title"].replace("{name}", self.tournament.name)
-        drawn_from = (tuple(self.chip_history()), title)
+        now = field_now(self.tournament, self.now())
+        drawn_from = (tuple(self.chip_history()), title, now)
         kept = self._charts.get(language)
         if kept is not None and kept[0] == drawn_from:
             return kept[1]
-        svg = await asyncio.to_thread(chip_chart_svg, drawn_from[0], words, title, language)
+        svg = await asyncio.to_thread(
+            functools.partial(chip_chart_svg, drawn_from[0], words, title, language, now=now)
+        )
         self._charts[language] = (drawn_from, svg)
         return svg
 

@@ -32,15 +32,27 @@ def chip_history(events: Iterable[TournamentEvent], *, leaders: int = 3) -> list
     at the end."""
     tournament = Tournament()
     samples: list[ChipSample] = []
-    started_at = 0.0
+    started_at = last_at = 0.0
     for event in events:
         tournament.apply(event)
         if isinstance(event, Started):
-            started_at = event.at
+            started_at = last_at = event.at
         if isinstance(event, LevelChanged | Finished):  # level 1 comes with the start
-            at = event.at if event.at is not None else started_at
-            samples.append(_sample(tournament, at - started_at, leaders))
+            # an end a ruling made has no time: it came after the last one known
+            # (it was drawn at the start, the field's line staying up to the end)
+            last_at = event.at if event.at is not None else last_at
+            samples.append(_sample(tournament, last_at - started_at, leaders))
     return samples
+
+
+def field_now(tournament: Tournament, now: float, *, leaders: int = 3) -> ChipSample | None:
+    """The field as it stands now in a running tournament: players go out
+    within a level, which the samples at the levels' starts alone never
+    show (the chart's line stayed at 5 with 1 left)."""
+    started = tournament.clock.started_at
+    if tournament.status != "running" or started is None:
+        return None
+    return _sample(tournament, max(0.0, now - started), leaders)
 
 
 def _sample(tournament: Tournament, at: float, leaders: int) -> ChipSample:
@@ -56,4 +68,4 @@ def _sample(tournament: Tournament, at: float, leaders: int) -> ChipSample:
     )
 
 
-__all__ = ["ChipSample", "chip_history"]
+__all__ = ["ChipSample", "chip_history", "field_now"]

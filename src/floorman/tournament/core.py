@@ -27,6 +27,7 @@ from floorman.engine.profile import RuleProfile
 from floorman.engine.variants import variant_for
 from floorman.tournament.buttons import next_positions
 from floorman.tournament.corrections import correction_event
+from floorman.tournament.deals import DealMaking
 from floorman.tournament.errors import TournamentError
 from floorman.tournament.events import (
     BreakEnded,
@@ -48,7 +49,7 @@ from floorman.tournament.undo import Undo
 __all__ = ["Tournament", "TournamentError"]
 
 
-class Tournament(Registration, Procedures, Undo):
+class Tournament(Registration, Procedures, Undo, DealMaking):
     """One tournament, folded from its events.  Build it with :meth:`create`
     or :meth:`replay`."""
 
@@ -152,6 +153,9 @@ class Tournament(Registration, Procedures, Undo):
             raise self._fail("the tournament is on a break", self.break_clause)
         if self.clock.paused_at is not None:
             raise self._fail("the clock is paused", "NM-D-1G, OQ-03")
+        if self.deal is not None:
+            # the deal was computed from the chips as they are (OQ-73)
+            raise self._fail("a deal is proposed: no hand is dealt until it is answered", "OQ-73")
         level = self.current_level
         assert level is not None
         if level.is_break:
@@ -367,6 +371,10 @@ class Tournament(Registration, Procedures, Undo):
             else None,
             "registration_open": self.registration_is_open(),
             "re_entry": self.profile.re_entry,
+            # deals over the prize money left (OQ-34, OQ-73): allowed, and
+            # the one proposed or made
+            "deals_allowed": self.deals_allowed if self.structure else False,
+            "deal": self.deal_view() if self.structure else None,
             "clock": self.clock.describe(now, self.struct, self.profile.blinds_for)
             if (now is not None and self.structure)
             else None,

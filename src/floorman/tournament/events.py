@@ -239,11 +239,12 @@ class HandRuled(TournamentEvent):
     ``hand``): "misdeal" (dealt again, DE-MISDEAL-1/2, NM-D-1F, OQ-59),
     "void" (annulled, every bet returned, DE-DECK-3…6, OQ-08) or
     "dead_hand" (``player``'s hand dead, DE-FOUL-1/2, DE-SDFOUL-1).  The
-    hand's own log holds what it did to the cards and chips."""
+    hand's own log holds what it did to the cards and chips.  At a live
+    event no hands are counted: ``hand`` is None."""
 
     ruling: str
     table: int
-    hand: int
+    hand: int | None
     clause: str
     note: str = ""
     player: str | None = None
@@ -525,6 +526,51 @@ class RulingUndone(TournamentEvent):
     tables: dict[str, int] = field(default_factory=dict)
     seats: dict[str, int] = field(default_factory=dict)
     revived: tuple[str, ...] = ()
+@tournament_event("deal_proposed")
+class DealProposed(TournamentEvent):
+    """The director proposes a deal over the prize money left among the
+    players still in (OQ-34, OQ-73): ``method`` "chip" or "icm", from
+    each one's ``chips`` now; ``amounts`` add up to ``prize_money`` to the
+    unit.  No hand is dealt until it is made or withdrawn."""
+
+    method: str
+    chips: dict[str, int]
+    amounts: dict[str, int]
+    prize_money: int
+    clause: str = "OQ-34, OQ-73"
+    note: str = ""
+
+
+@tournament_event("deal_agreed")
+class DealAgreed(TournamentEvent):
+    """``player`` agrees to the deal proposed: from his own seat (``by``
+    "player") or, at a live event, as the director records it ("director")."""
+
+    player: str
+    by: str = "player"
+
+
+@tournament_event("deal_withdrawn")
+class DealWithdrawn(TournamentEvent):
+    """The deal proposed is off: ``player`` declined it, or the director
+    withdrew it (``player`` None); play goes on (OQ-73)."""
+
+    player: str | None = None
+    clause: str = "OQ-73"
+
+
+@tournament_event("deal_made")
+class DealMade(TournamentEvent):
+    """Everyone agreed: the deal is made and play ends (OQ-73).  Each
+    player gets his ``amounts`` share; ``places`` rank them by their chips
+    at the deal (equal stacks share a place), for the record and the
+    trophy."""
+
+    method: str
+    amounts: dict[str, int]
+    places: dict[str, int]
+    clause: str = "OQ-34, OQ-73"
+    at: float | None = None
 
 
 def event_classes() -> tuple[type[TournamentEvent], ...]:

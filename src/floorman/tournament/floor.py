@@ -92,7 +92,8 @@ class FloorRulings(TournamentBase):
         """Record the director's ruling on table ``table``'s hand (the
         services carry it out on the hand itself)."""
         self.verify_hand_ruling(ruling, table, player)
-        hand = self.tables[table].hands
+        # a live table's hands are dealt by hand and never counted here
+        hand = self.tables[table].hands if self.mode == "online" else None
         return self._emit(  # type: ignore[return-value]
             HandRuled(
                 ruling=ruling, table=table, hand=hand, clause=clause, note=note, player=player
@@ -295,7 +296,7 @@ class FloorRulings(TournamentBase):
         is taken once he is to be disqualified then (NM-D-1G)."""
         if self.in_running_hand(player) and self.disqualification_pending(player):
             raise self._fail(
-                "{player} is disqualified when his hand ends", clause, values={"player": player}
+                "{player} is disqualified when the hand ends", clause, values={"player": player}
             )
 
     def _pending(
@@ -499,7 +500,7 @@ class FloorRulings(TournamentBase):
                 )
             raise self._fail(
                 template,
-                self._count_clause(),
+                self.count_clause,
                 attempted=total,
                 values={"total": total, "had": had, "gap": abs(total - had), "table": table},
             )
@@ -520,7 +521,8 @@ class FloorRulings(TournamentBase):
             note=note,
         )
 
-    def _count_clause(self) -> str:
+    @property
+    def count_clause(self) -> str:
         """Chips change hands, never appear or vanish (NM-D-1B s2, the
         Norwegian books; the German ones leave it to the director, OQ-03)."""
         floor = self.floor_clause
@@ -552,13 +554,14 @@ class FloorRulings(TournamentBase):
         had, total = self._count_totals(counts)
         emitted: list[TournamentEvent] = []
         if total != had:
-            gap = _gap(had, total)
+            # the note is the director's own words; the change is in
+            # ``chips``, which the log says in the reader's language
             emitted.append(
                 self._emit(
                     Overridden(
                         ruling="count",
                         clause=self.floor_clause,
-                        note=f"{note.strip()} (counts total {total:,}, table had {had:,}: {gap})",
+                        note=note.strip(),
                         table=table,
                         chips=total - had,
                     )
@@ -574,7 +577,3 @@ class FloorRulings(TournamentBase):
         emitted += self.rebalance(randbelow)
         emitted += self._check_finish(at)
         return emitted
-
-
-def _gap(had: int, total: int) -> str:
-    return f"{had - total:,} missing" if total < had else f"{total - had:,} too many"

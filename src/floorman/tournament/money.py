@@ -60,22 +60,29 @@ def payout_ranges_from(data: Iterable[Mapping[str, Any]]) -> tuple[PayoutRange, 
 def check_payout_ranges(ranges: Sequence[PayoutRange], problems: list[str]) -> None:
     """Each range at least one entry wide, none overlapping another; each
     table a proper payout table (:func:`check_payout_shares`)."""
-    from floorman.tournament.structure import check_payout_shares
+    from floorman.tournament.structure import Problem, check_payout_shares
 
     if len(ranges) > 100:
-        problems.append("at most 100 payout tables")
+        problems.append(Problem("at most 100 payout tables"))
         return
     for payout in ranges:
         if payout.low < 1 or (payout.high is not None and payout.high < payout.low):
             problems.append(
-                f"a payout table's entries run from 1 up, low to high: {payout.to_dict()}"
+                Problem(
+                    "a payout table's entries run from 1 up, low to high: {low}-{high}",
+                    low=payout.low,
+                    high="" if payout.high is None else payout.high,
+                )
             )
         check_payout_shares(payout.shares, problems)
     for lower, upper in itertools.pairwise(ranges):
         if lower.high is None or lower.high >= upper.low:
             problems.append(
-                f"payout tables for {lower.low}-{lower.high or ''} and {upper.low}-"
-                f"{upper.high or ''} entries overlap"
+                Problem(
+                    "payout tables for {first} and {second} entries overlap",
+                    first=f"{lower.low}-{lower.high or ''}",
+                    second=f"{upper.low}-{upper.high or ''}",
+                )
             )
 
 

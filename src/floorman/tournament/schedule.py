@@ -16,6 +16,7 @@ rise at every level.  No rulebook sets levels (OQ-68: the organiser's).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from floorman.tournament.structure import Level
 
@@ -70,9 +71,26 @@ def rising_levels(
         levels.append(Level(ante=ante, seconds=seconds))
         previous = ante
         exact = max(exact, float(ante)) * (1 + rise_percent / 100)
-        if break_every and (k + 1) % break_every == 0 and k + 1 < count:
-            levels.append(Level(ante=0, seconds=break_seconds, is_break=True))
-    return tuple(levels)
+    return with_breaks(levels, break_every, break_seconds)
 
 
-__all__ = ["ROUND", "next_round_amount", "rising_levels", "round_amount"]
+def with_breaks(levels: Sequence[Level], every: int, seconds: int) -> tuple[Level, ...]:
+    """``levels``' playing levels with a break of ``seconds`` after every
+    ``every`` of them (0: no breaks; none after the last).  The breaks
+    ``levels`` had are replaced (the rulebook structures have none: 29
+    levels of 30 minutes straight, OQ-09).
+
+    >>> plain = [Level(ante=a, seconds=1800) for a in (10, 20, 30, 40, 50)]
+    >>> [(lv.ante, lv.seconds // 60) for lv in with_breaks(plain, 2, 900)]
+    [(10, 30), (20, 30), (0, 15), (30, 30), (40, 30), (0, 15), (50, 30)]
+    """
+    playing = [lv for lv in levels if not lv.is_break]
+    out: list[Level] = []
+    for k, level in enumerate(playing, 1):
+        out.append(level)
+        if every and k % every == 0 and k < len(playing):
+            out.append(Level(ante=0, seconds=seconds, is_break=True))
+    return tuple(out)
+
+
+__all__ = ["ROUND", "next_round_amount", "rising_levels", "round_amount", "with_breaks"]

@@ -24,6 +24,10 @@ from floorman.tournament.events import (
     CorrectionLapsed,
     CorrectionPending,
     Created,
+    DealAgreed,
+    DealMade,
+    DealProposed,
+    DealWithdrawn,
     Disqualified,
     Eliminated,
     Finished,
@@ -130,6 +134,14 @@ class HandSpec:
     carried_pot: int
 
 
+@dataclass(slots=True)
+class OpenDeal:
+    """A deal proposed and not yet made or withdrawn (OQ-73)."""
+
+    proposal: DealProposed
+    agreed: set[str] = field(default_factory=set)
+
+
 class TournamentState:
     """Everything folded from the events; :class:`Tournament` adds commands."""
 
@@ -196,6 +208,10 @@ class TournamentState:
         # how far the log after it was searched for what depends on it:
         # (its index, searched up to, the first dependent event's index or None)
         self.undo_scan: tuple[int, int, int | None] | None = None
+        # the deal proposed and who has agreed to it so far (OQ-73), and
+        # the deal made, which ended play
+        self.deal: OpenDeal | None = None
+        self.deal_made: DealMade | None = None
 
     @property
     def struct(self) -> Structure:
@@ -618,6 +634,31 @@ class TournamentState:
         """Disqualified during his hand: it is dead, his chips go when it ends."""
         return any(c.ruling == "disqualify" for c in self.pending_for(player))
 
+    def _apply_deal_proposed(self, e: DealProposed) -> None:
+        self.deal = OpenDeal(e)
+
+    def _apply_deal_agreed(self, e: DealAgreed) -> None:
+        assert self.deal is not None
+        self.deal.agreed.add(e.player)
+
+    def _apply_deal_withdrawn(self, e: DealWithdrawn) -> None:
+        self.deal = None
+
+    def _apply_deal_made(self, e: DealMade) -> None:
+        """Play ends: each player of the deal has his place (by chips, for
+        the record) and his share as his prize (OQ-73)."""
+        self.deal, self.deal_made = None, e
+        winner = next(p for p, place in e.places.items() if place == 1)
+        for player, place in e.places.items():
+            p = self.players[player]
+            p.place, p.prize = place, e.amounts[player]
+            p.shared = sum(1 for other in e.places.values() if other == place)
+            if player != winner:
+                p.status = "out"
+                self._unseat(p)
+                self.alive -= 1
+        self._apply_finished(Finished(winner=winner, at=e.at))
+
     def _apply_finished(self, e: Finished) -> None:
         self.status = "finished"
         self.clock.stop(e.at, self.level)  # it ended in the level of its last hand
@@ -692,4 +733,8 @@ APPLY: dict[type[TournamentEvent], Callable[[TournamentState, Any], None]] = {
     RulingUndone: TournamentState._apply_ruling_undone,
     ClockCalled: TournamentState._apply_nothing,
     SeatLinkReissued: TournamentState._apply_seat_link_reissued,
+    DealProposed: TournamentState._apply_deal_proposed,
+    DealAgreed: TournamentState._apply_deal_agreed,
+    DealWithdrawn: TournamentState._apply_deal_withdrawn,
+    DealMade: TournamentState._apply_deal_made,
 }

@@ -112,50 +112,80 @@ class Structure:
     #: each player's time bank in seconds, set by the director; None: the
     #: profile's (DE-TIME-1, OQ-42, OQ-63)
     time_bank_seconds: int | None = None
+    #: deals over the prize money left may be proposed (a chip or an ICM
+    #: chop, OQ-73); None: the profile's ``deals_allowed`` (off: OQ-34)
+    deals_allowed: bool | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         check_payout_unit(self.payout_unit)
-        problems = []
+        problems: list[str] = []
         if not self.levels or all(level.is_break for level in self.levels):
-            problems.append("the structure needs at least one playing level")
+            problems.append(Problem("the structure needs at least one playing level"))
         for k, level in enumerate(self.levels, 1):
             if not 0 < level.seconds <= MAX_LEVEL_SECONDS:
                 problems.append(
-                    f"level {k} must last 1 s to a week ({MAX_LEVEL_SECONDS} s),"
-                    f" not {level.seconds} s"
+                    Problem(
+                        "level {level} must last 1 s to a week ({most} s), not {given} s",
+                        level=k,
+                        most=MAX_LEVEL_SECONDS,
+                        given=level.seconds,
+                    )
                 )
             if level.ante > MAX_CHIPS:
-                problems.append(f"level {k}: an ante of at most {MAX_CHIPS}, not {level.ante}")
+                problems.append(
+                    Problem(
+                        "level {level}: an ante of at most {most}, not {given}",
+                        level=k,
+                        most=MAX_CHIPS,
+                        given=level.ante,
+                    )
+                )
             if not level.is_break and level.ante <= 0:
-                problems.append(f"level {k} needs a positive ante, not {level.ante}")
+                problems.append(
+                    Problem(
+                        "level {level} needs a positive ante, not {given}",
+                        level=k,
+                        given=level.ante,
+                    )
+                )
         if not 0 < self.starting_stack <= MAX_CHIPS:
-            problems.append(f"the starting stack must be 1 to {MAX_CHIPS} (OQ-41)")
+            problems.append(
+                Problem("the starting stack must be 1 to {most} (OQ-41)", most=MAX_CHIPS)
+            )
         if self.prize_pool > MAX_CHIPS * 1000:
-            problems.append(f"a prize pool of at most {MAX_CHIPS * 1000}")
+            problems.append(Problem("a prize pool of at most {most}", most=MAX_CHIPS * 1000))
         if not 2 <= self.table_size <= 10:
-            problems.append(f"a table seats 2 to 10 players, not {self.table_size}")
+            problems.append(
+                Problem("a table seats 2 to 10 players, not {given}", given=self.table_size)
+            )
         check_payout_shares(self.payout_shares, problems)
         if self.prize_pool < 0 or self.buy_in < 0 or self.fee < 0 or self.guarantee < 0:
-            problems.append("prize pool, buy-in, fee and guarantee cannot be negative")
+            problems.append(Problem("prize pool, buy-in, fee and guarantee cannot be negative"))
         if max(self.buy_in, self.fee, self.guarantee) > MAX_CHIPS * 1000:
-            problems.append(f"a buy-in, fee or guarantee of at most {MAX_CHIPS * 1000}")
+            problems.append(
+                Problem("a buy-in, fee or guarantee of at most {most}", most=MAX_CHIPS * 1000)
+            )
         check_payout_ranges(self.payout_tables, problems)
         if self.late_registration_level is not None and not (
             1 <= self.late_registration_level <= 1000
         ):
             problems.append(
-                "late registration runs to a level from 1 to 1000,"
-                f" not {self.late_registration_level}"
+                Problem(
+                    "late registration runs to a level from 1 to 1000, not {given}",
+                    given=self.late_registration_level,
+                )
             )
         if self.starts_at is not None and len(self.starts_at) > 64:
-            problems.append("the start time is an ISO time of at most 64 characters")
+            problems.append(Problem("the start time is an ISO time of at most 64 characters"))
         if self.auto_start and self.starts_at is None:
-            problems.append("a tournament that starts by itself needs a start time")
+            problems.append(Problem("a tournament that starts by itself needs a start time"))
         if self.time_bank_seconds is not None and not 0 <= self.time_bank_seconds <= 3600:
-            problems.append(f"a time bank lasts 0 to 3600 s, not {self.time_bank_seconds}")
+            problems.append(
+                Problem("a time bank lasts 0 to 3600 s, not {given}", given=self.time_bank_seconds)
+            )
         if problems:
-            raise ProfileError("tournament structure: " + "; ".join(problems))
+            raise structure_error(problems)
 
     @classmethod
     def default(
@@ -216,6 +246,7 @@ class Structure:
             "auto_start": self.auto_start,
             "seat_draw": self.seat_draw,
             "time_bank_seconds": self.time_bank_seconds,
+            "deals_allowed": self.deals_allowed,
         }
 
     @classmethod
@@ -247,6 +278,7 @@ class Structure:
                 auto_start=bool(data.get("auto_start", False)),
                 seat_draw=str(data.get("seat_draw", "random")),
                 time_bank_seconds=_optional_int(data.get("time_bank_seconds")),
+                deals_allowed=_optional_bool(data.get("deals_allowed")),
             )
         except SetupViolation:
             raise  # refused by a rule, with its clause (a payout unit of 0, OQ-69)
@@ -254,8 +286,40 @@ class Structure:
             raise ProfileError(f"tournament structure: missing or bad field ({error})") from None
 
 
+class Problem(str):
+    """One thing wrong with a structure: its English words, with the
+    template and values the pages say it with in their own language."""
+
+    template: str
+    values: dict[str, int | str]
+
+    def __new__(cls, template: str, **values: int | str) -> Problem:
+        made = super().__new__(cls, template.format(**values))
+        made.template, made.values = template, dict(values)
+        return made
+
+
+def structure_error(problems: Sequence[str]) -> ProfileError:
+    """The refusal of a structure: every problem in its English message
+    (for API clients), the first one as the template and values a page
+    translates."""
+    first = problems[0]
+    template = first.template if isinstance(first, Problem) else str(first)
+    error = ProfileError(template, values=first.values if isinstance(first, Problem) else None)
+    error.args = ("tournament structure: " + "; ".join(problems),)
+    return error
+
+
+def _listed(shares: Sequence[int]) -> str:
+    return ", ".join(str(s) for s in shares)
+
+
 def _optional_int(value: Any) -> int | None:
     return None if value is None else int(value)
+
+
+def _optional_bool(value: Any) -> bool | None:
+    return None if value is None else bool(value)
 
 
 def _optional_text(value: Any) -> str | None:
@@ -282,15 +346,30 @@ def check_payout_shares(shares: Sequence[int], problems: list[str]) -> None:
     """A payout table in percent must add up to 100 and never pay a lower
     place more than a higher one (NM-H-19, OQ-39)."""
     if not shares:
-        problems.append("the payout table is empty")
+        problems.append(Problem("the payout table is empty"))
         return
     if any(isinstance(s, bool) or not isinstance(s, int) or s <= 0 for s in shares):
-        problems.append(f"payout shares must be positive whole percents: {list(shares)}")
+        problems.append(
+            Problem(
+                "payout shares must be positive whole percents: {shares}", shares=_listed(shares)
+            )
+        )
         return
     if sum(shares) != 100:
-        problems.append(f"payout shares add up to {sum(shares)}%, not 100% ({list(shares)})")
+        problems.append(
+            Problem(
+                "payout shares add up to {total}%, not 100% ({shares})",
+                total=sum(shares),
+                shares=_listed(shares),
+            )
+        )
     if any(a < b for a, b in itertools.pairwise(shares)):
-        problems.append(f"a lower place may not get more than a higher one: {list(shares)}")
+        problems.append(
+            Problem(
+                "a lower place may not get more than a higher one: {shares}",
+                shares=_listed(shares),
+            )
+        )
 
 
 def check_paid_places(profile: RuleProfile, shares: Sequence[int]) -> None:

@@ -62,7 +62,23 @@ function heroCards(me, { view, selected, rerender }) {
       }),
     );
   }
-  return me.cards.map((code) => cardElement(code, { size: "large" }));
+  // a draw of 4 is 3 now and the fourth once everyone has drawn (NM-D-2D
+  // s7-s8, OQ-16): its place is kept, marked as still to come
+  const draw = (view.variant.seats || []).find((s) => s.seat === me.seat);
+  const toCome = Array.from({ length: (draw && draw.to_come) || 0 }, () =>
+    h(
+      "span",
+      {
+        class: "card large to-come",
+        role: "img",
+        "aria-label": t("deals.card_to_come"),
+        title: t("deals.card_to_come"),
+        "data-testid": "card-to-come",
+      },
+      "+",
+    ),
+  );
+  return [...me.cards.map((code) => cardElement(code, { size: "large" })), ...toCome];
 }
 
 function heroActions(me, ctx) {

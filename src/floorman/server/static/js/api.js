@@ -2,6 +2,7 @@
 // websocket that reconnects by itself.
 
 import { errorText } from "./errors.js";
+import { t } from "./i18n.js";
 
 /** A refused request: ``message`` in the page's language (errors.js),
  * ``detail`` the raw body for errorElement(error.detail). */
@@ -53,7 +54,9 @@ export async function api(path, { method = "GET", body, token } = {}) {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch (error) {
-      if (last) throw error; // no network: said by the caller
+      // no answer at all: the browser's own words ("Failed to fetch") are
+      // English on every page
+      if (last) throw new ApiError(0, t("deals.unreachable"));
       await pause(RETRY_MS[attempt]);
       continue;
     }

@@ -6,6 +6,7 @@
 
 import { api, directorToken, keepDirectorToken, watchTournament } from "./api.js";
 import { confirmStep } from "./confirm.js";
+import { dealPanel } from "./director_deals.js";
 import { handRulings } from "./director_floor.js";
 import { describeProcedure, proceduresPanel } from "./director_procedures.js";
 import { managePanel } from "./director_manage.js";
@@ -155,6 +156,8 @@ function describe(e) {
       return tr(`director.event.absence_away${why}`, { who });
     }
     case "hand_ruling":
+      // at a live event no hand numbers are counted (hand: null)
+      if (e.hand === null) return tr(`deals.live_ruling.${e.ruling}`, { who, table: n(e.table) });
       return tr(`director.event.hand_ruling.${e.ruling}`, {
         who,
         table: n(e.table),
@@ -168,6 +171,14 @@ function describe(e) {
         hand: n(e.hand),
         seconds: n(e.seconds),
       });
+    case "deal_proposed":
+    case "deal_made":
+      return tr(`deals.event.${e.type}`, {
+        method: tr(`deals.method.${e.method}`),
+        money: chips(e.prize_money ?? Object.values(e.amounts).reduce((a, b) => a + b, 0)),
+      });
+    case "deal_withdrawn":
+      return e.player ? tr("deals.event.declined", { who }) : tr("deals.event.withdrawn");
     case "correction_lapsed":
       return tr("director.event.correction_lapsed", { who, reason: e.reason || "" });
     case "carried_pot_awarded":
@@ -265,6 +276,7 @@ async function load() {
   if (!state.id) {
     state.t = null;
     for (const id of ["overview", "chart", "rulings", "unconfirmed", "registered"]) fill(id);
+    $("#deal-section").hidden = true;
     manage.render(null, []);
     procedures.render(null);
     return;
@@ -347,7 +359,9 @@ function render(t, rulings) {
   }
   renderUnconfirmed(t);
   $("#live-section").hidden = t.mode !== "live";
+  $("#live-rule").textContent = tr("director.live_rule", t.floor_clauses);
   renderLiveTables(t);
+  deals.render(t);
   fill(
     "rulings",
     rulings.length
@@ -480,6 +494,8 @@ function watch() {
 
 const value = (id) => $(id).value.trim();
 const number = (id) => (value(id) === "" ? undefined : Number(value(id)));
+/** A length typed in minutes, in the API's seconds. */
+const minutes = (id) => (value(id) === "" ? undefined : Math.max(1, Math.round(Number(value(id)) * 60)));
 
 /** The create form's money fields and the saved structure's field each
  * shows: with a saved structure chosen its amounts fill the fields, and only
@@ -516,8 +532,15 @@ function money(id, read = number) {
   return value("#c-structure") && !$(id).dataset.typed ? undefined : read(id);
 }
 
-$("#token-form").addEventListener("submit", (event) => {
+$("#token-form").addEventListener("submit", async (event) => {
   event.preventDefault();
+  // checked at once: a wrong token is refused here, never kept to fail later
+  try {
+    await api("/director/token", { token: value("#token") });
+  } catch (error) {
+    fail(error);
+    return;
+  }
   keepDirectorToken(value("#token"));
   ok(tr("director.token_kept"));
 });
@@ -544,7 +567,10 @@ $("#create").addEventListener("submit", async (event) => {
     profile: value("#c-profile"),
     name: value("#c-name"),
     mode: value("#c-mode"),
-    level_seconds: number("#c-level-seconds"),
+    // the forms take minutes; the API seconds
+    level_seconds: minutes("#c-level-minutes"),
+    break_every: number("#c-break-every") || undefined,
+    break_seconds: minutes("#c-break-minutes"),
     starting_stack: number("#c-stack"),
     table_size: number("#c-table-size"),
     payout_shares: payouts ? payouts.split(",").map(Number) : undefined,
@@ -557,6 +583,7 @@ $("#create").addEventListener("submit", async (event) => {
     late_registration_level: money("#c-late-level"),
     starts_at: startsAt,
     auto_start: $("#c-auto-start").checked || undefined,
+    deals_allowed: $("#c-deals").checked || undefined, // OQ-34, OQ-73
     bots: number("#c-bots") || 0,
     action_delay_ms: number("#c-delay") ?? 800,
     action_seconds: number("#c-action-seconds"),
@@ -680,7 +707,7 @@ function overrideForm(id, kind, numbers) {
       player: body.player ? standingOf(body.player) : null,
       values: () => ({ ...body, from: state.t?.level }),
       inPlay: chipsInPlay(),
-      onYes: () => call(`/override/${kind}`, body, tr("director.override_recorded")),
+      onYes: () => call(`/override/${kind}`, body, tr("director.override_recorded", { clause: state.t.floor_clauses.correction })),
     });
   });
 }
@@ -707,6 +734,9 @@ $("#live").addEventListener("submit", async (event) => {
     tr("director.counts_recorded"),
   );
   if (answer) {
+    // one confirmation is for one count: the next wrong count is refused again
+    $("#live-confirm").checked = false;
+    $("#live-note").value = "";
     const events = answer.result.filter((e) => e.type !== "chip_count");
     fill(
       "live-result",
@@ -720,6 +750,7 @@ $("#live").addEventListener("submit", async (event) => {
 const handTools = handRulings({ state, reload: () => load().catch(fail) });
 const links = seatLinks({ state });
 const procedures = proceduresPanel({ state, reload: () => load().catch(fail) });
+const deals = dealPanel({ state, reload: () => load().catch(fail) });
 
 const manage = managePanel({
   state,

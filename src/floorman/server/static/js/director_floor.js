@@ -106,7 +106,7 @@ export function handRulings(ctx) {
       answer.dataset.kind = "ok";
       fill(
         answer,
-        tr(`director.hand.${ruling}.done`, {
+        tr(done.hand === null ? `deals.live_ruling.${ruling}` : `director.hand.${ruling}.done`, {
           table: String(done.table),
           hand: String(done.hand),
           who: who ? who.name : "",

@@ -39,7 +39,9 @@ function seatStatus(player, seat, view) {
   const notes = [];
   if (seat.absent) notes.push(t("table.seat.away"));
   if (!player) {
-    if (view) notes.push(t("table.seat.sitting_out"));
+    // seated but not dealt in: away (said above), or just seated here (a
+    // move, a late entry), in from the next hand, not "sitting out"
+    if (view && !seat.absent) notes.push(t("deals.seat_next_hand"));
     return notes;
   }
   // a hand the floor declared dead is out, but not by a fold (DE-FOUL-1/2)
@@ -186,7 +188,7 @@ function seatElement(seat, player, table, position, amount, extras = null) {
       : null;
   const name = h(
     "div",
-    { class: "name" },
+    { class: "name", title: seat.name, "data-testid": "seat-name" },
     seat.name,
     seat.bot ? h("span", { class: "tag" }, t("table.seat.bot")) : null,
     h("span", { class: "seat-no" }, `#${seat.seat}`),

@@ -150,12 +150,21 @@ function mineFirst(tournaments) {
 
 let listed = [];
 
+/** Played to the end: kept out of the list unless asked for, so the
+ * tournaments still to play are not lost among them (one called off
+ * stays, saying so, until the director archives it). */
+const finished = (t) => t.status === "finished";
+
 function renderList(tournaments) {
   listed = tournaments;
-  $("#empty").hidden = tournaments.length > 0;
+  const over = tournaments.filter(finished).length;
+  const showFinished = $("#show-finished").checked;
+  $("#show-finished-text").textContent = tr("deals.lobby_show_finished", { count: chips(over) });
+  const shown = showFinished ? tournaments : tournaments.filter((t) => !finished(t));
+  $("#empty").hidden = shown.length > 0;
   fill(
     "tournaments",
-    mineFirst(tournaments).flatMap((t) => [
+    mineFirst(shown).flatMap((t) => [
       h(
         "tr",
         { "data-testid": "tournament-row", "data-id": t.id, "data-mine": seatOf(t.id) ? "" : null },
@@ -290,6 +299,7 @@ async function loadProfiles() {
   $("#create-profile").value = "nm-holdem";
 }
 
+$("#show-finished").addEventListener("change", () => renderList(listed));
 $("#create-token").value = directorToken();
 loadProfiles();
 refresh();

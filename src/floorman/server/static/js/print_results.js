@@ -40,7 +40,12 @@ function rowsTable(rows) {
             // an entry not paid (running-along stacks, DE-DEAL-4, OQ-70): flagged
             r.paid === false ? h("span", { class: "badge", "data-testid": "unpaid" }, ` ${t("money.unpaid")}`) : null,
           ),
-          h("td", { class: "num", "data-testid": "result-prize" }, chips(r.prize)),
+          h(
+            "td",
+            { class: "num", "data-testid": "result-prize" },
+            chips(r.prize),
+            r.deal ? h("span", { class: "muted" }, ` (${t("deals.results_mark")})`) : null,
+          ),
           h("td", { class: "num", "data-testid": "result-entries" }, chips(r.entries)),
         ),
       ),
@@ -60,6 +65,13 @@ async function load() {
     const rounded = sheet.payout_unit > 1 ? ` · ${t("money.rounded_to", { unit: sheet.payout_unit })}` : "";
     fill("facts", facts + rounded);
     document.getElementById("running").hidden = sheet.status === "finished";
+    const deal = document.getElementById("deal");
+    deal.hidden = !sheet.deal;
+    if (sheet.deal) {
+      // play ended in a deal over the money left (OQ-73)
+      const method = t(`deals.method.${sheet.deal.method}`);
+      fill(deal, t("deals.results", { method, money: chips(sheet.deal.prize_money) }));
+    }
     fill("accounts", accountsTable(a));
     fill("rows", rowsTable(sheet.rows));
   } catch (error) {

@@ -73,7 +73,12 @@ export function installSeatTools({ send, nameOf, tournament }) {
       const you = frame.you;
       const away = Boolean(you && you.away);
       banner.hidden = !away;
-      if (away) $("#away-text").textContent = `${awayText(you.away_reason)} ${t("table.away.dead")}`;
+      // an ante game (the draw) posts antes, not blinds, for an absent player
+      const antes = Boolean(frame.level) && !(frame.level.blinds && frame.level.blinds[1]);
+      const dead = t(antes ? "deals.away_dead_ante" : "table.away.dead");
+      if (away) $("#away-text").textContent = `${awayText(you.away_reason)} ${dead}`;
+      sitOut.title = t(antes ? "deals.sit_out_title_ante" : "table.sit_out_title");
+      sitOutNext.title = t(antes ? "deals.sit_out_next_title_ante" : "table.sit_out_next_title");
       // a player seated here who is not away may sit out (you.seat is his
       // seat in the hand: none between hands)
       // (his seat in a frame older than his leaving the tournament does not count)

@@ -11,6 +11,7 @@ import { parsePayoutTables, payoutTablesText } from "./money.js";
 import { profileTitle, stakesText } from "./summary.js";
 
 const DEFAULT_MINUTES = 20;
+const DEFAULT_BREAK_MINUTES = 15;
 
 /**
  * Wire the editor.  ``profiles`` is GET /api/profiles; ``ok(text)`` and
@@ -302,7 +303,24 @@ export function structureEditor({ profiles, ok, fail, changed }) {
     }
   }
 
+  /** A break after every so many playing levels (the ones there were
+   * replaced; none after the last), e.g. into the rulebook's 29 levels of
+   * 30 minutes, which have none; the server's tournament.schedule.with_breaks
+   * does the same for a new tournament's levels. */
+  function putInBreaks() {
+    const every = Number($("#s-break-every").value);
+    const minutes = Number($("#s-break-minutes").value) || DEFAULT_BREAK_MINUTES;
+    const playing = editor.levels.filter((lv) => !lv.is_break);
+    editor.levels = playing.flatMap((lv, k) =>
+      every && (k + 1) % every === 0 && k + 1 < playing.length
+        ? [lv, { ante: 0, minutes, is_break: true }]
+        : [lv],
+    );
+    renderLevels();
+  }
+
   $("#w-fill").addEventListener("click", fillFromWizard);
+  $("#s-breaks").addEventListener("click", putInBreaks);
   $("#s-form").addEventListener("submit", save);
   $("#s-add-level").addEventListener("click", () => addLevel(false));
   $("#s-add-break").addEventListener("click", () => addLevel(true));

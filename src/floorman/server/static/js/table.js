@@ -5,6 +5,7 @@
 import { decisionKey, renderHero } from "./actions.js";
 import { api, keepSeat, newKey, openSocket, seatOf } from "./api.js";
 import { installChat } from "./chat.js";
+import { installDealBox } from "./deal_seat.js";
 import { makeHandsList } from "./table_hands.js";
 import { $, chips, clockText, fill, h, ordinal, say, throttled, tournamentIdFromPath } from "./dom.js";
 import { errorElement } from "./errors.js";
@@ -20,6 +21,7 @@ import { beep, installHotkeys, PRE_ACTIONS, preAction, soundToggle } from "./tur
 const tournament = tournamentIdFromPath();
 const watched = location.pathname.match(/\/table\/(\d+)/);
 let seat = watched ? null : seatOf(tournament);
+const dealBox = installDealBox({ tournament, seat: () => seat });
 const state = {
   frame: null,
   frameAt: 0, // when the frame came (the level clock counts down from it)
@@ -142,6 +144,7 @@ function onTable(frame) {
 }
 
 function onSummary(summary) {
+  dealBox.render(summary); // a deal proposed: his share and his answer (OQ-73)
   const stakes =
     summary.blinds && summary.blinds[1]
       ? t("table.subtitle_blinds", { blinds: summary.blinds.join("/") })

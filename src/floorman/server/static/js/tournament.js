@@ -41,7 +41,8 @@ let chartKey = null;
 /** The chip chart (an SVG the server draws in this page's language), drawn
  * again when the level or the field changes. */
 function chart(t, level) {
-  const key = `${t.status}:${level}`;
+  // the field too: players go out within a level
+  const key = `${t.status}:${level}:${t.players_left}`;
   if (key === chartKey) return;
   chartKey = key;
   const query = new URLSearchParams({ lang, v: key });
