@@ -146,6 +146,7 @@ class Runner:
         """The last look at the lease connection (every second), not a new one."""
         if not getattr(self, "_alive", True):
             raise ConnectionError("the lease connection is lost: every tournament was given up")
+
     async def _pause(self) -> None:
         """Until the next look for tournaments nobody plays: POLL_SECONDS,
         or less when this runner stops or another lets its leases go."""

@@ -30,8 +30,8 @@ from floorman.cluster.follower import Followers
 from floorman.cluster.runner import tournament_of
 from floorman.server.app import create_app
 from floorman.server.collector import paced_collection, stop_pacing
-from floorman.server.metrics import Metrics, Readiness, observed
 from floorman.server.drain import drain_on_sigterm
+from floorman.server.metrics import Metrics, Readiness, observed
 from floorman.services import Floor
 from floorman.services.auto_start import AutoStarts
 from floorman.services.commands import Command, command_to_dict

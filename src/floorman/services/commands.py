@@ -107,6 +107,7 @@ class Command:
         """What a log may say of this command (``--log-format json``): never
         what it carries (a token's hash, an amount, a chat line)."""
         return {"tournament": self.tournament, "command": self.kind, "key": self.key}
+
     def fingerprint(self) -> str:
         """A digest of everything the command asks: its kind, tournament,
         author and every field but the key (and a registration's token
@@ -608,8 +609,8 @@ __all__ = [
     "OverrideSeat",
     "Pause",
     "PenalizeTime",
-    "RaceOff",
     "ProposeDeal",
+    "RaceOff",
     "ReEnter",
     "RecordChipCounts",
     "Register",

@@ -526,6 +526,8 @@ class RulingUndone(TournamentEvent):
     tables: dict[str, int] = field(default_factory=dict)
     seats: dict[str, int] = field(default_factory=dict)
     revived: tuple[str, ...] = ()
+
+
 @tournament_event("deal_proposed")
 class DealProposed(TournamentEvent):
     """The director proposes a deal over the prize money left among the
