@@ -53,7 +53,7 @@ SAVED = "fuzzed"
 #: operations a player's token is for
 PLAYER_PATHS = ("/me", "/actions", "/tables/{table}", "/text")
 CLAUSES = ["OQ-41", "NM-D-1A", "DE-GEN-2", "NM-H-13", "nm-d-1a", "XX-1"]
-#: examples per operation (43 operations); FLOORMAN_FUZZ_EXAMPLES=500 for a deep run
+#: examples per operation (64 operations); FLOORMAN_FUZZ_EXAMPLES=500 for a deep run
 EXAMPLES = int(os.environ.get("FLOORMAN_FUZZ_EXAMPLES", "15"))
 #: operations that remove what they are given: they get tournaments of their own
 DESTRUCTIVE = {
@@ -61,6 +61,24 @@ DESTRUCTIVE = {
     ("POST", "/api/tournaments/{tournament_id}/cancel"),
     ("POST", "/api/tournaments/{tournament_id}/archive"),
 }
+
+#: operations for a tournament in play (its clock, its procedures, a deal):
+#: aimed at the running tournament first, the simplest choice Hypothesis
+#: tries most, and at the others too
+IN_PLAY = (
+    "/pause",
+    "/resume",
+    "/clock/break",
+    "/clock/adjust",
+    "/clock/next-level",
+    "/floor/hand-for-hand",
+    "/floor/hand-for-hand/played",
+    "/floor/chip-race",
+    "/floor/undo",
+    "/deal",
+    "/deal/answer",
+    "/deal/withdraw",
+)
 
 
 class World:
@@ -72,6 +90,7 @@ class World:
         self.client = asgi.get_client(self.app).__enter__()
         self.tournaments: list[str] = []
         self.running = ""
+        self.linked = ""
         self.players = ["p1", "p2", "p3", "p4"]
         self.tokens: list[str] = []
         self.hands: list[str] = []
@@ -118,6 +137,14 @@ class World:
             headers={"Authorization": BEARER},
         )
         assert saved.status_code == 200, saved.text
+        # seat links reissued (OQ-74), which the director can show again, in
+        # a tournament of their own: the other operations unregister and
+        # disqualify, and a reissued link voids the player's token
+        self.linked = self.create("nm-draw", level_seconds=600)
+        for name in ("Hal", "Ivy", "Jo", "Kim"):
+            self.post(f"/api/tournaments/{self.linked}/register", {"name": name})
+        for player in self.players:
+            self.post(f"/api/tournaments/{self.linked}/players/{player}/seat-link")
         self.tournaments = [waiting, running, done]
         self.running = running
 
@@ -173,6 +200,11 @@ def path_values(world: World, method: str, path: str) -> st.SearchStrategy[dict[
             )
         elif path.endswith(PLAYER_PATHS):
             params["tournament_id"] = st.just(world.running)  # where the tokens are
+        elif path.endswith("/seat-link"):
+            params["tournament_id"] = st.sampled_from([world.linked, *world.tournaments])
+        elif path.endswith(IN_PLAY):
+            others = [t for t in world.tournaments if t != world.running]
+            params["tournament_id"] = st.sampled_from([world.running, *others])
         else:
             params["tournament_id"] = st.sampled_from(world.tournaments)
     if "{player}" in path:

@@ -90,8 +90,14 @@ def test_the_wheel_installs_into_an_empty_venv_and_serves(tmp_path: Path) -> Non
     try:
         run(install, cwd=tmp_path, env=env)
     except AssertionError:  # the wheelhouse lacks a dependency (the first run, a new pin)
+        # a floorman wheel left there by an earlier run has the same name as
+        # this one, and pip download would reuse it ("already downloaded"),
+        # with that run's dependencies: the wheelhouse holds dependencies only
+        for stale in WHEELHOUSE.glob("floorman-*"):
+            stale.unlink()
         download = [sys.executable, "-m", "pip", "download", "--quiet", "--dest", WHEELHOUSE]
         run([*download, wheel], cwd=tmp_path, env=env)
+        (WHEELHOUSE / wheel.name).unlink(missing_ok=True)
         run(install, cwd=tmp_path, env=env)
     where = run(
         [

@@ -127,7 +127,10 @@ def test_OQ_03_an_elimination_is_not_undone_once_places_were_given_after_it() ->
     t.disqualify("d4", "NM-D-1C")
     with pytest.raises(TournamentError, match="places were given since: it can no longer"):
         t.undo_ruling()
-    assert t.players["b"].place == 12
+    # b's elimination stands; d4 finishes in no place, so b, out before him,
+    # moved up from 12th to 11th (OQ-69)
+    assert t.players["b"].status == "out" and t.players["b"].place == 11
+    assert t.players["d4"].place is None
 
 
 @pytest.mark.clause("NM-D-1G", "NM-D-1B", "OQ-03")

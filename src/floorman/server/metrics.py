@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import logging
 import time
@@ -206,8 +207,10 @@ class Metrics:
 
 
 def observed(execute: Execute, metrics: Metrics) -> Execute:
-    """``execute``, each command counted, timed and logged."""
+    """``execute``, each command counted, timed and logged; the wrapper
+    names what it wraps (``__wrapped__``, :func:`inspect.unwrap`)."""
 
+    @functools.wraps(execute)
     async def run(command: Command) -> Answer:
         started = time.perf_counter()
         answer: Answer | None = None

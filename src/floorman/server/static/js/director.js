@@ -275,6 +275,7 @@ async function load() {
   forgetAnswers();
   if (!state.id) {
     state.t = null;
+    $("#start").disabled = true; // enabled by a loaded tournament that is registering
     for (const id of ["overview", "chart", "rulings", "unconfirmed", "registered"]) fill(id);
     $("#deal-section").hidden = true;
     manage.render(null, []);
