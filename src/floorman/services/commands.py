@@ -343,7 +343,8 @@ class CallBreak(Command):
 
 @dataclass(frozen=True, kw_only=True)
 class AdjustClock(Command):
-    """Time added to the level being played (``seconds`` below 0: taken off)."""
+    """Time added to the level being played (``seconds`` below 0: taken off;
+    NM-D-1G, OQ-03)."""
 
     kind = "adjust_clock"
     seconds: int
