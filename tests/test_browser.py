@@ -58,7 +58,8 @@ class Api:
     def call(self, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         response = self.client.request(method, f"/api{path}", json=body, headers=headers)
-        response.raise_for_status()
+        # the server's reason (and clause) in the failure, not only the status
+        assert response.is_success, f"{method} {path}: {response.status_code} {response.text}"
         return response.json()
 
     def create(self, profile: str, bots: int, **settings: Any) -> str:

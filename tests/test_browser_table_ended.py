@@ -47,7 +47,12 @@ def de_page(browser: Browser) -> Iterator[Page]:
 def test_a_spectator_coming_late_sees_the_hands_played_at_the_table(
     browser: Browser, api: Api
 ) -> None:
-    tournament = api.create("nm-holdem", bots=12, starting_stack=100_000, **QUICK_BOTS)
+    # Bots that think a little: flat out, 12 of them can finish the whole
+    # event before a loaded machine's next poll, and a finished clock
+    # cannot be paused (NM-D-1G).
+    tournament = api.create(
+        "nm-holdem", bots=12, starting_stack=100_000, action_delay_ms=20, between_hands_s=0
+    )
     api.start(tournament)
     table = 1
     wait_for(

@@ -20,7 +20,7 @@ import sqlalchemy
 
 from floorman.services.floor import Floor
 from floorman.storage import Store
-from floorman.storage.writer import CommitBatch
+from floorman.storage.writer import BackgroundWriter, CommitBatch
 from tests.helpers.server import (
     AUTH,
     DIRECTOR,
@@ -78,6 +78,43 @@ def test_reads_see_every_write_queued_before_them(store: Store) -> None:
         store.commit_later(registered(number))
     assert len(store.tournament_events("t1")) == 50  # no wait by the caller
     assert len(store.players("t1")) == 50
+
+
+def test_a_read_waits_for_earlier_writes_only_not_for_an_empty_queue() -> None:
+    """Bots acting flat out keep the writer's queue from ever emptying: a
+    reader waiting for an empty queue waited as long as they played."""
+    written: list[int] = []
+
+    def slow_write(batches: Any) -> None:
+        time.sleep(0.02)  # a transaction takes long enough for more to queue
+        written.extend(b.tournament_events[0]["n"] for b in batches)
+
+    writer = BackgroundWriter(slow_write)
+    stop = threading.Event()
+
+    def keep_submitting() -> None:
+        n = 0
+        while not stop.is_set():
+            writer.submit(CommitBatch("t1", [{"n": n}]))
+            n += 1
+            time.sleep(0.001)
+
+    submitter = threading.Thread(target=keep_submitting)
+    submitter.start()
+    try:
+        wait_until(lambda: len(written) > 10, timeout=30, what="the writer storing")
+        before = writer._submitted
+        reader = threading.Thread(target=writer.flush)
+        reader.start()
+        reader.join(timeout=30)
+        flushed_while_busy = not reader.is_alive() and not stop.is_set()
+        stored_by_then = len(written)
+    finally:
+        stop.set()
+        submitter.join()
+        writer.close()
+    assert flushed_while_busy
+    assert stored_by_then >= before  # everything submitted before it was stored
 
 
 def test_a_failing_batch_fails_its_tournament_not_the_others(store: Store) -> None:

@@ -60,7 +60,11 @@ class BackgroundWriter:
         self.write = write
         self.on_write = on_write
         self._queue: deque[tuple[CommitBatch, Future[None]]] = deque()
-        self._busy = 0  # batches queued or being written
+        # Counted, not "queued or being written": a reader waits for the
+        # batches submitted before it, never for an empty queue, which
+        # bots acting flat out would keep from ever coming.
+        self._submitted = 0
+        self._done = 0
         self._condition = threading.Condition()
         self._closed = False
         self.transactions = 0  # how many transactions it ran (group commit's effect)
@@ -77,7 +81,7 @@ class BackgroundWriter:
             if self._closed:
                 raise RuntimeError("the store is closed")
             self._queue.append((batch, future))
-            self._busy += 1
+            self._submitted += 1
             self._condition.notify_all()
         return future
 
@@ -86,7 +90,8 @@ class BackgroundWriter:
         if threading.current_thread() is self._thread:
             return  # the writer never waits for itself
         with self._condition:
-            while self._busy:
+            target = self._submitted
+            while self._done < target:
                 self._condition.wait()
 
     def close(self) -> None:
@@ -106,7 +111,7 @@ class BackgroundWriter:
                 group = [self._queue.popleft() for _ in range(min(GROUP_LIMIT, len(self._queue)))]
             self._store(group)
             with self._condition:
-                self._busy -= len(group)
+                self._done += len(group)
                 self._condition.notify_all()
 
     def forget_failure(self, tournament_id: str) -> None:
