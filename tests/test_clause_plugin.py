@@ -165,6 +165,31 @@ def test_a_run_of_the_whole_suite_is_complete_and_a_subset_is_not(
     assert "the session stopped early" in stopped["incomplete_because"]
 
 
+def test_a_run_on_xdist_workers_reports_what_a_serial_run_does(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``make test`` runs the suite on pytest-xdist workers: the controller
+    never collects, so the report must come from what the workers hand it
+    (a report with no tests would be "incomplete" and check nothing)."""
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+    pytester.makeini("[pytest]\ntestpaths = checks\n")
+    checks = pytester.mkpydir("checks")
+    (checks / "test_suite.py").write_text(SUITE, encoding="utf-8")
+    (checks / "test_more.py").write_text(
+        'import pytest\n\n@pytest.mark.clause("DE-FOLD-1")\ndef test_x():\n    pass\n',
+        encoding="utf-8",
+    )
+    _, serial = run(pytester)
+    result, parallel = run(pytester, "-p", "xdist", "-n", "2")
+    result.assert_outcomes(passed=10, failed=1, skipped=1, xfailed=1, xpassed=1, errors=1)
+    assert "clause report: 14 marked tests" in result.stdout.str()
+    assert parallel == serial
+    assert parallel["tests"] == 14 and parallel["complete"] is True
+    _, chosen = run(pytester, "-p", "xdist", "-n", "2", "-k", "test_more")
+    assert chosen["incomplete_because"] == ["-k or -m chose tests", "13 tests were deselected"]
+    assert chosen["passed"] == {"DE-FOLD-1": ["checks/test_more.py::test_x"]}
+
+
 @pytest.mark.parametrize(
     "source",
     [

@@ -19,6 +19,11 @@ sentence may be named too, ``"NM-D-2C s7"``, and counts for its clause).
   paths, ``-k``, ``-m`` or deselection, nothing stopped early), as
   ``scripts/build_clause_registry.py`` needs.  Any run may write one; only
   ``make test``'s full run checks the registry against it.
+- Under pytest-xdist (``make test`` runs ``-n``) the workers collect and
+  the controller writes the report: each worker hands what it collected
+  (the tests, their clauses, how many it deselected) to the controller
+  through ``workeroutput``, and the controller sees every test's outcome as
+  the workers report it.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ import re
 from collections import defaultdict
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -38,6 +44,8 @@ RULES = ROOT / "docs" / "rules" / "RULES_EN.md"
 MARKER = "clause"
 #: the report's format (scripts/build_clause_registry.py reads it)
 REPORT_FORMAT = 1
+#: the key of a pytest-xdist worker's collection in its ``workeroutput``
+WORKER_OUTPUT = "clause_collection"
 
 
 @cache
@@ -129,8 +137,13 @@ def pytest_configure(config: pytest.Config) -> None:
         config.pluginmanager.register(ClauseReport(config, Path(path)), "clause-report")
 
 
+def is_xdist_worker(config: pytest.Config) -> bool:
+    return hasattr(config, "workerinput")
+
+
 class ClauseReport:
-    """Collects the outcome of every marked test and writes the report."""
+    """Collects the outcome of every marked test and writes the report
+    (on a pytest-xdist worker: hands its collection to the controller)."""
 
     def __init__(self, config: pytest.Config, path: Path) -> None:
         self.config = config
@@ -149,6 +162,21 @@ class ClauseReport:
 
     def pytest_deselected(self, items: list[pytest.Item]) -> None:
         self.deselected += len(items)
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_testnodedown(self, node: Any, error: object) -> None:
+        """A pytest-xdist worker is done: take in what it collected.  Every
+        worker collects the same tests (xdist checks it), so the lists are
+        merged, not added up."""
+        collection = getattr(node, "workeroutput", {}).get(WORKER_OUTPUT)
+        if collection is None:  # the worker crashed before its session ended
+            return
+        known = set(self.collected)
+        self.collected += [nodeid for nodeid in collection["collected"] if nodeid not in known]
+        self.clauses.update(
+            {nodeid: frozenset(ids) for nodeid, ids in collection["clauses"].items()}
+        )
+        self.deselected = max(self.deselected, int(collection["deselected"]))
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if report.failed:
@@ -179,6 +207,13 @@ class ClauseReport:
         return why
 
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+        if is_xdist_worker(self.config):
+            self.config.workeroutput[WORKER_OUTPUT] = {  # type: ignore[attr-defined]
+                "collected": self.collected,
+                "clauses": {nodeid: sorted(ids) for nodeid, ids in self.clauses.items()},
+                "deselected": self.deselected,
+            }
+            return
         passed: dict[str, list[str]] = defaultdict(list)
         failed: dict[str, list[str]] = defaultdict(list)
         for nodeid, clauses in self.clauses.items():
