@@ -18,9 +18,9 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))  # test_browser imports tests.helpers
 
-from test_browser import (  # noqa: E402
+from tests.test_browser import (  # noqa: E402
     DIRECTOR,
     TURN,
     Api,

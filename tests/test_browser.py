@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import re
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -26,6 +25,7 @@ import uvicorn
 from playwright.sync_api import Browser, Page, Playwright, WebSocketRoute, expect, sync_playwright
 
 from floorman.server.app import create_app
+from tests.helpers.server import bound_socket
 
 pytestmark = pytest.mark.browser
 
@@ -73,19 +73,16 @@ class Api:
         self.call("POST", f"/tournaments/{tournament}/start", {}, DIRECTOR)
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @contextlib.contextmanager
 def running_server(data_dir: Path) -> Iterator[Api]:
-    """floorman on a free port, in a thread, until the block ends."""
+    """floorman on a free port, in a thread, until the block ends (the
+    socket bound here and handed over: no other process can take the port
+    between choosing it and serving on it)."""
     app = create_app(f"sqlite:///{data_dir / 'floorman.sqlite3'}", DIRECTOR)
-    port = free_port()
+    sock = bound_socket()
+    port = int(sock.getsockname()[1])
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30
     while not server.started:
@@ -99,6 +96,7 @@ def running_server(data_dir: Path) -> Iterator[Api]:
         api.client.close()
         server.should_exit = True
         thread.join(timeout=10)
+        sock.close()
 
 
 def launch_chromium(playwright: Playwright) -> Browser:

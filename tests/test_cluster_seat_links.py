@@ -25,6 +25,7 @@ from tests.helpers.server import (
     Socket,
     free_port,
     serving,
+    spare_redis_database,
     tournament_body,
 )
 
@@ -69,8 +70,8 @@ def test_OQ_74_a_link_reissued_through_one_web_process_closes_the_old_one_on_bot
     command = [
         *(str(VENV_BIN / "floorman"), "serve", "--port", str(port)),
         *("--workers", "2", "--runners", "1"),
-        # a Redis database of its own: test_cluster_runner empties the shared one
-        *("--database-url", database, "--redis-url", REDIS.rsplit("/", 1)[0] + "/3"),
+        # the worker's spare Redis database: test_cluster_runner empties the first
+        *("--database-url", database, "--redis-url", spare_redis_database(REDIS)),
     ]
     with serving(command, env, tmp_path, port) as cluster:
         cluster.wait_healthy(60)

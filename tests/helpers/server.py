@@ -67,10 +67,69 @@ def wait_until(
         time.sleep(interval)
 
 
+def _ephemeral_low() -> int:
+    """The first port the kernel hands out by itself (to bind(0) and to
+    every outgoing connection)."""
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768
+
+
+#: how many ports each pytest-xdist worker may hand out below that range
+_PORTS_PER_WORKER = 1000
+_next_ports: Iterator[int] | None = None
+
+
+def _port_candidates() -> Iterator[int]:
+    """This worker's own slice below the ephemeral range (gw0 the highest),
+    started at an offset of this process's, so two runs on one machine
+    rarely try the same ports first."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    index = int(worker) if worker.isdigit() else 0
+    top = _ephemeral_low() - index * _PORTS_PER_WORKER
+    start = os.getpid() % _PORTS_PER_WORKER
+    for k in range(_PORTS_PER_WORKER):
+        yield top - 1 - (start + k) % _PORTS_PER_WORKER
+    raise AssertionError(f"no free port left in {top - _PORTS_PER_WORKER}…{top - 1}")
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+    """A port nothing listens on, for a server a test starts later (a
+    subprocess ``floorman serve --port``, a redis-server).  Never one from
+    the kernel's ephemeral range: between this call and the server's bind,
+    an outgoing connection of any test (an HTTP poll, a database client)
+    may take such a port, and the server then fails to start.  Each
+    pytest-xdist worker has a slice of its own, and a port is handed out
+    once per process."""
+    global _next_ports
+    if _next_ports is None:
+        _next_ports = _port_candidates()
+    for port in _next_ports:
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:  # taken, or still held by a closed server
+                continue
+            return port
+    raise AssertionError("unreachable: the candidates end with an error")
+
+
+def bound_socket() -> socket.socket:
+    """A listening-ready socket on a port of the kernel's choosing, for an
+    in-process uvicorn (``Server.run(sockets=[...])``): bound here and kept,
+    so no other process can take the port before the server uses it."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    return sock
+
+
+def spare_redis_database(url: str) -> str:
+    """The Redis database after ``url``'s: each pytest-xdist worker has two
+    (conftest.py), the first emptied by the cluster runner's tests."""
+    server, _, database = url.rpartition("/")
+    return f"{server}/{int(database or 0) + 1}"
 
 
 def sqlite_url(directory: Path) -> str:
@@ -225,7 +284,8 @@ class LiveServer:
     websocket clients (with time-outs) can connect."""
 
     def __init__(self, data_dir: Path, token: str = DIRECTOR) -> None:
-        self.port = free_port()
+        self.socket = bound_socket()
+        self.port = int(self.socket.getsockname()[1])
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_base = f"ws://127.0.0.1:{self.port}"
         self.app = create_app(sqlite_url(data_dir), token)
@@ -245,7 +305,7 @@ class LiveServer:
     def _run(self) -> None:
         async def main() -> None:
             self.loop = asyncio.get_running_loop()
-            await self.server.serve()
+            await self.server.serve(sockets=[self.socket])
 
         # asyncio.run cancels and awaits what is left, as ``floorman serve`` does.
         asyncio.run(main())
@@ -259,6 +319,7 @@ class LiveServer:
         self.http.close()
         self.server.should_exit = True
         self.thread.join(timeout=15)
+        self.socket.close()
         assert not self.thread.is_alive(), "the in-process server did not stop"
 
     @property
