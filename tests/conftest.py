@@ -26,3 +26,21 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
     with make_client(tmp_path) as c:
         yield c
+
+
+@pytest.fixture(autouse=True)
+def stop_this_tests_tournaments(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A browser test's module shares one server (``tests.test_browser.api``,
+    module-scoped): when the test is over, the tournaments it started stop
+    dealing, so their bots, acting every 20 ms, do not load the tests after
+    it (those there before it, a module fixture's, play on)."""
+    if "api" not in request.fixturenames:
+        yield
+        return
+    server = getattr(request.getfixturevalue("api"), "server", None)
+    if server is None:
+        yield
+        return
+    before = server.tournament_ids()
+    yield
+    server.stop_tournaments(keep=before)

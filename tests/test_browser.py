@@ -11,6 +11,7 @@ dropped connection that comes back to the same seat.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import re
 import threading
@@ -51,9 +52,11 @@ TURN = "#actions [data-testid=check], #actions [data-testid=call], #actions [dat
 class Api:
     """The HTTP API of a running server, for what the tests set up directly."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, server: InProcessServer | None = None) -> None:
         self.url = url
         self.client = httpx.Client(base_url=url, timeout=10)
+        #: the server in this process, when it is (running_server's)
+        self.server = server
 
     def call(self, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
@@ -73,6 +76,32 @@ class Api:
         self.call("POST", f"/tournaments/{tournament}/start", {}, DIRECTOR)
 
 
+class InProcessServer:
+    """The app and event loop of a server :func:`running_server` runs in a
+    thread, so a test's set-up can reach its tournaments directly."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def tournament_ids(self) -> set[str]:
+        return set(self.app.state.floor.tournaments)
+
+    def stop_tournaments(self, keep: set[str]) -> None:
+        """Stop dealing at every tournament but ``keep``: a module shares
+        one server, and bots still playing a finished test's tournaments
+        flat out would slow (and time out) the tests after it."""
+        floor = self.app.state.floor
+
+        async def stop() -> None:
+            for tournament_id, service in list(floor.tournaments.items()):
+                if tournament_id not in keep:
+                    await service.shutdown()
+
+        assert self.loop is not None
+        asyncio.run_coroutine_threadsafe(stop(), self.loop).result(30)
+
+
 @contextlib.contextmanager
 def running_server(data_dir: Path) -> Iterator[Api]:
     """floorman on a free port, in a thread, until the block ends (the
@@ -82,14 +111,20 @@ def running_server(data_dir: Path) -> Iterator[Api]:
     sock = bound_socket()
     port = int(sock.getsockname()[1])
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    in_process = InProcessServer(app)
+
+    async def serve() -> None:
+        in_process.loop = asyncio.get_running_loop()
+        await server.serve(sockets=[sock])
+
+    thread = threading.Thread(target=asyncio.run, args=(serve(),), daemon=True)
     thread.start()
     deadline = time.monotonic() + 30
     while not server.started:
         if not thread.is_alive() or time.monotonic() > deadline:
             raise RuntimeError("the floorman server did not start")
         time.sleep(0.05)
-    api = Api(f"http://127.0.0.1:{port}")
+    api = Api(f"http://127.0.0.1:{port}", in_process)
     try:
         yield api
     finally:
