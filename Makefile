@@ -7,6 +7,12 @@ BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 # Which marked tests passed for which clause in the last full run (issue 18).
 CLAUSE_REPORT ?= var/clause-report.json
+# pytest-xdist workers for `make test` (0: one process).  Two, for CI's two
+# cores: most of the suite waits on servers, browsers and bots, which a
+# second worker overlaps; each worker has its own ports and Redis databases
+# (conftest.py, tests/helpers/server.py).  A whole test file runs on one
+# worker (--dist loadfile), in its order, with its module's fixtures.
+PYTEST_WORKERS ?= 2
 
 .PHONY: run test lint typecheck pytest coverage registry browser-deps clean
 
@@ -44,6 +50,7 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	FLOORMAN_TEST_POSTGRES_URL="$$(scripts/ensure-postgres)" \
 	FLOORMAN_TEST_REDIS_URL="$$(scripts/ensure-redis)" $(BIN)/python -m pytest -q \
+		--numprocesses=$(PYTEST_WORKERS) --dist=loadfile \
 		--cov=floorman --cov-branch --cov-report=term:skip-covered \
 		--clause-report=$(CLAUSE_REPORT)
 	$(BIN)/python scripts/build_clause_registry.py --check $(CLAUSE_REPORT)

@@ -13,9 +13,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from playwright.sync_api import expect
 
 if TYPE_CHECKING:
     from fastapi.testclient import TestClient
+
+#: How long a browser test's ``expect`` waits for the page (Playwright's own
+#: default is 5 s): what it waits for comes from a server whose bots, clock
+#: and writer share two cores with a second test worker and a Chromium, and
+#: a slow run must not fail where a quick one passes.  An ``expect`` that
+#: holds returns at once, so only a failure waits this long.
+BROWSER_EXPECT_TIMEOUT_MS = 20_000
+expect.set_options(timeout=BROWSER_EXPECT_TIMEOUT_MS)
 
 
 @pytest.fixture
