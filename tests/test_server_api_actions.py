@@ -111,7 +111,7 @@ def test_player_texts_show_his_own_cards(client: TestClient) -> None:
         f"/api/tournaments/{tid}/actions", json={"action": "fold"}, headers=bearer(folder)
     )
     assert response.status_code == 200, response.text
-    wait_until(lambda: floor(client).store.hand(hand_id)["status"] == "finished", 5, "the hand")
+    wait_until(lambda: floor(client).store.hand(hand_id)["status"] == "finished", 30, "the hand")
     events = stored_hand_events(floor(client).store, hand_id)
     holes = {e.seat: set(_as_text(e.cards)) for e in events if isinstance(e, HoleDealt)}
     public = client.get(f"/api/hands/{hand_id}/text").text

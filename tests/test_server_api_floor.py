@@ -50,7 +50,7 @@ def finish_hand_by_folding(client: TestClient, tid: str, by_seat: dict[int, str]
         view = table_view(client, tid, None)
         return view["hand_id"] != hand_id or not status(client, tid)["tables"][0]["in_hand"]
 
-    wait_until(over, 5, "the end of the hand")
+    wait_until(over, 30, "the end of the hand")
     return str(hand_id)
 
 
@@ -197,7 +197,7 @@ def test_time_penalty_and_absence_kill_the_players_next_hands(client: TestClient
             view = table_view(client, tid, None)
             return view["hand_id"] if view["hand_id"] != previous and view["hand"] else None
 
-        return wait_until(ready, 5, f"the hand after {previous}")
+        return wait_until(ready, 30, f"the hand after {previous}")
 
     second = hand_after(first)
     dead = stored_hand_events(store, second)[0].dead

@@ -319,10 +319,10 @@ def test_opening_the_seat_link_elsewhere_takes_the_seat_over(tmp_path: Path) -> 
         token = answer.json()["token"]
         assert answer.json()["seat_link"].endswith(f"#seat={token}")
         with Socket(server.ws_url(tid, token=token)) as old:
-            old.wait_for(lambda f: f["type"] == "tournament", 5, "the summary")
+            old.wait_for(lambda f: f["type"] == "tournament", 30, "the summary")
             with Socket(server.ws_url(tid, token=token)) as new:
-                new.wait_for(lambda f: f["type"] == "tournament", 5, "the summary")
-                frame = old.wait_for(lambda f: f["type"] == "seat_taken", 5, "seat_taken")
+                new.wait_for(lambda f: f["type"] == "tournament", 30, "the summary")
+                frame = old.wait_for(lambda f: f["type"] == "seat_taken", 30, "seat_taken")
                 assert frame["code"] == SEAT_TAKEN_CODE
                 with pytest.raises(ConnectionClosed):
                     old.recv(5)

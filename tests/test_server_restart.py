@@ -198,7 +198,7 @@ def test_a_player_keeps_his_seat_and_his_hand_across_a_restart(tmp_path: Path) -
             assert me.status_code == 200, me.text
             assert (me.json()["player"], me.json()["seat"]) == (player, seat[player])
         with Socket(server.ws_url(tid, token=tokens[big_blind])) as sock:
-            frame = sock.wait_for(lambda f: f["type"] == "table" and f["hand"], 5, "his table")
+            frame = sock.wait_for(lambda f: f["type"] == "table" and f["hand"], 30, "his table")
             assert frame["hand_id"] == hand_id
             you = frame["you"]
             assert (you["player"], you["seat"], you["away"]) == (big_blind, seat[big_blind], False)

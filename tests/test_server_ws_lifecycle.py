@@ -167,7 +167,7 @@ def run_session(
             service.broadcast_summary()  # frames while the client goes away
             await asyncio.sleep(0)
         fake.hang_up()
-        await asyncio.wait_for(task, 5)  # returns, never raises
+        await asyncio.wait_for(task, 30)  # returns, never raises
         return session
 
     return asyncio.run(scenario())
@@ -210,10 +210,10 @@ def test_a_seat_taken_over_closes_with_4409_even_when_the_close_fails() -> None:
         await asyncio.sleep(0.05)
         new = SocketSession(new_fake, service, player, None)  # type: ignore[arg-type]
         new_task = asyncio.create_task(new.run())
-        await asyncio.wait_for(old_task, 5)
+        await asyncio.wait_for(old_task, 30)
         assert [s.player for s in service.subscribers] == [player]
         new_fake.hang_up()
-        await asyncio.wait_for(new_task, 5)
+        await asyncio.wait_for(new_task, 30)
         return old_fake, old, new_fake, new
 
     old_fake, old, _, new = asyncio.run(scenario())
