@@ -7,7 +7,6 @@ log with times, and a seat taken to another device."""
 from __future__ import annotations
 
 import asyncio
-import time
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +20,14 @@ from floorman.services.runtime import SEAT_TAKEN_CODE, TournamentService
 from floorman.storage import Store
 from floorman.tournament.events import Disqualified, TimedOut
 from tests.helpers.clock import FakeClock, until
-from tests.helpers.server import AUTH, DIRECTOR, LiveServer, Socket, create_tournament
+from tests.helpers.server import (
+    AUTH,
+    DIRECTOR,
+    LiveServer,
+    Socket,
+    create_tournament,
+    wait_until,
+)
 
 
 def two_humans(
@@ -289,11 +295,13 @@ def test_corrections_during_a_hand_are_pending_over_http_NM_D_1G_OQ_03(client: T
     for name in ("Ann", "Bob", "Cy"):
         client.post(f"/api/tournaments/{tid}/register", json={"name": name})
     assert client.post(f"/api/tournaments/{tid}/start", headers=AUTH).status_code == 200
-    for _ in range(200):
-        state = client.get(f"/api/tournaments/{tid}").json()
-        if state["tables"] and state["tables"][0]["in_hand"]:
-            break
-        time.sleep(0.02)
+
+    def in_hand() -> dict[str, Any] | None:
+        state: dict[str, Any] = client.get(f"/api/tournaments/{tid}").json()
+        return state if state["tables"] and state["tables"][0]["in_hand"] else None
+
+    # a correction is pending only while the hand runs: wait for one, however long
+    state = wait_until(in_hand, 30, "the first hand")
     player = state["tables"][0]["seats"][0]["player"]
     answer = client.post(
         f"/api/tournaments/{tid}/override/chips",
