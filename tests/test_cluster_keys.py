@@ -114,7 +114,7 @@ def test_two_web_processes_leave_the_newest_socket_in_the_seat(database: str) ->
                     tournament=tid, author=c.player_author(player), key=sub.ident, socket=sub.ident
                 )
                 assert (await send(opened)).ok
-            for _ in range(200):  # both web processes fold the same messages
+            for _ in range(600):  # both web processes fold the same messages (30 s at most)
                 if subs[0].closing and webs[0].seen.get(tid) == webs[1].seen.get(tid):
                     break
                 await asyncio.sleep(0.05)

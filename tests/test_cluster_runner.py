@@ -105,7 +105,7 @@ def test_a_visited_tournament_is_never_adopted(database: str) -> None:
         tid = made.body["id"]
         cancelled = await send(c.Cancel(tournament=tid, author=c.DIRECTOR, note="rain"))
         assert cancelled.ok, cancelled
-        for _ in range(100):  # the runner gives a tournament nobody plays up
+        for _ in range(300):  # the runner gives a tournament nobody plays up (30 s at most)
             if tid not in runner.floor.tournaments and tid not in runner.releasing:
                 break
             await asyncio.sleep(0.1)
