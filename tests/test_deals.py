@@ -174,3 +174,40 @@ def test_at_a_live_event_the_director_records_each_agreement() -> None:
     assert isinstance(answer, DealMade) and t.status == "finished"
     assert sum(p.prize for p in t.players.values()) == 10_000
     assert_replay_equal(t)
+
+
+@pytest.mark.clause("OQ-73")
+def test_the_results_csv_and_pdf_mark_the_prizes_of_a_deal() -> None:
+    """The results page marks a deal's prizes; so do the CSV (a column
+    naming the chop, the prize a number still) and the PDF (each prize
+    marked, the deal's sentence under the accounts), in the reader's words."""
+    from types import SimpleNamespace
+
+    from floorman.server.i18n import catalogue
+    from floorman.services.results import deal_line, result_rows, results_csv, results_pdf
+    from floorman.services.results import shown_prize
+
+    t = three_handed()
+    t.propose_deal("icm")
+    for player in "abc":
+        t.answer_deal(player, True)
+    service = SimpleNamespace(tournament=t)
+    de, nb = catalogue("de"), catalogue("nb")
+    lines = results_csv(service, de).lstrip("\ufeff").splitlines()  # type: ignore[arg-type]
+    assert lines[0] == "Platz;Name;Preisgeld;Einkäufe;Deal"
+    assert lines[1:] == [
+        "1;a;3839;1;ICM-Aufteilung",
+        "2;b;3275;1;ICM-Aufteilung",
+        "3;c;2886;1;ICM-Aufteilung",
+    ]
+    rows = result_rows(service)  # type: ignore[arg-type]
+    assert [shown_prize(r, nb) for r in rows] == ["3839 (avtale)", "3275 (avtale)", "2886 (avtale)"]
+    assert deal_line(service, nb) == (  # type: ignore[arg-type]
+        "Spillet endte med en avtale: ICM-deling av de 10000 som var igjen."
+    )
+    assert results_pdf(service, de).startswith(b"%PDF")  # type: ignore[arg-type]
+
+    plain = three_handed()  # no deal: the columns and the sheet as before
+    plain_service = SimpleNamespace(tournament=plain)
+    assert results_csv(plain_service, de).splitlines()[0].endswith("Preisgeld;Einkäufe")  # type: ignore[arg-type]
+    assert deal_line(plain_service, de) is None  # type: ignore[arg-type]
