@@ -10,6 +10,8 @@ import random
 
 import pytest
 
+from floorman.engine.profile import with_changes
+from floorman.profiles import load_profile
 from floorman.tournament.core import Tournament, TournamentError
 from floorman.tournament.events import Eliminated, HandForHand, HandForHandPlayed, PrizeAwarded
 from tests.helpers.tournament import (
@@ -183,3 +185,30 @@ def test_OQ_71_online_tables_close_their_hand_themselves() -> None:
     t.set_hand_for_hand(True)
     with pytest.raises(TournamentError, match="online every table's hand-for-hand hand ends"):
         t.close_hand_for_hand_hand(random.Random(1).randrange)
+
+
+@pytest.mark.clause("OQ-71", "OQ-06")
+def test_OQ_71_where_the_room_ties_them_all_out_in_one_hand_share_whatever_their_stacks() -> None:
+    """The alternative OQ-71 names, as a profile switch
+    (``hand_for_hand_busts = "tie"``): a1 (1,000) and b1 (1,500), out at two
+    tables in one hand-for-hand hand, share 7th and 8th and split 7th's
+    500 though b1 started it with more chips (by default b1 is 7th alone:
+    the first test)."""
+    profile = with_changes(load_profile("de-holdem"), hand_for_hand_busts="tie")
+    t = seated(
+        profile,
+        LAYOUT,
+        struct=structure("de-holdem", table_size=4, payout_shares=SHARES),
+    )
+    settle(t, 2, {"b1": 1500, "b2": 500})
+    t.set_hand_for_hand(True, at=1.0)
+    assert t.procedures(0.0)["hand_for_hand_busts"] == "tie"
+    deal(t, 1)
+    deal(t, 2)
+    finish(t, 1, ["a1"], "a2")
+    events = finish(t, 2, ["b1"], "b3")
+    out = {e.player: (e.place, e.shared) for e in events_of(events, Eliminated)}
+    assert out == {"a1": (7, 2), "b1": (7, 2)}
+    assert {e.player: e.amount for e in events_of(events, PrizeAwarded)} == {"a1": 250, "b1": 250}
+    assert_chips_conserved(t)
+    assert_replay_equal(t)

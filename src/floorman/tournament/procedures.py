@@ -175,7 +175,8 @@ class Procedures(FloorRulings):
         """When the last table finishes the hand-for-hand hand: the players
         out in it, at every table, are placed together - the larger stack
         at the start of the hand places higher, equal stacks share the
-        places and their prizes (OQ-06, OQ-71)."""
+        places and their prizes (OQ-06, OQ-71); with the profile's
+        ``hand_for_hand_busts = "tie"`` they all share them."""
         if not (self.hand_for_hand_start if force else self._hand_for_hand_hand_over()):
             return []
         start = dict(self.hand_for_hand_start)
@@ -187,7 +188,11 @@ class Procedures(FloorRulings):
         busted = [
             p for p in start if self.players[p].status == "playing" and self.players[p].chips == 0
         ]
-        stacks = {p: start[p][0] for p in busted}
+        if self.profile.hand_for_hand_busts == "tie":
+            # the room's alternative (OQ-71): all out in the hand share
+            stacks = dict.fromkeys(busted, 0)
+        else:
+            stacks = {p: start[p][0] for p in busted}
         where = {p: (start[p][1], start[p][2]) for p in busted}
         emitted += self._place(busted, stacks, table=None, hand=None, where=where)
         return emitted
@@ -397,6 +402,7 @@ class Procedures(FloorRulings):
             "hand_for_hand_hand": self.hand_for_hand_hand,
             "hand_for_hand_done": done,
             "hand_for_hand_clause": self.hand_for_hand_clause,
+            "hand_for_hand_busts": self.profile.hand_for_hand_busts,
             "floor_clause": self.floor_clause,
             "break_seconds_left": max(0, int(self.break_until - now))
             if self.break_until is not None

@@ -117,6 +117,11 @@ export function proceduresPanel(ctx) {
     await ctx.reload();
   }
 
+  /** Whether this tournament's rules tie everyone out in one hand-for-hand hand (OQ-71). */
+  function tied(t) {
+    return Boolean(t.procedures && t.procedures.hand_for_hand_busts === "tie");
+  }
+
   function askHandForHand() {
     const t = ctx.state.t;
     const on = !(t.procedures && t.procedures.hand_for_hand);
@@ -124,7 +129,10 @@ export function proceduresPanel(ctx) {
     ask({
       title: tr(`procedures.hfh.${way}.ask`),
       text: on
-        ? [tr("procedures.hfh.on.what"), tr("procedures.hfh.on.places")]
+        ? [
+            tr("procedures.hfh.on.what"),
+            tr(tied(t) ? "night.hfh.on.places_tie" : "procedures.hfh.on.places"),
+          ]
         : [tr("procedures.hfh.off.what")],
       clause: t.procedures && t.procedures.hand_for_hand_clause,
       yes: tr(`procedures.hfh.${way}`),
@@ -140,7 +148,7 @@ export function proceduresPanel(ctx) {
     const values = { hand: String(hand), next: String(hand + 1) };
     ask({
       title: tr("procedures.hfh.played.ask", values),
-      text: tr("procedures.hfh.played.what", values),
+      text: tr(tied(t) ? "night.hfh.played.what_tie" : "procedures.hfh.played.what", values),
       clause: t.procedures.hand_for_hand_clause,
       yes: tr("procedures.hfh.played", values),
       path: "/floor/hand-for-hand/played",
