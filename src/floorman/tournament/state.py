@@ -208,6 +208,10 @@ class TournamentState:
         # how far the log after it was searched for what depends on it:
         # (its index, searched up to, the first dependent event's index or None)
         self.undo_scan: tuple[int, int, int | None] | None = None
+        # what the ruling Undo would take back changed, as the console
+        # says it before it asks: (its index, the stacks, tables and seats
+        # before it); folded once per ruling, not after every change
+        self.undo_before: tuple[int, dict[str, tuple[int, int, int]]] | None = None
         # the deal proposed and who has agreed to it so far (OQ-73), and
         # the deal made, which ended play
         self.deal: OpenDeal | None = None

@@ -178,12 +178,38 @@ class Undo(FloorRulings):
             )
         )
 
+    def _before(self, ruling: _Ruling) -> dict[str, tuple[int, int, int]]:
+        """The stack, table and seat before ``ruling`` of each player it
+        concerns (the log folded up to it once, kept for the next ask)."""
+        kept = self.undo_before
+        if kept is None or kept[0] != ruling.index:
+            before = TournamentState()
+            for event in self.events[: ruling.index]:
+                before.apply(event)
+            concerned = ruling.players | ({ruling.player} if ruling.player else set())
+            was = {
+                p: (
+                    before.players[p].chips,
+                    before.players[p].table or 0,
+                    before.players[p].seat or 0,
+                )
+                for p in concerned
+                if p in before.players
+            }
+            kept = self.undo_before = (ruling.index, was)
+        return kept[1]
+
     def undoable(self) -> dict[str, object] | None:
-        """The ruling the console's Undo would take back now, or None."""
+        """The ruling the console's Undo would take back now, and what it
+        would bring back (the stack or seat before it, the players a count
+        put out), or None: the console says it before it asks."""
         ruling = self._last_ruling()
         if ruling is None or not self.can_undo():
             return None
         event = self.events[ruling.index]
+        was = self._before(ruling)
+        back = was.get(ruling.player or "", (None, None, None))
+        carried = self.events[ruling.index : ruling.end]
         return {
             "ruling": ruling.ruling,
             "index": ruling.index,
@@ -192,6 +218,11 @@ class Undo(FloorRulings):
             "chips": getattr(event, "chips", None),
             "table": getattr(event, "table", None),
             "seat": getattr(event, "seat", None),
+            "chips_before": back[0],
+            "table_before": back[1],
+            "seat_before": back[2],
+            # a count's players out come back into play with it
+            "revived": [self.players[e.player].name for e in carried if isinstance(e, Eliminated)],
         }
 
 

@@ -235,7 +235,7 @@ export function proceduresPanel(ctx) {
     if (!undo) return;
     ask({
       title: tr("procedures.undo.ask"),
-      text: [lastRuling(undo), tr("procedures.undo.what")],
+      text: [lastRuling(undo), ...whatComesBack(undo), tr("procedures.undo.what")],
       clause: floorClause(t),
       yes: tr("procedures.undo.button"),
       path: "/floor/undo",
@@ -250,6 +250,25 @@ export function proceduresPanel(ctx) {
       table: String(undo.table ?? ""),
       seat: String(undo.seat ?? ""),
     });
+  }
+
+  /** What Undo brings back, said before the director confirms: the stack
+   * or seat before the ruling, the players a count put out (NM-D-1G, OQ-03). */
+  function whatComesBack(undo) {
+    const lines = [];
+    if (undo.ruling === "chips" && undo.chips_before != null) {
+      const values = { who: undo.name || "", chips: chips(undo.chips || 0) };
+      lines.push(tr("night.undo.back.chips", { ...values, before: chips(undo.chips_before) }));
+    } else if (undo.ruling === "seat" && undo.table_before) {
+      const where = { table: String(undo.table_before), seat: String(undo.seat_before) };
+      lines.push(tr("night.undo.back.seat", { who: undo.name || "", ...where }));
+    } else if (undo.ruling === "count") {
+      lines.push(tr("night.undo.back.count", { table: String(undo.table ?? "") }));
+    }
+    if (undo.revived && undo.revived.length) {
+      lines.push(tr("night.undo.back.revived", { names: undo.revived.join(", ") }));
+    }
+    return lines;
   }
 
   /** What the director's clock and corrections cite at this event
