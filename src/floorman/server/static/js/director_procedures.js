@@ -138,7 +138,13 @@ export function proceduresPanel(ctx) {
       yes: tr(`procedures.hfh.${way}`),
       path: "/floor/hand-for-hand",
       body: { on },
-      done: tr(`procedures.hfh.${way}.done`),
+      // turned off while a table plays its hand: it ends when every table has finished it
+      done: (result) => {
+        const ending = (result || []).find((e) => e.type === "hand_for_hand_ending");
+        return ending
+          ? tr("night.hfh.off.ending", { hand: String(ending.hand) })
+          : tr(`procedures.hfh.${way}.done`);
+      },
     });
   }
 
@@ -292,10 +298,13 @@ export function proceduresPanel(ctx) {
       const done = p.hand_for_hand_done.map(String).join(", ");
       hfhState.textContent = !p.hand_for_hand
         ? tr("procedures.hfh.state.off")
-        : done
+        : p.hand_for_hand_ending
+          ? tr("night.hfh.state.ending", { hand: String(p.hand_for_hand_hand), tables: done || "–" })
+          : done
           ? tr("procedures.hfh.state.on", { hand: String(p.hand_for_hand_hand), tables: done })
           : tr("procedures.hfh.state.none", { hand: String(p.hand_for_hand_hand) });
       hfhToggle.textContent = tr(p.hand_for_hand ? "procedures.hfh.off" : "procedures.hfh.on");
+      hfhToggle.disabled = Boolean(p.hand_for_hand_ending); // asked already: ends after the hand
       hfhPlayed.hidden = !(p.hand_for_hand && t.mode === "live");
       hfhPlayed.textContent = tr("procedures.hfh.played", { hand: String(p.hand_for_hand_hand) });
       section.dataset.handForHand = String(p.hand_for_hand);
@@ -323,6 +332,8 @@ export function describeProcedure(e, nameOf) {
       return tr(`procedures.event.hand_for_hand.${e.on ? "on" : "off"}`);
     case "hand_for_hand_played":
       return tr("procedures.event.hand_for_hand_played", { hand: n(e.hand) });
+    case "hand_for_hand_ending":
+      return tr("night.hfh.event.ending", { hand: n(e.hand) });
     case "clock_adjusted":
       return tr(`procedures.event.clock_adjusted.${e.seconds > 0 ? "add" : "remove"}`, {
         time: clockText(Math.abs(e.seconds)),
