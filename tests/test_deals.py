@@ -211,3 +211,26 @@ def test_the_results_csv_and_pdf_mark_the_prizes_of_a_deal() -> None:
     plain_service = SimpleNamespace(tournament=plain)
     assert results_csv(plain_service, de).splitlines()[0].endswith("Preisgeld;Einkäufe")  # type: ignore[arg-type]
     assert deal_line(plain_service, de) is None  # type: ignore[arg-type]
+
+
+@pytest.mark.clause("OQ-73")
+def test_the_bots_in_a_deal_agree_as_it_is_proposed_the_people_answer_themselves() -> None:
+    """Online, a bot has no seat page to answer from: a deal with one in
+    it could never be made.  Proposed, the bot (b) agrees at once; a and c
+    still answer for themselves, and the last of them makes it."""
+    from types import SimpleNamespace
+
+    from floorman.services import deals
+
+    t = three_handed()
+    service = SimpleNamespace(tournament=t, bots={"b": object()}, now=lambda: 5.0)
+    proposed = deals.propose(service, "icm", "")  # type: ignore[arg-type]
+    assert proposed["type"] == "deal_proposed"
+    assert t.deal is not None and t.deal.agreed == {"b"}
+    t.answer_deal("a", True)
+    assert t.status == "running"
+    assert isinstance(t.answer_deal("c", True), DealMade)
+    assert t.status == "finished"
+    kinds = [type(e) for e in t.events[-5:]]
+    assert kinds == [DealProposed, DealAgreed, DealAgreed, DealAgreed, DealMade]
+    assert [e.player for e in t.events[-4:-1]] == ["b", "a", "c"]  # type: ignore[attr-defined]
