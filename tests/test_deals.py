@@ -184,8 +184,13 @@ def test_the_results_csv_and_pdf_mark_the_prizes_of_a_deal() -> None:
     from types import SimpleNamespace
 
     from floorman.server.i18n import catalogue
-    from floorman.services.results import deal_line, result_rows, results_csv, results_pdf
-    from floorman.services.results import shown_prize
+    from floorman.services.results import (
+        deal_line,
+        result_rows,
+        results_csv,
+        results_pdf,
+        shown_prize,
+    )
 
     t = three_handed()
     t.propose_deal("icm")
