@@ -95,14 +95,23 @@ class Undo(FloorRulings):
         self.undo_scan = (index, searched, found)
         return events[found] if found is not None else None
 
-    def verify_undo(self) -> None:
+    def verify_undo(self, index: int | None = None) -> None:
         """Refuse when there is no ruling to take back, it was taken back
-        already, or later events depend on it (NM-D-1G, OQ-03)."""
+        already, or later events depend on it (NM-D-1G, OQ-03); ``index``:
+        the ruling the console showed the director (its place in the log),
+        refused when his last ruling is another one by now (a ruling made
+        meanwhile at another page: he confirmed what he read)."""
         clause = self.floor_clause
         ruling = self._last_ruling()
         if ruling is None:
             raise self._fail(
                 "there is no ruling to undo (a chip correction, a move or a live chip count)",
+                clause,
+            )
+        if index is not None and index != ruling.index:
+            raise self._fail(
+                "your last ruling is another one than the console showed:"
+                " read it again before you undo it",
                 clause,
             )
         if ruling.index in self.undone:
@@ -146,11 +155,11 @@ class Undo(FloorRulings):
     def can_undo(self) -> bool:
         return self._can(self.verify_undo)
 
-    def undo_ruling(self, note: str = "") -> RulingUndone:
+    def undo_ruling(self, note: str = "", index: int | None = None) -> RulingUndone:
         """Take back the director's last chip correction, move or live count:
         the stacks, seats and players out before it come back, as a ruling
-        of its own (NM-D-1G, OQ-03)."""
-        self.verify_undo()
+        of its own (NM-D-1G, OQ-03); ``index``: the one he was shown."""
+        self.verify_undo(index)
         ruling = self._last_ruling()
         assert ruling is not None
         before = TournamentState()

@@ -245,6 +245,7 @@ export function proceduresPanel(ctx) {
       clause: floorClause(t),
       yes: tr("procedures.undo.button"),
       path: "/floor/undo",
+      body: { index: undo.index }, // what was read: refused if the last ruling is another by now
       done: tr("procedures.undo.done"),
     });
   }
