@@ -336,6 +336,14 @@ def test_3_the_start_hands_played_and_the_room_with_every_tables_street_pot_and_
     director, anna = at_step(night, 3)
     night.autoplay = Autoplay(api.url, night.id)
     night.autoplay.tokens.add(night.tokens["Carl"])
+    # the night's set-up, through the API: the people's stacks out of the
+    # bots' reach (a bot doubling up from 300 to a million is next to
+    # impossible), so that the bots go out first and the people see the deal
+    for name in ("Anna", "Carl"):
+        note = "Startstapel" if night.lang == "nb" else "Startstack"
+        body = {"player": night.players[name], "chips": 1_000_000, "note": note}
+        api.call("POST", f"/tournaments/{night.id}/override/chips", body, DIRECTOR)
+
     director.get_by_test_id("start").click()
     director.get_by_test_id("start-confirm-yes").click()
     expect(director.get_by_test_id("t-status")).to_have_text(
@@ -384,13 +392,6 @@ def test_4_at_a_break_a_chip_correction_asks_first_with_the_total_and_is_undone(
     director, _ = at_step(night, 4)
     call_a_break(director, night, 10)
     wait_for(lambda: between_hands(api, night), "the hands played out at the break")
-    # the people came with money to play: their stacks are made deep (the
-    # set-up of the night, through the API) so that the bots go out first
-    for name in ("Anna", "Carl"):
-        note = "Startstapel" if night.lang == "nb" else "Startstack"
-        body = {"player": night.players[name], "chips": 20_000, "note": note}
-        api.call("POST", f"/tournaments/{night.id}/override/chips", body, DIRECTOR)
-
     room_page = director.context.new_page()
     room_page.goto(f"{api.url}/t/{night.id}/room?lang={night.lang}")
     room = api.call("GET", f"/tournaments/{night.id}/room", token=DIRECTOR)
