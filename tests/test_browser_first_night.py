@@ -555,4 +555,5 @@ def test_7_the_results_and_the_players_page_show_prizes_adding_up_to_the_pool(
     anna_prize = prizes["Anna"]
     expect(anna.get_by_test_id("notice")).to_contain_text(night.amount(anna_prize))
     no_english(director, night, names)
+    no_english(anna, night, names)
     night.step = 7
