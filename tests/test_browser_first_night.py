@@ -467,6 +467,14 @@ def test_5_hand_for_hand_on_the_bubble_until_the_places_are_paid(
     # nobody out under hand-for-hand is paid for a place below the money
     assert all(r["prize"] == 0 for r in out if r["place"] > night.paid)
     confirm_procedure(director, "hfh-toggle", night.say("procedures.hfh.off.ask"))
+    # online a table is nearly always in its hand: it ends when all have finished it
+    ending = night.say("night.hfh.off.ending").split("{hand}")
+    expect(panel.get_by_test_id("procedures-answer")).to_have_text(
+        re.compile(
+            f"^(?:{re.escape(night.say('procedures.hfh.off.done'))}"
+            f"|{re.escape(ending[0])}\\d+{re.escape(ending[1])})$"
+        )
+    )
     expect(panel).to_have_attribute("data-hand-for-hand", "false", timeout=20_000)
     night.step = 5
 
