@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import pytest
 
-from floorman.tournament.chops import chip_chop, icm_chop, icm_equities
+from floorman.tournament.chops import chip_chop, icm_chop, icm_equities, in_payout_units
 from floorman.tournament.core import Tournament, TournamentError
 from floorman.tournament.events import DealAgreed, DealMade, DealProposed, DealWithdrawn
 from tests.helpers.tournament import assert_replay_equal, seated, settle, structure
@@ -239,3 +239,23 @@ def test_the_bots_in_a_deal_agree_as_it_is_proposed_the_people_answer_themselves
     kinds = [type(e) for e in t.events[-5:]]
     assert kinds == [DealProposed, DealAgreed, DealAgreed, DealAgreed, DealMade]
     assert [e.player for e in t.events[-4:-1]] == ["b", "a", "c"]  # type: ignore[attr-defined]
+
+
+@pytest.mark.clause("OQ-75", "OQ-73", "OQ-69")
+def test_OQ_75_a_deals_shares_are_in_the_organisers_payout_unit_the_rest_to_the_biggest_stack() -> (
+    None
+):
+    """Paid in 50s (OQ-69): the ICM chop 3,839/3,275/2,886 of the example
+    becomes 3,250 and 2,850 for b and c, a (the biggest stack) taking the
+    rest, 3,900 - still the 10,000 left; unit 1 leaves OQ-73's shares."""
+    t = three_handed(payout_unit=50)
+    proposal = t.propose_deal("icm")
+    assert proposal.amounts == {"a": 3900, "b": 3250, "c": 2850}
+    assert sum(proposal.amounts.values()) == proposal.prize_money == 10_000
+    assert three_handed().propose_deal("icm").amounts == {"a": 3839, "b": 3275, "c": 2886}
+    # equal biggest stacks: the first of them takes the rest
+    assert in_payout_units({"x": 333, "y": 333, "z": 334}, {"x": 5, "y": 5, "z": 1}, 100) == {
+        "x": 400,
+        "y": 300,
+        "z": 300,
+    }
