@@ -65,12 +65,14 @@ def test_quick_create_takes_the_money_fields_and_the_preview_shows_the_servers_p
         page.get_by_test_id("create-buy-in").fill("200")
         page.get_by_test_id("create-fee").fill("20")
         page.get_by_test_id("create-guarantee").fill("5000")
+        page.get_by_test_id("create-payout-unit").fill("50")  # OQ-69: prizes in whole 50s
         page.get_by_test_id("create-starts-at").fill("2027-03-01T19:00")
         page.get_by_test_id("create-submit").click()
         expect(page.locator("#create-message")).to_be_visible()
         created = next(t for t in api.call("GET", "/tournaments") if t["name"] == name)
         details = api.call("GET", f"/tournaments/{created['id']}")
-        assert (details["buy_in"], details["fee"], details["guarantee"]) == (200, 20, 5000)
+        money = ("buy_in", "fee", "guarantee", "payout_unit")
+        assert [details[field] for field in money] == [200, 20, 5000, 50]
         meant = page.evaluate("() => new Date('2027-03-01T19:00').getTime() / 1000")
         assert datetime.fromisoformat(created["starts_at"]).timestamp() == meant
         row = page.locator(f"[data-testid=tournament-row][data-id='{created['id']}']")
@@ -81,6 +83,7 @@ def test_quick_create_takes_the_money_fields_and_the_preview_shows_the_servers_p
             api.call("POST", f"/tournaments/{created['id']}/register", {"name": f"P{k}"}, DIRECTOR)
         details = api.call("GET", f"/tournaments/{created['id']}")
         assert details["prizes"] and details["prize_pool"] == 5000  # the guarantee
+        assert all(p["amount"] % 50 == 0 for p in details["prizes"][1:])
         row.get_by_test_id("row-preview").click()
         preview = page.locator(f"[data-testid=preview][data-id='{created['id']}']")
         expect(preview).to_be_visible()

@@ -213,6 +213,15 @@ def test_OQ_03_nb_undo_takes_back_a_wrong_elimination_from_a_live_count(
     expect(panel.get_by_test_id("undo-state")).to_have_text(
         f"Din siste avgjørelse: sjetongtellingen ved bord {table['table']}."
     )
+    # what Undo brings back is said before the director confirms
+    director.get_by_test_id("undo-go").click()
+    step = director.get_by_test_id("procedures-confirm")
+    expect(step).to_contain_text(
+        f"Angre setter alle stablene ved bord {table['table']} tilbake til det de var"
+        " før tellingen."
+    )
+    expect(step).to_contain_text(f"Tilbake i spillet: {first['name']}.")
+    step.get_by_test_id("procedures-confirm-no").click()
     confirm(
         director,
         "undo-go",

@@ -97,10 +97,10 @@ def unknown_citations(text: str) -> list[str]:
 def test_every_clause_and_open_question_has_an_entry() -> None:
     clauses, questions = reference_ids()
     assert len(clauses) == 215 and len(set(clauses)) == 215
-    assert len(questions) == 74 and questions == [f"OQ-{n:02d}" for n in range(1, 75)]
+    assert len(questions) == 75 and questions == [f"OQ-{n:02d}" for n in range(1, 76)]
     assert list(registry()) == clauses + questions  # the reference's order, nothing else
     books = Counter(c.rulebook for c in registry().values())
-    assert books == {"NM-D": 30, "NM-H": 19, "DE": 166, "OQ": 74}
+    assert books == {"NM-D": 30, "NM-H": 19, "DE": 166, "OQ": 75}
     assert get("NM-PRE-1").rulebook == "NM-D"
     assert {book: row["all"] for book, row in counts().items()} == dict(books)
 
@@ -373,7 +373,7 @@ def test_api_lists_the_registry(client: TestClient) -> None:
     response = client.get("/api/rules")
     assert response.status_code == 200
     entries = response.json()
-    assert len(entries) == 289
+    assert len(entries) == 290
     assert entries[0] == get("NM-PRE-1").texts()
     assert set(entries[0]) == {
         "id",

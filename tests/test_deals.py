@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import pytest
 
-from floorman.tournament.chops import chip_chop, icm_chop, icm_equities
+from floorman.tournament.chops import chip_chop, icm_chop, icm_equities, in_payout_units
 from floorman.tournament.core import Tournament, TournamentError
 from floorman.tournament.events import DealAgreed, DealMade, DealProposed, DealWithdrawn
 from tests.helpers.tournament import assert_replay_equal, seated, settle, structure
@@ -174,3 +174,88 @@ def test_at_a_live_event_the_director_records_each_agreement() -> None:
     assert isinstance(answer, DealMade) and t.status == "finished"
     assert sum(p.prize for p in t.players.values()) == 10_000
     assert_replay_equal(t)
+
+
+@pytest.mark.clause("OQ-73")
+def test_the_results_csv_and_pdf_mark_the_prizes_of_a_deal() -> None:
+    """The results page marks a deal's prizes; so do the CSV (a column
+    naming the chop, the prize a number still) and the PDF (each prize
+    marked, the deal's sentence under the accounts), in the reader's words."""
+    from types import SimpleNamespace
+
+    from floorman.server.i18n import catalogue
+    from floorman.services.results import (
+        deal_line,
+        result_rows,
+        results_csv,
+        results_pdf,
+        shown_prize,
+    )
+
+    t = three_handed()
+    t.propose_deal("icm")
+    for player in "abc":
+        t.answer_deal(player, True)
+    service = SimpleNamespace(tournament=t)
+    de, nb = catalogue("de"), catalogue("nb")
+    lines = results_csv(service, de).lstrip("\ufeff").splitlines()  # type: ignore[arg-type]
+    assert lines[0] == "Platz;Name;Preisgeld;Einkäufe;Deal"
+    assert lines[1:] == [
+        "1;a;3839;1;ICM-Aufteilung",
+        "2;b;3275;1;ICM-Aufteilung",
+        "3;c;2886;1;ICM-Aufteilung",
+    ]
+    rows = result_rows(service)  # type: ignore[arg-type]
+    assert [shown_prize(r, nb) for r in rows] == ["3839 (avtale)", "3275 (avtale)", "2886 (avtale)"]
+    assert deal_line(service, nb) == (  # type: ignore[arg-type]
+        "Spillet endte med en avtale: ICM-deling av de 10000 som var igjen."
+    )
+    assert results_pdf(service, de).startswith(b"%PDF")  # type: ignore[arg-type]
+
+    plain = three_handed()  # no deal: the columns and the sheet as before
+    plain_service = SimpleNamespace(tournament=plain)
+    assert results_csv(plain_service, de).splitlines()[0].endswith("Preisgeld;Einkäufe")  # type: ignore[arg-type]
+    assert deal_line(plain_service, de) is None  # type: ignore[arg-type]
+
+
+@pytest.mark.clause("OQ-73")
+def test_the_bots_in_a_deal_agree_as_it_is_proposed_the_people_answer_themselves() -> None:
+    """Online, a bot has no seat page to answer from: a deal with one in
+    it could never be made.  Proposed, the bot (b) agrees at once; a and c
+    still answer for themselves, and the last of them makes it."""
+    from types import SimpleNamespace
+
+    from floorman.services import deals
+
+    t = three_handed()
+    service = SimpleNamespace(tournament=t, bots={"b": object()}, now=lambda: 5.0)
+    proposed = deals.propose(service, "icm", "")  # type: ignore[arg-type]
+    assert proposed["type"] == "deal_proposed"
+    assert t.deal is not None and t.deal.agreed == {"b"}
+    t.answer_deal("a", True)
+    assert t.status == "running"
+    assert isinstance(t.answer_deal("c", True), DealMade)
+    assert t.status == "finished"
+    kinds = [type(e) for e in t.events[-5:]]
+    assert kinds == [DealProposed, DealAgreed, DealAgreed, DealAgreed, DealMade]
+    assert [e.player for e in t.events[-4:-1]] == ["b", "a", "c"]  # type: ignore[attr-defined]
+
+
+@pytest.mark.clause("OQ-75", "OQ-73", "OQ-69")
+def test_OQ_75_a_deals_shares_are_in_the_organisers_payout_unit_the_rest_to_the_biggest_stack() -> (
+    None
+):
+    """Paid in 50s (OQ-69): the ICM chop 3,839/3,275/2,886 of the example
+    becomes 3,250 and 2,850 for b and c, a (the biggest stack) taking the
+    rest, 3,900 - still the 10,000 left; unit 1 leaves OQ-73's shares."""
+    t = three_handed(payout_unit=50)
+    proposal = t.propose_deal("icm")
+    assert proposal.amounts == {"a": 3900, "b": 3250, "c": 2850}
+    assert sum(proposal.amounts.values()) == proposal.prize_money == 10_000
+    assert three_handed().propose_deal("icm").amounts == {"a": 3839, "b": 3275, "c": 2886}
+    # equal biggest stacks: the first of them takes the rest
+    assert in_payout_units({"x": 333, "y": 333, "z": 334}, {"x": 5, "y": 5, "z": 1}, 100) == {
+        "x": 400,
+        "y": 300,
+        "z": 300,
+    }

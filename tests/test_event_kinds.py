@@ -84,6 +84,7 @@ TOURNAMENT_KINDS = [
     "seat_link_reissued",
     "hand_for_hand",
     "hand_for_hand_played",
+    "hand_for_hand_ending",
     "clock_adjusted",
     "break_called",
     "break_ended",

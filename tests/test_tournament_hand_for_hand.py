@@ -10,8 +10,16 @@ import random
 
 import pytest
 
+from floorman.engine.profile import with_changes
+from floorman.profiles import load_profile
 from floorman.tournament.core import Tournament, TournamentError
-from floorman.tournament.events import Eliminated, HandForHand, HandForHandPlayed, PrizeAwarded
+from floorman.tournament.events import (
+    Eliminated,
+    HandForHand,
+    HandForHandEnding,
+    HandForHandPlayed,
+    PrizeAwarded,
+)
 from tests.helpers.tournament import (
     assert_chips_conserved,
     assert_replay_equal,
@@ -118,7 +126,7 @@ def test_OQ_71_tables_finish_the_hand_they_play_then_all_deal_together() -> None
 
 
 @pytest.mark.clause("OQ-71", "OQ-06")
-def test_OQ_71_turned_off_only_between_hands_placing_who_is_out() -> None:
+def test_OQ_71_turned_off_between_hands_placing_who_is_out() -> None:
     t = bubble()
     with pytest.raises(TournamentError, match="hand-for-hand is not on"):
         t.set_hand_for_hand(False)
@@ -126,13 +134,42 @@ def test_OQ_71_turned_off_only_between_hands_placing_who_is_out() -> None:
     with pytest.raises(TournamentError, match="on already"):
         t.set_hand_for_hand(True)
     deal(t, 1)
-    with pytest.raises(TournamentError) as refused:
-        t.set_hand_for_hand(False)
-    assert "table 1 is still playing hand-for-hand hand 1" in str(refused.value)
     finish(t, 1, ["a2"], "a1")
     events = t.set_hand_for_hand(False, at=2.0, randbelow=random.Random(1).randrange)
     assert {e.player: e.place for e in events_of(events, Eliminated)} == {"a2": 8}
     assert not t.hand_for_hand and t.can_begin_hand(1) and t.can_begin_hand(2)
+    assert_replay_equal(t)
+
+
+@pytest.mark.clause("OQ-71", "OQ-06")
+def test_OQ_71_turned_off_while_its_hand_is_played_it_ends_when_every_table_has_finished_it() -> (
+    None
+):
+    """Online the tables deal again at once: a director waiting for a
+    moment when no table plays would wait in vain.  Turned off while both
+    tables play hand 1, it ends when both have finished it: a1 and b1, out
+    in that hand, are still placed together (b1 with more chips 7th, a1
+    8th), then hand-for-hand is off and the tables deal on their own."""
+    t = bubble()
+    t.set_hand_for_hand(True, at=1.0)
+    deal(t, 1)
+    deal(t, 2)
+    [ending] = t.set_hand_for_hand(False, at=2.0, note="bubble burst")
+    assert isinstance(ending, HandForHandEnding)
+    assert (ending.hand, ending.clause) == (1, "OQ-68, OQ-06, OQ-71")
+    assert t.hand_for_hand and t.procedures(0.0)["hand_for_hand_ending"] is True
+    with pytest.raises(TournamentError, match="ends already when every table has finished hand 1"):
+        t.set_hand_for_hand(False)
+    first = finish(t, 1, ["a1"], "a2")
+    assert not events_of(first, Eliminated) and t.hand_for_hand  # table 2 still plays it
+    with pytest.raises(TournamentError, match="waits until every table has finished"):
+        deal(t, 1)
+    second = finish(t, 2, ["b1"], "b3")
+    out = {e.player: e.place for e in events_of(second, Eliminated)}
+    assert out == {"b1": 7, "a1": 8}
+    [off] = events_of(second, HandForHand)
+    assert off.on is False
+    assert not t.hand_for_hand and t.can_begin_hand(1)
     assert_replay_equal(t)
 
 
@@ -183,3 +220,30 @@ def test_OQ_71_online_tables_close_their_hand_themselves() -> None:
     t.set_hand_for_hand(True)
     with pytest.raises(TournamentError, match="online every table's hand-for-hand hand ends"):
         t.close_hand_for_hand_hand(random.Random(1).randrange)
+
+
+@pytest.mark.clause("OQ-71", "OQ-06")
+def test_OQ_71_where_the_room_ties_them_all_out_in_one_hand_share_whatever_their_stacks() -> None:
+    """The alternative OQ-71 names, as a profile switch
+    (``hand_for_hand_busts = "tie"``): a1 (1,000) and b1 (1,500), out at two
+    tables in one hand-for-hand hand, share 7th and 8th and split 7th's
+    500 though b1 started it with more chips (by default b1 is 7th alone:
+    the first test)."""
+    profile = with_changes(load_profile("de-holdem"), hand_for_hand_busts="tie")
+    t = seated(
+        profile,
+        LAYOUT,
+        struct=structure("de-holdem", table_size=4, payout_shares=SHARES),
+    )
+    settle(t, 2, {"b1": 1500, "b2": 500})
+    t.set_hand_for_hand(True, at=1.0)
+    assert t.procedures(0.0)["hand_for_hand_busts"] == "tie"
+    deal(t, 1)
+    deal(t, 2)
+    finish(t, 1, ["a1"], "a2")
+    events = finish(t, 2, ["b1"], "b3")
+    out = {e.player: (e.place, e.shared) for e in events_of(events, Eliminated)}
+    assert out == {"a1": (7, 2), "b1": (7, 2)}
+    assert {e.player: e.amount for e in events_of(events, PrizeAwarded)} == {"a1": 250, "b1": 250}
+    assert_chips_conserved(t)
+    assert_replay_equal(t)

@@ -148,3 +148,51 @@ def test_NM_D_1G_a_stack_wrongly_corrected_to_nothing_is_undone_and_the_player_i
     spec, _ = settle(t, 1)
     assert "b" in spec.players  # he is dealt in again
     assert_replay_equal(t)
+
+
+@pytest.mark.clause("NM-D-1G", "OQ-03")
+def test_NM_D_1G_the_console_is_told_what_undo_brings_back_before_it_asks() -> None:
+    """Before the director confirms, the undo says what comes back: b's
+    stack of 1,000 before the correction to 12,345; d's seat 2/1 before
+    the move; the players a live count put out."""
+    t = seated("nm-holdem", TWO)
+    t.override_chips("b", 12_345, "recount")
+    shown = t.undoable()
+    assert shown is not None
+    assert (shown["ruling"], shown["name"], shown["chips"], shown["chips_before"]) == (
+        "chips",
+        "b",
+        12_345,
+        1000,
+    )
+    assert shown["revived"] == []
+    moved = seated("de-holdem", TWO)
+    moved.override_seat("d", 1, 5, "wrong table")
+    seat = moved.undoable()
+    assert seat is not None
+    assert (seat["table"], seat["seat"], seat["table_before"], seat["seat_before"]) == (1, 5, 2, 1)
+    live = seated("nm-holdem", TWELVE, mode="live")
+    live.record_chip_counts(1, {"b": 0, "c": 2000}, random.Random(1).randrange)
+    count = live.undoable()
+    assert count is not None and count["ruling"] == "count" and count["revived"] == ["b"]
+
+
+@pytest.mark.clause("NM-D-1G", "OQ-03")
+def test_NM_D_1G_undo_takes_back_the_ruling_the_director_was_shown_or_nothing() -> None:
+    """The console showed b's correction; meanwhile the floor corrected c
+    at another page.  Undo of what was shown (its index) is refused with
+    the reason - the director confirmed what he read - and nothing changes;
+    asked again for c's, it is undone."""
+    t = seated("nm-holdem", TWO)
+    t.override_chips("b", 12_345, "recount")
+    shown = t.undoable()
+    assert shown is not None
+    t.override_chips("c", 900, "recount")
+    with pytest.raises(TournamentError, match="another one than the console showed") as refused:
+        t.undo_ruling(index=int(shown["index"]))  # type: ignore[call-overload]
+    assert refused.value.clause == "NM-D-1G, OQ-03"
+    assert (t.players["b"].chips, t.players["c"].chips) == (12_345, 900)
+    now = t.undoable()
+    assert now is not None and now["name"] == "c"
+    t.undo_ruling(index=int(now["index"]))  # type: ignore[call-overload]
+    assert t.players["c"].chips == 1000

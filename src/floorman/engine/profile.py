@@ -43,6 +43,8 @@ BalanceMover = Literal["evens-chips", "random", "same-position", "under-the-gun"
 FirstButton = Literal["seat-1", "by-lot"]
 #: how the odd chips go when the smallest chip leaves play (OQ-72)
 ColourUp = Literal["race", "round-up"]
+#: how players out in one hand-for-hand hand are placed (OQ-71)
+HandForHandBusts = Literal["by-chips", "tie"]
 
 
 def _rule(default: Any, clauses: str) -> Any:
@@ -169,6 +171,11 @@ class RuleProfile:
     # When the smallest chip leaves play: the standard chip race, or each
     # player's odd chips coloured up to one chip of the next size (OQ-72).
     colour_up: ColourUp = _rule("race", "OQ-72")
+    # Players out in the same hand-for-hand hand, at whichever table: the
+    # bigger stack at the start of the hand places higher, equal stacks
+    # share (OQ-06, OQ-71's default); "tie": they all share the places and
+    # their prizes whatever their stacks (the alternative OQ-71 names).
+    hand_for_hand_busts: HandForHandBusts = _rule("by-chips", "OQ-71, OQ-06")
     # Deals over the prize money left among the last players (a chip or an
     # ICM chop): never by default ("only the placing counts", NM-D-5, OQ-34);
     # the organiser may allow them for one tournament (OQ-73).

@@ -40,6 +40,12 @@ class NoteBody(BaseModel):
     note: str = Field(default="", max_length=500)
 
 
+class UndoBody(NoteBody):
+    #: the ruling the console showed (``procedures.undo.index``): refused if
+    #: the last one is another by now; left out, the last one is undone
+    index: int | None = Field(default=None, ge=0)
+
+
 @router.post(
     "/tournaments/{tournament_id}/floor/hand-for-hand",
     dependencies=[Director],
@@ -120,6 +126,8 @@ async def chip_race(
     " while nothing depends on it yet (NM-D-1G, OQ-03)",
 )
 async def undo_ruling(
-    request: Request, tournament_id: str, body: NoteBody, key: IdempotencyKey = None
+    request: Request, tournament_id: str, body: UndoBody, key: IdempotencyKey = None
 ) -> dict[str, Any]:
-    return await director_command(request, c.UndoRuling, tournament_id, key, note=body.note)
+    return await director_command(
+        request, c.UndoRuling, tournament_id, key, note=body.note, index=body.index
+    )

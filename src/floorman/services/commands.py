@@ -373,6 +373,9 @@ class UndoRuling(Command):
 
     kind = "undo_ruling"
     note: str = ""
+    #: the ruling the console showed (its place in the log): refused if the
+    #: last one is another by now
+    index: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

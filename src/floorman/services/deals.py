@@ -15,8 +15,15 @@ if TYPE_CHECKING:
 
 
 def propose(service: TournamentService, method: str, note: str) -> dict[str, Any]:
-    """A chip chop ("chip") or an ICM chop ("icm") of the money left."""
-    return event_to_dict(service.tournament.propose_deal(method, note.strip()))
+    """A chip chop ("chip") or an ICM chop ("icm") of the money left.  The
+    bots in it agree at once: they fill seats and have no page to answer
+    from, so a deal with a bot in it could otherwise never be made."""
+    t = service.tournament
+    proposal = t.propose_deal(method, note.strip())
+    for player in proposal.amounts:
+        if player in service.bots and t.deal is not None:
+            t.answer_deal(player, True, at=service.now())
+    return event_to_dict(proposal)
 
 
 def answer(

@@ -149,10 +149,11 @@ class DirectorCalls:
         """The next level now (NM-D-1G, OQ-03)."""
         self.tournament.next_level(self.now(), note)
 
-    def undo_ruling(self, note: str = "") -> dict[str, Any]:
+    def undo_ruling(self, note: str = "", index: int | None = None) -> dict[str, Any]:
         """The director's last chip correction, move or live count taken
-        back (NM-D-1G, OQ-03), as an event dictionary."""
-        return event_to_dict(self.tournament.undo_ruling(note))
+        back (NM-D-1G, OQ-03), as an event dictionary; ``index``: the
+        ruling his console showed him (refused if his last is another)."""
+        return event_to_dict(self.tournament.undo_ruling(note, index))
 
     def race_off(self, note: str = "") -> list[dict[str, Any]]:
         """The smallest chip leaves play: a chip race at every table, or a

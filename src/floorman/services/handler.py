@@ -151,7 +151,7 @@ runs(c.CloseHandForHandHand)(lambda s, _: s.close_hand_for_hand_hand())
 runs(c.CallBreak)(lambda s, k: s.call_break(k.seconds, k.note))  # NM-D-1G, OQ-03, OQ-09
 runs(c.AdjustClock)(lambda s, k: s.adjust_clock(k.seconds, k.note))
 runs(c.NextLevel)(lambda s, k: s.next_level(k.note))
-runs(c.UndoRuling)(lambda s, k: s.undo_ruling(k.note))  # NM-D-1G, OQ-03
+runs(c.UndoRuling)(lambda s, k: s.undo_ruling(k.note, k.index))  # NM-D-1G, OQ-03
 runs(c.RaceOff)(lambda s, k: s.race_off(k.note))  # OQ-72
 runs(c.RecordChipCounts)(
     lambda s, k: s.record_chip_counts(

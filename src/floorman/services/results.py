@@ -101,12 +101,17 @@ def results_csv(service: TournamentService, words: Mapping[str, str]) -> str:
     out = io.StringIO()
     out.write(BYTE_ORDER_MARK)
     writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
-    writer.writerow(
-        [words[f"tournament.results_{k}"] for k in ("place", "name", "prize", "entries")]
-    )
+    made = service.tournament.deal_made
+    header = [words[f"tournament.results_{k}"] for k in ("place", "name", "prize", "entries")]
+    # a deal ended play (OQ-73): a column says whose prize is his share of
+    # it and by which chop; the prize column stays a number to add up
+    writer.writerow(header if made is None else [*header, words["night.results_deal"]])
     for row in result_rows(service):
         place = "" if row["place"] is None else row["place"]
-        writer.writerow([place, _safe_cell(shown_name(row, words)), row["prize"], row["entries"]])
+        cells = [place, _safe_cell(shown_name(row, words)), row["prize"], row["entries"]]
+        if made is not None:
+            cells.append(words[f"night.deal_kind.{made.method}"] if row["deal"] else "")
+        writer.writerow(cells)
     return out.getvalue()
 
 
@@ -143,6 +148,24 @@ def shown_name(row: Mapping[str, Any], words: Mapping[str, str]) -> str:
     return f"{row['name']} ({words['money.unpaid']})"
 
 
+def shown_prize(row: Mapping[str, Any], words: Mapping[str, str]) -> str:
+    """The row's prize, marked when it is his share of a deal (OQ-73)."""
+    if row["deal"]:
+        return f"{row['prize']} ({words['deals.results_mark']})"
+    return str(row["prize"])
+
+
+def deal_line(service: TournamentService, words: Mapping[str, str]) -> str | None:
+    """How a deal that ended play shared the money left (OQ-73), as the
+    results page says it; None without one."""
+    made = service.tournament.deal_made
+    if made is None:
+        return None
+    method = words[f"deals.method.{made.method}"]
+    money = str(sum(made.amounts.values()))
+    return words["deals.results"].replace("{method}", method).replace("{money}", money)
+
+
 def _safe_cell(text: str) -> str:
     """A name a spreadsheet would read as a formula is written as text."""
     return "'" + text if text[:1] in ("=", "+", "-", "@") else text
@@ -167,6 +190,9 @@ def results_pdf(service: TournamentService, words: Mapping[str, str]) -> bytes:
     if t.struct.payout_unit > 1:  # prizes below 1st rounded down to it (OQ-69)
         facts += " · " + words["money.rounded_to"].replace("{unit}", str(t.struct.payout_unit))
     accounts = accounts_lines(service, words)
+    deal = deal_line(service, words)
+    if deal is not None:
+        accounts.append(deal)
     out = io.BytesIO()
     pages = [rows[k : k + ROWS_PER_PAGE] for k in range(0, len(rows), ROWS_PER_PAGE)] or [[]]
     with PdfPages(out, metadata={"Title": title, "Creator": "floorman"}) as pdf:
@@ -186,7 +212,7 @@ def results_pdf(service: TournamentService, words: Mapping[str, str]) -> bytes:
                 [
                     "" if r["place"] is None else str(r["place"]),
                     shown_name(r, words),
-                    str(r["prize"]),
+                    shown_prize(r, words),
                     str(r["entries"]),
                 ]
                 for r in page
@@ -207,10 +233,12 @@ def results_pdf(service: TournamentService, words: Mapping[str, str]) -> bytes:
 __all__ = [
     "ROWS_PER_PAGE",
     "accounts_lines",
+    "deal_line",
     "result_rows",
     "results_csv",
     "results_file_names",
     "results_pdf",
     "results_view",
     "shown_name",
+    "shown_prize",
 ]

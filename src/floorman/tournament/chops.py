@@ -86,9 +86,26 @@ def whole_units(shares: Mapping[str, Fraction], chips: Mapping[str, int]) -> dic
     return amounts
 
 
-def chop(method: str, chips: Mapping[str, int], prizes: Sequence[int]) -> dict[str, int]:
-    """The deal ``method`` ("chip" or "icm") makes of ``prizes``."""
-    return chip_chop(chips, prizes) if method == "chip" else icm_chop(chips, prizes)
+def chop(
+    method: str, chips: Mapping[str, int], prizes: Sequence[int], unit: int = 1
+) -> dict[str, int]:
+    """The deal ``method`` ("chip" or "icm") makes of ``prizes``; with the
+    organiser's payout ``unit`` (OQ-69) every share is rounded down to it
+    and the biggest stack takes the rest, as 1st does of the prizes (OQ-75)."""
+    amounts = chip_chop(chips, prizes) if method == "chip" else icm_chop(chips, prizes)
+    return in_payout_units(amounts, chips, unit)
+
+
+def in_payout_units(
+    amounts: Mapping[str, int], chips: Mapping[str, int], unit: int
+) -> dict[str, int]:
+    """Each amount rounded down to ``unit``; what that leaves goes to the
+    player with the most chips (equal stacks: the first given), so the sum
+    stays and a bigger stack never gets less (OQ-75)."""
+    rounded = {p: a - a % unit for p, a in amounts.items()} if unit > 1 else dict(amounts)
+    biggest = min(chips, key=lambda p: (-chips[p], list(chips).index(p)))
+    rounded[biggest] += sum(amounts.values()) - sum(rounded.values())
+    return rounded
 
 
 __all__ = [
@@ -98,5 +115,6 @@ __all__ = [
     "chop",
     "icm_chop",
     "icm_equities",
+    "in_payout_units",
     "whole_units",
 ]

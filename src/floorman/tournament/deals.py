@@ -91,7 +91,8 @@ class DealMaking(TournamentBase):
             DealProposed(
                 method=method,
                 chips=chips,
-                amounts=chop(method, chips, prizes),
+                # in the organiser's payout unit, the rest to the biggest stack (OQ-75)
+                amounts=chop(method, chips, prizes, self.struct.payout_unit),
                 prize_money=sum(prizes),
                 clause=DEAL_CLAUSE,
                 note=note,

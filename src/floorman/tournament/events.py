@@ -454,6 +454,21 @@ class HandForHandPlayed(TournamentEvent):
     clause: str
 
 
+@tournament_event("hand_for_hand_ending")
+class HandForHandEnding(TournamentEvent):
+    """The director ends hand-for-hand while tables still play hand-for-hand
+    hand ``hand`` (OQ-71): that hand is finished at every table, the players
+    out in it are placed together (OQ-06), then it is off (a
+    :class:`HandForHand` event follows).  Online the tables deal again at
+    once, so a director waiting for a moment when none plays would wait in
+    vain."""
+
+    hand: int
+    clause: str
+    note: str = ""
+    at: float | None = None
+
+
 @tournament_event("clock_adjusted")
 class ClockAdjusted(TournamentEvent):
     """The director adds time to level ``level`` (``seconds`` > 0) or takes

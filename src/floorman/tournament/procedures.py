@@ -18,6 +18,7 @@ from floorman.tournament.events import (
     ChipRace,
     ClockAdjusted,
     HandForHand,
+    HandForHandEnding,
     HandForHandPlayed,
     TournamentEvent,
 )
@@ -56,9 +57,7 @@ class Procedures(FloorRulings):
 
     def verify_hand_for_hand(self, on: bool) -> None:
         """Hand-for-hand is turned on while the tournament runs and it is
-        off, and off while it is on and no table is still playing a
-        hand-for-hand hand: the players out in that hand are placed
-        together when every table has finished it (OQ-71, OQ-06)."""
+        off, and off while it is on and not ending already (OQ-71)."""
         clause = self.hand_for_hand_clause
         if self.status != "running":
             raise self._fail("hand-for-hand is played while the tournament runs", clause)
@@ -66,15 +65,12 @@ class Procedures(FloorRulings):
             raise self._fail("hand-for-hand is on already", clause)
         if not on and not self.hand_for_hand:
             raise self._fail("hand-for-hand is not on", clause)
-        if not on:
-            playing = sorted(n for n, t in self.tables.items() if t.in_hand and t.hand_for_hand)
-            if playing:
-                raise self._fail(
-                    "table {table} is still playing hand-for-hand hand {hand}:"
-                    " turn it off when every table has finished it",
-                    clause,
-                    values={"table": playing[0], "hand": self.hand_for_hand_hand},
-                )
+        if not on and self.hand_for_hand_ending:
+            raise self._fail(
+                "hand-for-hand ends already when every table has finished hand {hand}",
+                clause,
+                values={"hand": self.hand_for_hand_hand},
+            )
 
     def can_hand_for_hand(self, on: bool) -> bool:
         return self._can(self.verify_hand_for_hand, on)
@@ -88,12 +84,20 @@ class Procedures(FloorRulings):
     ) -> list[TournamentEvent]:
         """The director turns hand-for-hand on or off (OQ-71).  Turned on,
         each table finishes the hand it is playing; then every table deals
-        one hand at a time and waits for all the others.  Turned off before
-        every table has dealt the hand, those out in it at the tables that
-        played it are placed now (with ``randbelow`` the tables are then
-        balanced)."""
+        one hand at a time and waits for all the others.  Turned off while
+        a table still plays the hand-for-hand hand, it ends when every
+        table has finished that hand (those out in it placed together,
+        OQ-06).  Turned off between hands before every table has dealt the
+        hand, those out in it at the tables that played it are placed now
+        (with ``randbelow`` the tables are then balanced)."""
         self.verify_hand_for_hand(on)
         emitted: list[TournamentEvent] = []
+        playing = any(t.in_hand and t.hand_for_hand for t in self.tables.values())
+        if not on and playing:
+            ending = HandForHandEnding(
+                hand=self.hand_for_hand_hand, clause=self.hand_for_hand_clause, note=note, at=at
+            )
+            return [self._emit(ending)]
         if not on:
             emitted += self._close_hand_for_hand_hand(force=True)
         emitted.append(
@@ -175,7 +179,8 @@ class Procedures(FloorRulings):
         """When the last table finishes the hand-for-hand hand: the players
         out in it, at every table, are placed together - the larger stack
         at the start of the hand places higher, equal stacks share the
-        places and their prizes (OQ-06, OQ-71)."""
+        places and their prizes (OQ-06, OQ-71); with the profile's
+        ``hand_for_hand_busts = "tie"`` they all share them."""
         if not (self.hand_for_hand_start if force else self._hand_for_hand_hand_over()):
             return []
         start = dict(self.hand_for_hand_start)
@@ -187,9 +192,15 @@ class Procedures(FloorRulings):
         busted = [
             p for p in start if self.players[p].status == "playing" and self.players[p].chips == 0
         ]
-        stacks = {p: start[p][0] for p in busted}
+        if self.profile.hand_for_hand_busts == "tie":
+            # the room's alternative (OQ-71): all out in the hand share
+            stacks = dict.fromkeys(busted, 0)
+        else:
+            stacks = {p: start[p][0] for p in busted}
         where = {p: (start[p][1], start[p][2]) for p in busted}
         emitted += self._place(busted, stacks, table=None, hand=None, where=where)
+        if self.hand_for_hand_ending:  # the director ended it during this hand
+            emitted.append(self._emit(HandForHand(on=False, clause=self.hand_for_hand_clause)))
         return emitted
 
     # ------------------------------------------------------------ the clock
@@ -396,7 +407,9 @@ class Procedures(FloorRulings):
             "hand_for_hand": self.hand_for_hand,
             "hand_for_hand_hand": self.hand_for_hand_hand,
             "hand_for_hand_done": done,
+            "hand_for_hand_ending": self.hand_for_hand_ending,
             "hand_for_hand_clause": self.hand_for_hand_clause,
+            "hand_for_hand_busts": self.profile.hand_for_hand_busts,
             "floor_clause": self.floor_clause,
             "break_seconds_left": max(0, int(self.break_until - now))
             if self.break_until is not None

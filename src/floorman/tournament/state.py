@@ -33,6 +33,7 @@ from floorman.tournament.events import (
     Finished,
     HandBegun,
     HandForHand,
+    HandForHandEnding,
     HandForHandPlayed,
     HandRuled,
     LateRegistrationClosed,
@@ -198,6 +199,8 @@ class TournamentState:
         self.hand_for_hand_hand = 0
         self.hand_for_hand_dealt: set[int] = set()
         self.hand_for_hand_start: dict[str, tuple[int, int, int]] = {}
+        # the director ended it while its hand was played: off when it is over
+        self.hand_for_hand_ending = False
         # the director's break (NM-D-1G, OQ-03): when it ends, None: none
         self.break_until: float | None = None
         # log indices of the rulings taken back (NM-D-1G, OQ-03), and the
@@ -208,6 +211,10 @@ class TournamentState:
         # how far the log after it was searched for what depends on it:
         # (its index, searched up to, the first dependent event's index or None)
         self.undo_scan: tuple[int, int, int | None] | None = None
+        # what the ruling Undo would take back changed, as the console
+        # says it before it asks: (its index, the stacks, tables and seats
+        # before it); folded once per ruling, not after every change
+        self.undo_before: tuple[int, dict[str, tuple[int, int, int]]] | None = None
         # the deal proposed and who has agreed to it so far (OQ-73), and
         # the deal made, which ended play
         self.deal: OpenDeal | None = None
@@ -564,9 +571,13 @@ class TournamentState:
 
     def _apply_hand_for_hand(self, e: HandForHand) -> None:
         self.hand_for_hand = e.on
+        self.hand_for_hand_ending = False
         self.hand_for_hand_hand = 1 if e.on else 0
         self.hand_for_hand_dealt = set()
         self.hand_for_hand_start = {}
+
+    def _apply_hand_for_hand_ending(self, e: HandForHandEnding) -> None:
+        self.hand_for_hand_ending = True
 
     def _apply_hand_for_hand_played(self, e: HandForHandPlayed) -> None:
         self.hand_for_hand_hand = e.hand + 1
@@ -726,6 +737,7 @@ APPLY: dict[type[TournamentEvent], Callable[[TournamentState, Any], None]] = {
     HandRuled: TournamentState._apply_nothing,
     HandForHand: TournamentState._apply_hand_for_hand,
     HandForHandPlayed: TournamentState._apply_hand_for_hand_played,
+    HandForHandEnding: TournamentState._apply_hand_for_hand_ending,
     ClockAdjusted: TournamentState._apply_clock_adjusted,
     BreakCalled: TournamentState._apply_break_called,
     BreakEnded: TournamentState._apply_break_ended,

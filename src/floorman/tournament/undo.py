@@ -95,14 +95,23 @@ class Undo(FloorRulings):
         self.undo_scan = (index, searched, found)
         return events[found] if found is not None else None
 
-    def verify_undo(self) -> None:
+    def verify_undo(self, index: int | None = None) -> None:
         """Refuse when there is no ruling to take back, it was taken back
-        already, or later events depend on it (NM-D-1G, OQ-03)."""
+        already, or later events depend on it (NM-D-1G, OQ-03); ``index``:
+        the ruling the console showed the director (its place in the log),
+        refused when his last ruling is another one by now (a ruling made
+        meanwhile at another page: he confirmed what he read)."""
         clause = self.floor_clause
         ruling = self._last_ruling()
         if ruling is None:
             raise self._fail(
                 "there is no ruling to undo (a chip correction, a move or a live chip count)",
+                clause,
+            )
+        if index is not None and index != ruling.index:
+            raise self._fail(
+                "your last ruling is another one than the console showed:"
+                " read it again before you undo it",
                 clause,
             )
         if ruling.index in self.undone:
@@ -146,11 +155,11 @@ class Undo(FloorRulings):
     def can_undo(self) -> bool:
         return self._can(self.verify_undo)
 
-    def undo_ruling(self, note: str = "") -> RulingUndone:
+    def undo_ruling(self, note: str = "", index: int | None = None) -> RulingUndone:
         """Take back the director's last chip correction, move or live count:
         the stacks, seats and players out before it come back, as a ruling
-        of its own (NM-D-1G, OQ-03)."""
-        self.verify_undo()
+        of its own (NM-D-1G, OQ-03); ``index``: the one he was shown."""
+        self.verify_undo(index)
         ruling = self._last_ruling()
         assert ruling is not None
         before = TournamentState()
@@ -178,12 +187,38 @@ class Undo(FloorRulings):
             )
         )
 
+    def _before(self, ruling: _Ruling) -> dict[str, tuple[int, int, int]]:
+        """The stack, table and seat before ``ruling`` of each player it
+        concerns (the log folded up to it once, kept for the next ask)."""
+        kept = self.undo_before
+        if kept is None or kept[0] != ruling.index:
+            before = TournamentState()
+            for event in self.events[: ruling.index]:
+                before.apply(event)
+            concerned = ruling.players | ({ruling.player} if ruling.player else set())
+            was = {
+                p: (
+                    before.players[p].chips,
+                    before.players[p].table or 0,
+                    before.players[p].seat or 0,
+                )
+                for p in concerned
+                if p in before.players
+            }
+            kept = self.undo_before = (ruling.index, was)
+        return kept[1]
+
     def undoable(self) -> dict[str, object] | None:
-        """The ruling the console's Undo would take back now, or None."""
+        """The ruling the console's Undo would take back now, and what it
+        would bring back (the stack or seat before it, the players a count
+        put out), or None: the console says it before it asks."""
         ruling = self._last_ruling()
         if ruling is None or not self.can_undo():
             return None
         event = self.events[ruling.index]
+        was = self._before(ruling)
+        back = was.get(ruling.player or "", (None, None, None))
+        carried = self.events[ruling.index : ruling.end]
         return {
             "ruling": ruling.ruling,
             "index": ruling.index,
@@ -192,6 +227,11 @@ class Undo(FloorRulings):
             "chips": getattr(event, "chips", None),
             "table": getattr(event, "table", None),
             "seat": getattr(event, "seat", None),
+            "chips_before": back[0],
+            "table_before": back[1],
+            "seat_before": back[2],
+            # a count's players out come back into play with it
+            "revived": [self.players[e.player].name for e in carried if isinstance(e, Eliminated)],
         }
 
 

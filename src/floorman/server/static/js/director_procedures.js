@@ -117,6 +117,11 @@ export function proceduresPanel(ctx) {
     await ctx.reload();
   }
 
+  /** Whether this tournament's rules tie everyone out in one hand-for-hand hand (OQ-71). */
+  function tied(t) {
+    return Boolean(t.procedures && t.procedures.hand_for_hand_busts === "tie");
+  }
+
   function askHandForHand() {
     const t = ctx.state.t;
     const on = !(t.procedures && t.procedures.hand_for_hand);
@@ -124,13 +129,22 @@ export function proceduresPanel(ctx) {
     ask({
       title: tr(`procedures.hfh.${way}.ask`),
       text: on
-        ? [tr("procedures.hfh.on.what"), tr("procedures.hfh.on.places")]
+        ? [
+            tr("procedures.hfh.on.what"),
+            tr(tied(t) ? "night.hfh.on.places_tie" : "procedures.hfh.on.places"),
+          ]
         : [tr("procedures.hfh.off.what")],
       clause: t.procedures && t.procedures.hand_for_hand_clause,
       yes: tr(`procedures.hfh.${way}`),
       path: "/floor/hand-for-hand",
       body: { on },
-      done: tr(`procedures.hfh.${way}.done`),
+      // turned off while a table plays its hand: it ends when every table has finished it
+      done: (result) => {
+        const ending = (result || []).find((e) => e.type === "hand_for_hand_ending");
+        return ending
+          ? tr("night.hfh.off.ending", { hand: String(ending.hand) })
+          : tr(`procedures.hfh.${way}.done`);
+      },
     });
   }
 
@@ -140,7 +154,7 @@ export function proceduresPanel(ctx) {
     const values = { hand: String(hand), next: String(hand + 1) };
     ask({
       title: tr("procedures.hfh.played.ask", values),
-      text: tr("procedures.hfh.played.what", values),
+      text: tr(tied(t) ? "night.hfh.played.what_tie" : "procedures.hfh.played.what", values),
       clause: t.procedures.hand_for_hand_clause,
       yes: tr("procedures.hfh.played", values),
       path: "/floor/hand-for-hand/played",
@@ -227,10 +241,11 @@ export function proceduresPanel(ctx) {
     if (!undo) return;
     ask({
       title: tr("procedures.undo.ask"),
-      text: [lastRuling(undo), tr("procedures.undo.what")],
+      text: [lastRuling(undo), ...whatComesBack(undo), tr("procedures.undo.what")],
       clause: floorClause(t),
       yes: tr("procedures.undo.button"),
       path: "/floor/undo",
+      body: { index: undo.index }, // what was read: refused if the last ruling is another by now
       done: tr("procedures.undo.done"),
     });
   }
@@ -242,6 +257,25 @@ export function proceduresPanel(ctx) {
       table: String(undo.table ?? ""),
       seat: String(undo.seat ?? ""),
     });
+  }
+
+  /** What Undo brings back, said before the director confirms: the stack
+   * or seat before the ruling, the players a count put out (NM-D-1G, OQ-03). */
+  function whatComesBack(undo) {
+    const lines = [];
+    if (undo.ruling === "chips" && undo.chips_before != null) {
+      const values = { who: undo.name || "", chips: chips(undo.chips || 0) };
+      lines.push(tr("night.undo.back.chips", { ...values, before: chips(undo.chips_before) }));
+    } else if (undo.ruling === "seat" && undo.table_before) {
+      const where = { table: String(undo.table_before), seat: String(undo.seat_before) };
+      lines.push(tr("night.undo.back.seat", { who: undo.name || "", ...where }));
+    } else if (undo.ruling === "count") {
+      lines.push(tr("night.undo.back.count", { table: String(undo.table ?? "") }));
+    }
+    if (undo.revived && undo.revived.length) {
+      lines.push(tr("night.undo.back.revived", { names: undo.revived.join(", ") }));
+    }
+    return lines;
   }
 
   /** What the director's clock and corrections cite at this event
@@ -265,10 +299,13 @@ export function proceduresPanel(ctx) {
       const done = p.hand_for_hand_done.map(String).join(", ");
       hfhState.textContent = !p.hand_for_hand
         ? tr("procedures.hfh.state.off")
-        : done
+        : p.hand_for_hand_ending
+          ? tr("night.hfh.state.ending", { hand: String(p.hand_for_hand_hand), tables: done || "–" })
+          : done
           ? tr("procedures.hfh.state.on", { hand: String(p.hand_for_hand_hand), tables: done })
           : tr("procedures.hfh.state.none", { hand: String(p.hand_for_hand_hand) });
       hfhToggle.textContent = tr(p.hand_for_hand ? "procedures.hfh.off" : "procedures.hfh.on");
+      hfhToggle.disabled = Boolean(p.hand_for_hand_ending); // asked already: ends after the hand
       hfhPlayed.hidden = !(p.hand_for_hand && t.mode === "live");
       hfhPlayed.textContent = tr("procedures.hfh.played", { hand: String(p.hand_for_hand_hand) });
       section.dataset.handForHand = String(p.hand_for_hand);
@@ -296,6 +333,8 @@ export function describeProcedure(e, nameOf) {
       return tr(`procedures.event.hand_for_hand.${e.on ? "on" : "off"}`);
     case "hand_for_hand_played":
       return tr("procedures.event.hand_for_hand_played", { hand: n(e.hand) });
+    case "hand_for_hand_ending":
+      return tr("night.hfh.event.ending", { hand: n(e.hand) });
     case "clock_adjusted":
       return tr(`procedures.event.clock_adjusted.${e.seconds > 0 ? "add" : "remove"}`, {
         time: clockText(Math.abs(e.seconds)),

@@ -276,6 +276,7 @@ $("#create").addEventListener("submit", async (event) => {
         buy_in: amount("#create-buy-in"),
         fee: amount("#create-fee"),
         guarantee: amount("#create-guarantee"),
+        payout_unit: amount("#create-payout-unit"),
         starts_at: readStart($("#create-starts-at")),
       },
     });
