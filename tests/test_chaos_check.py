@@ -43,6 +43,7 @@ def stored(*records: Sent) -> dict[str, dict[str, Any]]:
 
 def clean() -> tuple[list[Sent], Evidence]:
     """A small run as the checker would find it: every command once."""
+    create = Sent("create", TID, "director", "k-create", effect="Chaos 1", acknowledged=True)
     register = Sent("register", TID, "public", "k-reg", effect="Alice", acknowledged=True)
     act_1 = Sent("act", TID, f"player:{ALICE}", "k-act-1", effect="check_or_call", over="ws")
     act_2 = Sent("act", TID, f"player:{ALICE}", "k-act-2", effect="fold", acknowledged=True)
@@ -50,7 +51,7 @@ def clean() -> tuple[list[Sent], Evidence]:
     warn = Sent("warn", TID, "director", "k-warn", effect="chaos warning 1", acknowledged=True)
     bots = Sent("add_bots", TID, "director", "k-bots", count=1, acknowledged=True)
     start = Sent("start", TID, "director", "k-start", acknowledged=True)
-    ledger = [register, act_1, act_2, chat, warn, bots, start]
+    ledger = [create, register, act_1, act_2, chat, warn, bots, start]
     standings = [
         {"player": ALICE, "name": "Alice", "chips": 970, "status": "playing", "table": 1},
         {"player": BOB, "name": "Bob", "chips": 1030, "status": "playing", "table": 1},
@@ -79,6 +80,7 @@ def clean() -> tuple[list[Sent], Evidence]:
             ]
         },
         chat={TID: ["chaos line 1", "hello"]},
+        tournament_names=["Chaos 1"],
         chips_given={TID: 2000},
         folded={TID: standings},
         replicas={TID: {"web-1": copy.deepcopy(standings), "web-2": copy.deepcopy(standings)}},
@@ -94,8 +96,12 @@ def test_a_clean_log_passes_and_counts_what_was_applied() -> None:
     ledger, evidence = clean()
     findings, applied = check(ledger, evidence)
     assert findings == []
-    assert applied.total == 7
+    assert applied.total == 8
     assert applied.by_kind["act"] == 2
+
+
+def _tournament_made_twice(ledger: list[Sent], evidence: Evidence) -> None:
+    evidence.tournament_names.append("Chaos 1")
 
 
 def _registered_twice(ledger: list[Sent], evidence: Evidence) -> None:
@@ -164,6 +170,7 @@ def _stale_replica(ledger: list[Sent], evidence: Evidence) -> None:
 
 
 DOCTORED: list[tuple[Callable[[list[Sent], Evidence], None], list[str]]] = [
+    (_tournament_made_twice, ["double"]),
     (_registered_twice, ["double"]),
     (_action_applied_twice, ["double"]),
     (_chat_line_said_twice, ["double"]),

@@ -12,7 +12,7 @@ What must hold:
 - every command answered 200 was applied (its answer is stored, and its
   result is in the log): nothing acknowledged is lost;
 - no command was applied twice: its result is in the log at most once (a
-  name, a chat line, a ruling's note), a player's chosen actions in the
+  tournament's or a player's name, a chat line, a ruling's note), a player's chosen actions in the
   hand logs are exactly his action commands whose answers are stored, the
   bots are exactly those the stored AddBots answers added;
 - a change and its answer are stored together: a result without its answer
@@ -76,6 +76,8 @@ class Evidence:
     events: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     hands: dict[str, list[StoredHand]] = field(default_factory=dict)
     chat: dict[str, list[str]] = field(default_factory=dict)
+    #: the name of every tournament in the run's database (made by the run)
+    tournament_names: list[str] = field(default_factory=list)
     #: the chips each tournament was given (entries × starting stack)
     chips_given: dict[str, int] = field(default_factory=dict)
     #: the standings folded from the stored log, per tournament
@@ -124,7 +126,9 @@ def check(ledger: Iterable[Sent], evidence: Evidence) -> tuple[list[Finding], Ap
 def _results(record: Sent, stored: bool, evidence: Evidence) -> list[Finding]:
     """A command whose result names it: in the log once if applied, never twice."""
     tid = record.tournament
-    if record.kind == "register":
+    if record.kind == "create":
+        found = evidence.tournament_names.count(record.effect)
+    elif record.kind == "register":
         found = sum(1 for p in evidence.players.get(tid, []) if p["name"] == record.effect)
     elif record.kind == "chat":
         found = evidence.chat.get(tid, []).count(record.effect)
@@ -307,6 +311,7 @@ def gather(
 
     evidence = Evidence(chips_given=dict(chips_given))
     evidence.answers.update(_answers_of_no_tournament(store))
+    evidence.tournament_names = [record.name for record in store.tournaments()]
     for tid in tournaments:
         evidence.answers.update(store.answers(tid))
         evidence.players[tid] = store.players(tid)

@@ -224,11 +224,24 @@ class PostgresPause:
     """SIGSTOP, then SIGCONT, on the PostgreSQL backends serving one
     database: the run's processes find the database frozen (a failing
     disk, a stalled host) while the server's other databases, and its
-    postmaster, go on for whoever else uses it."""
+    postmaster, go on for whoever else uses it.  ``whole_server``: the
+    postmaster and every process below it too (a server of the run's own:
+    nobody else may connect meanwhile)."""
 
-    def __init__(self, admin_url: str, database: str) -> None:
+    def __init__(self, admin_url: str, database: str, *, whole_server: bool = False) -> None:
         self.admin_url, self.database = admin_url, database
+        self.whole_server = whole_server
         self.stopped: set[int] = set()
+
+    def targets(self) -> list[int]:
+        """The processes a pause stops: the database's backends, or the whole server."""
+        backends = self.backends()
+        if not self.whole_server or not backends:
+            return backends
+        postmaster = _parent_of(backends[0])
+        if postmaster is None:
+            return backends
+        return [postmaster, *descendants(postmaster)]
 
     def backends(self) -> list[int]:
         engine = sqlalchemy.create_engine(self.admin_url)
@@ -262,8 +275,9 @@ class PostgresPause:
         return None
 
     def pause(self, seconds: float) -> int:
-        """Freeze every backend of the database for ``seconds``; returns how many."""
-        pids = self.backends()
+        """Freeze every backend of the database (or the whole server) for
+        ``seconds``; returns how many processes were stopped."""
+        pids = self.targets()
         try:
             for pid in pids:
                 with contextlib.suppress(ProcessLookupError):
@@ -363,7 +377,7 @@ class Faults:
         elif kind == POSTGRES_PAUSE:
             seconds = self.rng.uniform(2.0, 5.0)
             count = self.postgres.pause(seconds)
-            self.log.note(elapsed, f"{kind}: {count} backends for {seconds:.1f} s")
+            self.log.note(elapsed, f"{kind}: {count} processes for {seconds:.1f} s")
         self.log.injected[kind] += 1
         began = time.monotonic()
         try:

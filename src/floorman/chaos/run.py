@@ -33,6 +33,8 @@ from floorman.storage.crypto import new_key, parse_key
 STARTING_STACK = 20_000
 #: how many registrations are sent at once
 REGISTERING_AT_ONCE = 16
+#: seats a table (nm-holdem seats 5 to 10, NM-H-3)
+TABLE_SIZE = 9
 
 
 @dataclass
@@ -47,6 +49,8 @@ class Settings:
     fault_every: float = 20.0
     redis_port: int | None = None
     keep_database: bool = False
+    #: pause the whole PostgreSQL server, not only the run's backends
+    whole_postgres: bool = False
 
 
 @dataclass
@@ -122,7 +126,9 @@ def run(settings: Settings, progress: Progress | None = None) -> Report:
     own_redis = OwnRedis(directory, settings.redis_port)
     secret = new_key()
     deployment = Deployment(database, own_redis.url, secrets.token_urlsafe(24), secret, directory)
-    postgres = PostgresPause(settings.postgres_url, database.rsplit("/", 1)[1])
+    postgres = PostgresPause(
+        settings.postgres_url, database.rsplit("/", 1)[1], whole_server=settings.whole_postgres
+    )
     faults = Faults(deployment, own_redis, postgres, seed=settings.seed, every=settings.fault_every)
     report = Report(Ledger(), faults.log, database=database, log_path=str(deployment.log_path))
     began = time.monotonic()
@@ -169,9 +175,13 @@ async def _drive(
         base_url=deployment.url, timeout=REQUEST_SECONDS, limits=limits
     ) as http:
         director = Director(http, ledger, deployment.director_token, rng)
-        per_table = 9
+        # the faults from the first command on: the set-up's calls are retried too
+        seconds = settings.minutes * 60
+        started = time.monotonic()
+        faults.started = started
+        injecting = asyncio.create_task(faults.run(started + seconds))
         tournaments = [
-            await director.create(tournament_body(k, per_table))
+            await director.create(tournament_body(k, TABLE_SIZE))
             for k in range(settings.tournaments)
         ]
         seats = await _register(settings, director, tournaments)
@@ -185,10 +195,6 @@ async def _drive(
         ]
         playing = [asyncio.create_task(p.play(stop)) for p in players]
         warning = asyncio.create_task(director.keep_warning(seats, stop, every=8.0))
-        seconds = settings.minutes * 60
-        started = time.monotonic()
-        faults.started = started
-        injecting = asyncio.create_task(faults.run(started + seconds))
         while (gone := time.monotonic() - started) < seconds:
             if progress is not None:
                 progress(gone, seconds, report)

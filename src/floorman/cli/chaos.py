@@ -39,6 +39,13 @@ def chaos(
     redis_port: Annotated[
         int | None, typer.Option(help="The port of the run's own Redis (default: a free one).")
     ] = None,
+    whole_postgres: Annotated[
+        bool,
+        typer.Option(
+            help="Pause the PostgreSQL server whole (postmaster and every backend), not only"
+            " the run's own backends: for a server nobody else uses meanwhile."
+        ),
+    ] = False,
     keep_database: Annotated[
         bool, typer.Option(help="Keep the run's database (it is kept anyway on a finding).")
     ] = False,
@@ -59,6 +66,7 @@ def chaos(
         fault_every=fault_every,
         redis_port=redis_port,
         keep_database=keep_database,
+        whole_postgres=whole_postgres,
     )
     console = Console()
     with Progress(
