@@ -57,6 +57,7 @@ def clean() -> tuple[list[Sent], Evidence]:
         {"player": BOB, "name": "Bob", "chips": 1030, "status": "playing", "table": 1},
         {"player": "p3", "name": "Bot 1", "chips": 0, "status": "out", "place": 3},
     ]
+    details = {"status": "running", "level": 1, "players": 3, "standings": standings}
     evidence = Evidence(
         answers=stored(*ledger),
         players={
@@ -82,8 +83,9 @@ def clean() -> tuple[list[Sent], Evidence]:
         chat={TID: ["chaos line 1", "hello"]},
         tournament_names=["Chaos 1"],
         chips_given={TID: 2000},
-        folded={TID: standings},
-        replicas={TID: {"web-1": copy.deepcopy(standings), "web-2": copy.deepcopy(standings)}},
+        event_seqs={TID: [0, 1]},
+        folded={TID: details},
+        replicas={TID: {"web-1": copy.deepcopy(details), "web-2": copy.deepcopy(details)}},
     )
     return ledger, evidence
 
@@ -166,7 +168,15 @@ def _chips_from_nothing(ledger: list[Sent], evidence: Evidence) -> None:
 
 
 def _stale_replica(ledger: list[Sent], evidence: Evidence) -> None:
-    evidence.replicas[TID]["web-2"][0]["chips"] = 1000
+    evidence.replicas[TID]["web-2"]["standings"][0]["chips"] = 1000
+
+
+def _replica_behind_on_the_level(ledger: list[Sent], evidence: Evidence) -> None:
+    evidence.replicas[TID]["web-1"]["level"] = 2
+
+
+def _tournament_event_lost(ledger: list[Sent], evidence: Evidence) -> None:
+    evidence.event_seqs[TID] = [0, 2]
 
 
 DOCTORED: list[tuple[Callable[[list[Sent], Evidence], None], list[str]]] = [
@@ -185,6 +195,8 @@ DOCTORED: list[tuple[Callable[[list[Sent], Evidence], None], list[str]]] = [
     (_hand_number_repeated, ["hand"]),
     (_chips_from_nothing, ["chips"]),
     (_stale_replica, ["replica"]),
+    (_replica_behind_on_the_level, ["replica"]),
+    (_tournament_event_lost, ["log"]),
 ]
 
 

@@ -2,7 +2,8 @@
 processes and two runners on PostgreSQL and a Redis of the run's own, a
 few dozen clients retrying with the same key, every kind of fault this
 machine permits at least once — kill -9 of a runner and of a web process,
-Redis restarted empty, PostgreSQL's backends paused — and then the check:
+Redis restarted empty, PostgreSQL's backends paused, a runner cut off from
+PostgreSQL and Redis — and then the check:
 nothing acknowledged lost, nothing applied twice, chips conserved, every
 hand whole, every replica equal to the stored state.  The full form
 (five minutes, 200 clients) is run by hand: docs/benchmarks.md."""
@@ -13,7 +14,7 @@ import os
 
 import pytest
 
-from floorman.chaos.faults import KILL_RUNNER, KILL_WEB, POSTGRES_PAUSE, REDIS_EMPTY
+from floorman.chaos.faults import KILL_RUNNER, KILL_WEB, NETWORK_CUT, POSTGRES_PAUSE, REDIS_EMPTY
 from floorman.chaos.run import Settings, run
 
 POSTGRES = os.environ.get("FLOORMAN_TEST_POSTGRES_URL", "")
@@ -38,7 +39,7 @@ def test_a_short_fault_run_loses_nothing_and_doubles_nothing() -> None:
     )
     assert report.ok, [f"{f.kind}: {f.text}" for f in report.findings[:20]]
     # every fault this machine permits, at least once (a pause needs root)
-    for kind in (KILL_RUNNER, KILL_WEB, REDIS_EMPTY):
+    for kind in (KILL_RUNNER, KILL_WEB, REDIS_EMPTY, NETWORK_CUT):
         assert report.faults.injected[kind] >= 1, report.faults.lines
     if POSTGRES_PAUSE not in report.faults.skipped:
         assert report.faults.injected[POSTGRES_PAUSE] >= 1, report.faults.lines

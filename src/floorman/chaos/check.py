@@ -44,14 +44,16 @@ from floorman.storage import Store
 #: the hand events that are a player's own choice (a time-out's or an
 #: absent player's fold or check carries its reason)
 CHOSEN = frozenset({"Folded", "Checked", "Called", "BetOrRaised"})
-#: what a replica and the fold are compared on, per player
+#: what a replica and the fold are compared on: the tournament's, each player's
+SUMMARY_FIELDS = ("status", "level", "players", "players_left", "tables", "entries")
 STANDING_FIELDS = ("player", "name", "chips", "status", "place", "table", "seat")
 
 
 @dataclass(frozen=True)
 class Finding:
     """``kind``: "loss", "double", "unpaired" (a change without its answer
-    or an answer without its change), "hand", "chips" or "replica"."""
+    or an answer without its change), "hand", "log" (the tournament's
+    events numbered with a gap), "chips" or "replica"."""
 
     kind: str
     text: str
@@ -80,10 +82,12 @@ class Evidence:
     tournament_names: list[str] = field(default_factory=list)
     #: the chips each tournament was given (entries × starting stack)
     chips_given: dict[str, int] = field(default_factory=dict)
-    #: the standings folded from the stored log, per tournament
-    folded: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
-    #: each web process's standings, per tournament: {tid: {process: standings}}
-    replicas: dict[str, dict[str, list[dict[str, Any]]]] = field(default_factory=dict)
+    #: the numbers of each tournament's stored events, in order
+    event_seqs: dict[str, list[int]] = field(default_factory=dict)
+    #: the tournament folded from the stored log (its details: summary and standings)
+    folded: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: each web process's details of each tournament: {tid: {process: details}}
+    replicas: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
 
 
 def scoped_key(sent: Sent) -> str:
@@ -118,6 +122,7 @@ def check(ledger: Iterable[Sent], evidence: Evidence) -> tuple[list[Finding], Ap
     findings += _bots(sent, evidence)
     findings += _once_per_tournament(sent, evidence)
     findings += _hands(evidence)
+    findings += _event_numbers(evidence)
     findings += _chips(evidence)
     findings += _replicas(evidence)
     return findings, applied
@@ -270,15 +275,20 @@ def _chips(evidence: Evidence) -> list[Finding]:
             if into != out:
                 findings.append(Finding("chips", f"{hand.id}: {into} chips in, {out} out"))
     for tid, given in evidence.chips_given.items():
-        held = sum(int(p["chips"]) for p in evidence.folded.get(tid, []))
+        held = sum(int(p["chips"]) for p in evidence.folded.get(tid, {}).get("standings", []))
         if held != given:
             findings.append(Finding("chips", f"{tid}: the players hold {held} of {given} chips"))
     return findings
 
 
-def projection(standings: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
-    """What a replica and the fold are compared on."""
-    return sorted(tuple(str(p.get(f)) for f in STANDING_FIELDS) for p in standings)
+def projection(details: dict[str, Any]) -> list[tuple[str, ...]]:
+    """What a replica and the fold are compared on: a line for the
+    tournament, one for each player."""
+    summary = ("tournament", *(str(details.get(f)) for f in SUMMARY_FIELDS))
+    players = sorted(
+        tuple(str(p.get(f)) for f in STANDING_FIELDS) for p in details.get("standings", [])
+    )
+    return [summary, *players]
 
 
 def _replicas(evidence: Evidence) -> list[Finding]:
@@ -287,17 +297,26 @@ def _replicas(evidence: Evidence) -> list[Finding]:
         seen = evidence.replicas.get(tid, {})
         if not seen:
             findings.append(Finding("replica", f"{tid}: no web process answered for it"))
-        for process, standings in sorted(seen.items()):
-            differ = set(projection(standings)) ^ set(projection(truth))
+        for process, details in sorted(seen.items()):
+            differ = set(projection(details)) ^ set(projection(truth))
             if differ:
                 findings.append(
                     Finding(
                         "replica",
-                        f"{tid} on {process}: {len(differ) // 2 or len(differ)} players differ"
-                        f" from the stored log, e.g. {sorted(differ)[:2]}",
+                        f"{tid} on {process}: {len(differ)} lines differ from the stored"
+                        f" log, e.g. {sorted(differ)[:2]}",
                     )
                 )
     return findings
+
+
+def _event_numbers(evidence: Evidence) -> list[Finding]:
+    """Each tournament's events numbered 0, 1, 2 … without a gap."""
+    return [
+        Finding("log", f"{tid}: tournament events numbered with a gap or a repeat")
+        for tid, seqs in evidence.event_seqs.items()
+        if seqs != list(range(len(seqs)))
+    ]
 
 
 # ---------------------------------------------------------------- gathering
@@ -321,7 +340,8 @@ def gather(
         record = store.tournament(tid)
         if record is not None:
             service = TournamentService.load(store, tid, record.config, read_only=True)
-            evidence.folded[tid] = list(service.details()["standings"])
+            evidence.folded[tid] = service.details()
+        evidence.event_seqs[tid] = _event_seqs(store, tid)
     evidence.replicas = _replica_views(web_url, evidence.folded, processes)
     return evidence
 
@@ -333,6 +353,17 @@ def _answers_of_no_tournament(store: Store) -> dict[str, dict[str, Any]]:
             sqlalchemy.text("SELECT key, answer FROM command_answers WHERE tournament_id IS NULL")
         )
         return {str(key): json.loads(answer) for key, answer in rows}
+
+
+def _event_seqs(store: Store, tid: str) -> list[int]:
+    with store.engine.connect() as connection:
+        rows = connection.execute(
+            sqlalchemy.text(
+                "SELECT seq FROM tournament_events WHERE tournament_id = :tid ORDER BY seq"
+            ),
+            {"tid": tid},
+        )
+        return [int(seq) for (seq,) in rows]
 
 
 def _stored_hands(store: Store, tid: str) -> list[StoredHand]:
@@ -361,20 +392,20 @@ def _stored_hands(store: Store, tid: str) -> list[StoredHand]:
 
 
 def _replica_views(
-    web_url: str, folded: dict[str, list[dict[str, Any]]], processes: int, seconds: float = 60
-) -> dict[str, dict[str, list[dict[str, Any]]]]:
-    """Each web process's standings of each tournament: asked over one
+    web_url: str, folded: dict[str, dict[str, Any]], processes: int, seconds: float = 60
+) -> dict[str, dict[str, dict[str, Any]]]:
+    """Each web process's details of each tournament: asked over one
     connection that first says which process it reached, until every
     process has shown the fold (a replica catching up) or ``seconds`` pass;
     the last view of each process is kept."""
-    views: dict[str, dict[str, list[dict[str, Any]]]] = {tid: {} for tid in folded}
+    views: dict[str, dict[str, dict[str, Any]]] = {tid: {} for tid in folded}
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         with httpx.Client(base_url=web_url, timeout=10) as client:
             try:
                 process = str(client.get("/health").json()["process"])
                 for tid in folded:
-                    views[tid][process] = client.get(f"/api/tournaments/{tid}").json()["standings"]
+                    views[tid][process] = client.get(f"/api/tournaments/{tid}").json()
             except (httpx.HTTPError, KeyError, ValueError):
                 continue
         if all(

@@ -37,8 +37,9 @@ import websockets
 
 #: answers after which a call is sent again with the same key
 RETRIED_STATUS = frozenset({429, 500, 502, 503, 504})
-#: a call not answered within this is retried
-REQUEST_SECONDS = 15.0
+#: a call not answered within this is retried (shorter than a pause of
+#: PostgreSQL: a retry then meets its first sending still on its way)
+REQUEST_SECONDS = 6.0
 #: a command still unanswered after this is given up (counted as such)
 GIVE_UP_SECONDS = 120.0
 #: a websocket action no frame has answered is sent again after this

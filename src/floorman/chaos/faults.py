@@ -2,12 +2,14 @@
 
 :class:`OwnRedis` is a Redis of the run's own (no snapshot, no append-only
 file), so restarting it leaves it empty, as a crashed Redis would come
-back.  :class:`Deployment` is ``floorman serve --workers 2 --runners 2``
-in a child process: its runners are restarted by its supervisor, its web
-processes by uvicorn's.  :class:`Faults` picks the faults from a seed:
-``kill -9`` of a runner or of a web process, Redis restarted empty,
-PostgreSQL paused (SIGSTOP, then SIGCONT, on the backends serving the
-run's database), and says plainly which it cannot do here.
+back.  :class:`Deployment` is ``floorman serve --workers 2 --runners 1``
+in a child process (its runner restarted by its supervisor, its web
+processes by uvicorn's) and a second runner the run starts itself behind
+relays that can cut it off (:mod:`floorman.chaos.cutoff`).  :class:`Faults`
+picks the faults from a seed: ``kill -9`` of a runner or of a web process,
+Redis restarted empty, PostgreSQL paused (SIGSTOP, then SIGCONT, on the
+backends serving the run's database), that runner cut off from PostgreSQL
+and Redis for a few seconds; it says plainly which it cannot do here.
 """
 
 from __future__ import annotations
@@ -18,7 +20,6 @@ import os
 import random
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -31,22 +32,18 @@ import httpx
 import redis
 import sqlalchemy
 
+from floorman.chaos.cutoff import CutOffRunner, free_port
+
 #: the kinds of fault, in the order the counts are printed
 KILL_RUNNER = "kill -9 runner"
 KILL_WEB = "kill -9 web process"
 REDIS_EMPTY = "Redis restarted empty"
 POSTGRES_PAUSE = "PostgreSQL paused"
-NETWORK_CUT = "runner cut off (network namespace)"
+NETWORK_CUT = "runner cut off from PostgreSQL and Redis"
 KINDS = (KILL_RUNNER, KILL_WEB, REDIS_EMPTY, POSTGRES_PAUSE, NETWORK_CUT)
 #: a runner or web process killed is back within this (the supervisors
 #: restart them within a second or two)
 RECOVERY_SECONDS = 60.0
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def wait_for(predicate: Callable[[], bool], seconds: float, what: str) -> None:
@@ -55,6 +52,12 @@ def wait_for(predicate: Callable[[], bool], seconds: float, what: str) -> None:
         if time.monotonic() > deadline:
             raise TimeoutError(f"{what}: not within {seconds:.0f} s")
         time.sleep(0.1)
+
+
+def _pid_in(process: str) -> int | None:
+    """``runner-<pid>-<tag>`` -> pid."""
+    parts = process.split("-")
+    return int(parts[1]) if len(parts) > 2 and parts[1].isdigit() else None
 
 
 class OwnRedis:
@@ -144,9 +147,12 @@ class Deployment:
     secret_key: str
     directory: Path
     workers: int = 2
+    #: the runners in all: serve's, and the one behind relays when cutting is on
     runners: int = 2
+    cut_runner: bool = True
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
+    own_runner: CutOffRunner | None = None
 
     @property
     def url(self) -> str:
@@ -163,9 +169,10 @@ class Deployment:
             "FLOORMAN_SECRET_KEY": self.secret_key,
             "FLOORMAN_DATA_DIR": str(self.directory / "var"),
         }
+        served = self.runners - 1 if self.cut_runner else self.runners
         command = [
             *(sys.executable, "-m", "floorman", "serve", "--port", str(self.port)),
-            *("--workers", str(self.workers), "--runners", str(self.runners)),
+            *("--workers", str(self.workers), "--runners", str(served)),
             *("--database-url", self.database_url, "--redis-url", self.redis_url),
             *("--log-level", "warning"),
         ]
@@ -173,10 +180,23 @@ class Deployment:
             self.process = subprocess.Popen(
                 command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
             )
+        # the schema is made by serve before its children start: then this one
+        wait_for(lambda: bool(self.web_pids()), 120, "the web processes to start")
+        if self.cut_runner:
+            self.own_runner = CutOffRunner(
+                self.database_url,
+                self.redis_url,
+                self.director_token,
+                self.secret_key,
+                self.directory / "cut-off-runner.log",
+            )
+            self.own_runner.start()
         wait_for(self.whole, 120, "the cluster to serve with every process")
 
     def runner_pids(self) -> list[int]:
-        return [pid for pid in self._children() if " floorman runner" in _command_line(pid)]
+        served = [pid for pid in self._children() if " floorman runner" in _command_line(pid)]
+        own = self.own_runner.pid if self.own_runner is not None else None
+        return served + ([own] if own is not None else [])
 
     def web_pids(self) -> list[int]:
         """uvicorn's workers: its spawned children that are no runner."""
@@ -209,6 +229,8 @@ class Deployment:
         return victim
 
     def stop(self) -> None:
+        if self.own_runner is not None:
+            self.own_runner.stop()
         if self.process is None or self.process.poll() is not None:
             return
         self.process.terminate()  # the supervisor drains its children
@@ -296,16 +318,6 @@ class PostgresPause:
             self.stopped.discard(pid)
 
 
-def network_cut_unavailable() -> str:
-    """Why a runner is never cut off here: ``floorman serve`` starts its
-    runners itself, in its own network namespace; cutting one off would
-    need it started inside a namespace of its own (``ip netns``)."""
-    return (
-        "skipped: the runners are started by floorman serve in the host's network namespace;"
-        " cutting one off needs it started inside its own (ip netns), which this run does not do"
-    )
-
-
 @dataclass
 class FaultLog:
     """What was injected, by kind, and what could not be."""
@@ -346,7 +358,10 @@ class Faults:
             kinds.append(POSTGRES_PAUSE)
         else:
             self.log.skipped[POSTGRES_PAUSE] = reason
-        self.log.skipped[NETWORK_CUT] = network_cut_unavailable()
+        if self.deployment.own_runner is not None:
+            kinds.append(NETWORK_CUT)
+        else:
+            self.log.skipped[NETWORK_CUT] = "not asked for (--no-cut-runner)"
         return kinds
 
     async def run(self, until: float) -> None:
@@ -356,12 +371,26 @@ class Faults:
         first_round = list(kinds)
         self.rng.shuffle(first_round)
         while True:
-            wait = self.rng.uniform(0.5 * self.every, 1.5 * self.every)
+            # the first round sooner: a short run still sees every kind
+            wait = self.every * self.rng.uniform(0.5, 1.0 if first_round else 1.5)
             if time.monotonic() + wait >= until:
                 return
             await asyncio.sleep(wait)
             kind = first_round.pop(0) if first_round else self.rng.choice(kinds)
             await asyncio.to_thread(self.inject, kind)
+
+    def _owners(self) -> dict[str, str]:
+        """Which runner plays each tournament, as the runners say in Redis."""
+        client = redis.Redis.from_url(self.own_redis.url, decode_responses=True)
+        try:
+            return {
+                str(key).rsplit(":", 1)[1]: str(client.get(key))
+                for key in client.scan_iter("floorman:owner:*")
+            }
+        except redis.RedisError:
+            return {}
+        finally:
+            client.close()
 
     def inject(self, kind: str) -> None:
         elapsed = time.monotonic() - self.started
@@ -378,6 +407,19 @@ class Faults:
             seconds = self.rng.uniform(2.0, 5.0)
             count = self.postgres.pause(seconds)
             self.log.note(elapsed, f"{kind}: {count} processes for {seconds:.1f} s")
+        elif kind == NETWORK_CUT and self.deployment.own_runner is not None:
+            seconds = self.rng.uniform(3.0, 8.0)
+            victim = self.deployment.own_runner.pid
+            before = self._owners()
+            self.deployment.own_runner.cut_off(seconds)
+            after = self._owners()
+            played = {tid for tid, runner in before.items() if _pid_in(runner) == victim}
+            taken = {tid for tid in played if _pid_in(after.get(tid, "")) not in (None, victim)}
+            self.log.note(
+                elapsed,
+                f"{kind}: pid {victim} for {seconds:.1f} s;"
+                f" {len(taken)} of the {len(played)} tournaments it played taken over",
+            )
         self.log.injected[kind] += 1
         began = time.monotonic()
         try:
@@ -396,5 +438,4 @@ __all__ = [
     "PostgresPause",
     "descendants",
     "free_port",
-    "network_cut_unavailable",
 ]

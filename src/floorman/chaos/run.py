@@ -51,6 +51,8 @@ class Settings:
     keep_database: bool = False
     #: pause the whole PostgreSQL server, not only the run's backends
     whole_postgres: bool = False
+    #: one runner behind relays, cut off from PostgreSQL and Redis now and then
+    cut_runner: bool = True
 
 
 @dataclass
@@ -125,7 +127,14 @@ def run(settings: Settings, progress: Progress | None = None) -> Report:
     database = fresh_database(settings.postgres_url)
     own_redis = OwnRedis(directory, settings.redis_port)
     secret = new_key()
-    deployment = Deployment(database, own_redis.url, secrets.token_urlsafe(24), secret, directory)
+    deployment = Deployment(
+        database,
+        own_redis.url,
+        secrets.token_urlsafe(24),
+        secret,
+        directory,
+        cut_runner=settings.cut_runner,
+    )
     postgres = PostgresPause(
         settings.postgres_url, database.rsplit("/", 1)[1], whole_server=settings.whole_postgres
     )

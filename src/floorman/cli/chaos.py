@@ -46,6 +46,13 @@ def chaos(
             " the run's own backends: for a server nobody else uses meanwhile."
         ),
     ] = False,
+    cut_runner: Annotated[
+        bool,
+        typer.Option(
+            help="Start one of the two runners behind relays of the run's own and cut it off"
+            " from PostgreSQL and Redis now and then (a network partition)."
+        ),
+    ] = True,
     keep_database: Annotated[
         bool, typer.Option(help="Keep the run's database (it is kept anyway on a finding).")
     ] = False,
@@ -67,6 +74,7 @@ def chaos(
         redis_port=redis_port,
         keep_database=keep_database,
         whole_postgres=whole_postgres,
+        cut_runner=cut_runner,
     )
     console = Console()
     with Progress(
