@@ -106,6 +106,11 @@ def _tournament_made_twice(ledger: list[Sent], evidence: Evidence) -> None:
     evidence.tournament_names.append("Chaos 1")
 
 
+def _registration_answered_twice(ledger: list[Sent], evidence: Evidence) -> None:
+    # two sendings of one key got two seats' answers (the second's not stored)
+    next(r for r in ledger if r.kind == "register").answers_differ = True
+
+
 def _registered_twice(ledger: list[Sent], evidence: Evidence) -> None:
     evidence.players[TID].append({"player": "p9", "name": "Alice", "kind": "human"})
 
@@ -182,6 +187,7 @@ def _tournament_event_lost(ledger: list[Sent], evidence: Evidence) -> None:
 DOCTORED: list[tuple[Callable[[list[Sent], Evidence], None], list[str]]] = [
     (_tournament_made_twice, ["double"]),
     (_registered_twice, ["double"]),
+    (_registration_answered_twice, ["double"]),
     (_action_applied_twice, ["double"]),
     (_chat_line_said_twice, ["double"]),
     (_warning_given_twice, ["double"]),

@@ -113,6 +113,10 @@ def check(ledger: Iterable[Sent], evidence: Evidence) -> tuple[list[Finding], Ap
         if stored:
             applied.total += 1
             applied.by_kind[record.kind] += 1
+        if record.answers_differ:
+            findings.append(
+                Finding("double", f"{record.kind} {record.key}: sent twice, answered differently")
+            )
         if record.acknowledged and not stored:
             findings.append(
                 Finding("loss", f"{record.kind} {record.key} was answered 200 but never stored")

@@ -16,6 +16,11 @@ clients do:
   on a lost answer), and says a line of table chat now and then over the
   websocket with the line's id.
 
+A share of the calls and websocket actions (:data:`DOUBLE_CLICKS`) is
+sent twice at once with the same key, as a double click or a retry racing
+its first sending does: both sendings must get the same answer, and the
+command must be applied once.
+
 Registrations go over HTTP with a key: the browser players' as anyone's
 (a key of 128 random bits), the bots' through the director's desk (the
 public rate limit is per address, and every client here shares one).
@@ -47,6 +52,8 @@ RESEND_SECONDS = 6.0
 BACKOFF_SECONDS = (0.2, 0.5, 1.0, 2.0, 3.0)
 #: the game actions (each is one chosen action in the hand's log)
 GAME_ACTIONS = frozenset({"fold", "check_or_call"})
+#: the share of calls and websocket actions sent twice at once (a double click)
+DOUBLE_CLICKS = 0.2
 #: a call above this is mostly folded (the run's stacks are 20,000)
 FOLD_ABOVE = 600
 
@@ -73,6 +80,8 @@ class Sent:
     acknowledged: bool = False
     status: int | None = None
     attempts: int = 0
+    #: sent twice at once, both answered 200, with different answers
+    answers_differ: bool = False
 
 
 @dataclass
@@ -108,30 +117,64 @@ async def call(
     body: dict[str, Any] | None = None,
     *,
     token: str | None = None,
+    twice: bool = False,
 ) -> dict[str, Any] | None:
     """POST ``body`` with the record's key until it is answered for good;
-    returns the 200 answer's body (None: refused, or given up)."""
+    returns the 200 answer's body (None: refused, or given up).
+    ``twice``: sent twice at once with the same key (a double click, a
+    retry racing its first sending): both must get the same answer."""
     headers = {"Idempotency-Key": record.key}
     if token:
         headers["Authorization"] = f"Bearer {token}"
+    if not twice:
+        return _settle(record, await _until_answered(http, ledger, record, path, body, headers))
+    first, second = await asyncio.gather(
+        _until_answered(http, ledger, record, path, body, headers),
+        _until_answered(http, ledger, record, path, body, headers),
+    )
+    if first and second and first[0] == second[0] == 200 and first[1] != second[1]:
+        record.answers_differ = True
+    settled = [a for a in (first, second) if a is not None]
+    return _settle(record, max(settled, key=lambda a: a[0] == 200) if settled else None)
+
+
+def _settle(record: Sent, answered: tuple[int, Any] | None) -> dict[str, Any] | None:
+    if answered is None:
+        return None
+    record.status = answered[0]
+    record.acknowledged = answered[0] == 200
+    if not record.acknowledged:
+        return None
+    return answered[1] if isinstance(answered[1], dict) else {}
+
+
+async def _until_answered(
+    http: httpx.AsyncClient,
+    ledger: Ledger,
+    record: Sent,
+    path: str,
+    body: dict[str, Any] | None,
+    headers: dict[str, str],
+) -> tuple[int, Any] | None:
+    """(status, body) of the first answer that is no reason to retry; None: given up."""
     give_up = time.monotonic() + GIVE_UP_SECONDS
+    tries = 0
     while True:
         record.attempts += 1
+        tries += 1
         try:
             response = await http.post(path, json=body or {}, headers=headers)
         except httpx.HTTPError:
             response = None
         if response is not None and response.status_code not in RETRIED_STATUS:
-            record.status = response.status_code
-            record.acknowledged = response.status_code == 200
-            if not record.acknowledged:
-                return None
-            answered = response.json()
-            return answered if isinstance(answered, dict) else {}
+            try:
+                return response.status_code, response.json()
+            except ValueError:
+                return response.status_code, response.text
         if time.monotonic() > give_up:
             ledger.given_up += 1
             return None
-        pause = BACKOFF_SECONDS[min(record.attempts - 1, len(BACKOFF_SECONDS) - 1)]
+        pause = BACKOFF_SECONDS[min(tries - 1, len(BACKOFF_SECONDS) - 1)]
         if response is not None and response.status_code == 429:
             pause = max(pause, float(response.headers.get("retry-after", "1")))
         await asyncio.sleep(pause)
@@ -256,6 +299,7 @@ class Player:
                 f"/api/tournaments/{self.seat.tournament}/actions",
                 action,
                 token=self.seat.token,
+                twice=self.rng.random() < DOUBLE_CLICKS,
             )
             return
         record = self.ledger.new(
@@ -265,6 +309,9 @@ class Player:
         text = json.dumps({**action, "id": record.key})
         self.unanswered = (text, record, time.monotonic())
         await socket.send(text)
+        if self.rng.random() < DOUBLE_CLICKS:  # the same message twice: taken once
+            record.attempts += 1
+            await socket.send(text)
 
     async def _chat(self, socket: Any) -> None:
         record = self.ledger.new("chat", self.seat.tournament, self.author, over="ws")
@@ -302,6 +349,7 @@ class Director:
             f"/api/tournaments/{tournament}/register",
             {"name": name},
             token=None if public else self.token,
+            twice=public,  # anyone's registration, sent twice at once: one seat, one token
         )
         if answer is None:
             return None
@@ -330,7 +378,8 @@ class Director:
         record.effect = f"chaos warning {record.key[:16]}"
         body = {"player": seat.player, "clause": "OQ-03", "note": record.effect}
         path = f"/api/tournaments/{seat.tournament}/floor/warn"
-        await call(self.http, self.ledger, record, path, body, token=self.token)
+        twice = self.rng.random() < DOUBLE_CLICKS
+        await call(self.http, self.ledger, record, path, body, token=self.token, twice=twice)
 
     async def keep_warning(self, seats: list[Seat], stop: asyncio.Event, every: float) -> None:
         while not stop.is_set():

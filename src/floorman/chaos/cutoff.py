@@ -24,6 +24,8 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
+import httpx
+
 #: bytes read at once from either side of a relayed connection
 CHUNK = 65536
 
@@ -161,6 +163,8 @@ class CutOffRunner:
             "FLOORMAN_DIRECTOR_TOKEN": director_token,
             "FLOORMAN_SECRET_KEY": secret_key,
         }
+        self.metrics_port = free_port()
+        self.env["FLOORMAN_RUNNER_METRICS_PORT"] = str(self.metrics_port)
         self.log_path = log_path
         self.process: subprocess.Popen[bytes] | None = None
         self.stopping = threading.Event()
@@ -190,6 +194,17 @@ class CutOffRunner:
     def pid(self) -> int | None:
         alive = self.process is not None and self.process.poll() is None
         return self.process.pid if alive and self.process is not None else None
+
+    def leases(self) -> int | None:
+        """The tournament leases it holds, as its metrics say (None: no answer)."""
+        try:
+            text = httpx.get(f"http://127.0.0.1:{self.metrics_port}/metrics", timeout=5).text
+        except httpx.HTTPError:
+            return None
+        for line in text.splitlines():
+            if line.startswith("floorman_runner_leases "):
+                return int(float(line.split()[1]))
+        return None
 
     def cut_off(self, seconds: float) -> None:
         """Partition the runner from both for ``seconds``, then heal."""

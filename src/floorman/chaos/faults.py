@@ -54,12 +54,6 @@ def wait_for(predicate: Callable[[], bool], seconds: float, what: str) -> None:
         time.sleep(0.1)
 
 
-def _pid_in(process: str) -> int | None:
-    """``runner-<pid>-<tag>`` -> pid."""
-    parts = process.split("-")
-    return int(parts[1]) if len(parts) > 2 and parts[1].isdigit() else None
-
-
 class OwnRedis:
     """``redis-server --port N --save '' --appendonly no`` on a free port."""
 
@@ -379,19 +373,6 @@ class Faults:
             kind = first_round.pop(0) if first_round else self.rng.choice(kinds)
             await asyncio.to_thread(self.inject, kind)
 
-    def _owners(self) -> dict[str, str]:
-        """Which runner plays each tournament, as the runners say in Redis."""
-        client = redis.Redis.from_url(self.own_redis.url, decode_responses=True)
-        try:
-            return {
-                str(key).rsplit(":", 1)[1]: str(client.get(key))
-                for key in client.scan_iter("floorman:owner:*")
-            }
-        except redis.RedisError:
-            return {}
-        finally:
-            client.close()
-
     def inject(self, kind: str) -> None:
         elapsed = time.monotonic() - self.started
         if kind == KILL_RUNNER:
@@ -409,16 +390,11 @@ class Faults:
             self.log.note(elapsed, f"{kind}: {count} processes for {seconds:.1f} s")
         elif kind == NETWORK_CUT and self.deployment.own_runner is not None:
             seconds = self.rng.uniform(3.0, 8.0)
-            victim = self.deployment.own_runner.pid
-            before = self._owners()
-            self.deployment.own_runner.cut_off(seconds)
-            after = self._owners()
-            played = {tid for tid, runner in before.items() if _pid_in(runner) == victim}
-            taken = {tid for tid in played if _pid_in(after.get(tid, "")) not in (None, victim)}
+            runner = self.deployment.own_runner
+            victim, held = runner.pid, runner.leases()
+            runner.cut_off(seconds)
             self.log.note(
-                elapsed,
-                f"{kind}: pid {victim} for {seconds:.1f} s;"
-                f" {len(taken)} of the {len(played)} tournaments it played taken over",
+                elapsed, f"{kind}: pid {victim} for {seconds:.1f} s, holding {held} leases"
             )
         self.log.injected[kind] += 1
         began = time.monotonic()
@@ -427,6 +403,10 @@ class Faults:
         except TimeoutError as error:
             self.log.note(time.monotonic() - self.started, str(error))
         self.log.recovery_seconds.append(time.monotonic() - began)
+        if kind == NETWORK_CUT and self.deployment.own_runner is not None:
+            time.sleep(2.0)  # its next look at its leases finds them gone
+            after = self.deployment.own_runner.leases()
+            self.log.note(time.monotonic() - self.started, f"  healed: it holds {after} leases")
 
 
 __all__ = [
