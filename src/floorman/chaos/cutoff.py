@@ -64,6 +64,11 @@ class Relay:
             self.loop.run_forever()
         finally:
             server.close()
+            pending = asyncio.all_tasks(self.loop)
+            for task in pending:
+                task.cancel()
+            self.loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+            self.loop.close()
 
     async def _connected(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         if not self.healed.is_set():  # cut off: the connection goes nowhere

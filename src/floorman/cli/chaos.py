@@ -99,8 +99,10 @@ def chaos(
 def print_report(console: Console, report: Report) -> None:
     ledger = report.ledger
     counts = Table(title="floorman chaos", show_header=False)
+    over_socket = sum(1 for s in ledger.sent if s.over == "ws")
     counts.add_row("commands sent", str(len(ledger.sent)))
-    counts.add_row("acknowledged (200)", str(ledger.acknowledged))
+    counts.add_row("  of them over the websocket (no answer but frames)", str(over_socket))
+    counts.add_row("acknowledged (HTTP 200)", str(ledger.acknowledged))
     counts.add_row("retried (sent again, same key)", f"{ledger.retried} ({ledger.resent} resends)")
     counts.add_row("given up unanswered", str(ledger.given_up))
     counts.add_row("applied (answer stored)", str(report.applied.total))
