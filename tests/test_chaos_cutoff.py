@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from floorman.chaos.cutoff import Relay, through
+from floorman.chaos.cutoff import PartitionRelay, through
 
 
 class FarSide:
@@ -40,9 +40,9 @@ class FarSide:
 
 
 @pytest.fixture()
-def relayed() -> Iterator[tuple[FarSide, Relay]]:
+def relayed() -> Iterator[tuple[FarSide, PartitionRelay]]:
     far = FarSide()
-    relay = Relay("127.0.0.1", far.port)
+    relay = PartitionRelay("127.0.0.1", far.port)
     relay.start()
     try:
         yield far, relay
@@ -53,7 +53,7 @@ def relayed() -> Iterator[tuple[FarSide, Relay]]:
             connection.close()
 
 
-def connect(relay: Relay) -> socket.socket:
+def connect(relay: PartitionRelay) -> socket.socket:
     return socket.create_connection(("127.0.0.1", relay.port), timeout=10)
 
 
@@ -65,7 +65,7 @@ def ended(connection: socket.socket) -> bool:
         return True
 
 
-def test_a_relay_forwards_both_ways(relayed: tuple[FarSide, Relay]) -> None:
+def test_a_relay_forwards_both_ways(relayed: tuple[FarSide, PartitionRelay]) -> None:
     far, relay = relayed
     near = connect(relay)
     near.sendall(b"ping")
@@ -77,7 +77,7 @@ def test_a_relay_forwards_both_ways(relayed: tuple[FarSide, Relay]) -> None:
 
 
 def test_cut_the_far_side_sees_the_end_the_near_side_nothing_until_healed(
-    relayed: tuple[FarSide, Relay],
+    relayed: tuple[FarSide, PartitionRelay],
 ) -> None:
     far, relay = relayed
     near = connect(relay)
@@ -100,7 +100,7 @@ def test_cut_the_far_side_sees_the_end_the_near_side_nothing_until_healed(
 
 
 def test_a_url_through_a_relay_keeps_its_user_and_database(
-    relayed: tuple[FarSide, Relay],
+    relayed: tuple[FarSide, PartitionRelay],
 ) -> None:
     _, relay = relayed
     url = "postgresql://floorman:secret@db.example:5432/floorman"

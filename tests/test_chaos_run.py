@@ -15,7 +15,7 @@ import os
 import pytest
 
 from floorman.chaos.faults import KILL_RUNNER, KILL_WEB, NETWORK_CUT, POSTGRES_PAUSE, REDIS_EMPTY
-from floorman.chaos.run import Settings, run
+from floorman.chaos.run import ChaosSettings, run
 
 POSTGRES = os.environ.get("FLOORMAN_TEST_POSTGRES_URL", "")
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]
@@ -27,7 +27,7 @@ def test_a_short_fault_run_loses_nothing_and_doubles_nothing() -> None:
     if not POSTGRES:
         pytest.fail("FLOORMAN_TEST_POSTGRES_URL is needed: run 'make test'")
     report = run(
-        Settings(
+        ChaosSettings(
             postgres_url=POSTGRES,
             minutes=1.25,
             clients=CLIENTS,

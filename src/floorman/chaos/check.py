@@ -37,7 +37,7 @@ from typing import Any
 import httpx
 import sqlalchemy
 
-from floorman.chaos.clients import GAME_ACTIONS, Sent
+from floorman.chaos.clients import HAND_ACTIONS, Sent
 from floorman.services.commands import Command
 from floorman.storage import Store
 
@@ -166,7 +166,7 @@ def _actions(sent: list[Sent], evidence: Evidence) -> list[Finding]:
     commanded: Counter[tuple[str, str]] = Counter()
     players: set[tuple[str, str]] = set()
     for record in sent:
-        if record.kind == "act" and record.effect in GAME_ACTIONS:
+        if record.kind == "act" and record.effect in HAND_ACTIONS:
             who = (record.tournament, record.author.removeprefix("player:"))
             players.add(who)
             if scoped_key(record) in evidence.answers:

@@ -50,8 +50,8 @@ GIVE_UP_SECONDS = 120.0
 #: a websocket action no frame has answered is sent again after this
 RESEND_SECONDS = 6.0
 BACKOFF_SECONDS = (0.2, 0.5, 1.0, 2.0, 3.0)
-#: the game actions (each is one chosen action in the hand's log)
-GAME_ACTIONS = frozenset({"fold", "check_or_call"})
+#: the actions in a hand (each is one chosen action in the hand's log)
+HAND_ACTIONS = frozenset({"fold", "check_or_call"})
 #: the share of calls and websocket actions sent twice at once (a double click)
 DOUBLE_CLICKS = 0.2
 #: a call above this is mostly folded (the run's stacks are 20,000)
@@ -389,4 +389,4 @@ class Director:
                 await self.warn(self.rng.choice(seats))
 
 
-__all__ = ["GAME_ACTIONS", "Director", "Ledger", "Player", "Seat", "Sent", "call", "new_key"]
+__all__ = ["HAND_ACTIONS", "Director", "Ledger", "Player", "Seat", "Sent", "call", "new_key"]

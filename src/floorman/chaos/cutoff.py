@@ -3,7 +3,7 @@
 The run starts one of the two runners itself (``floorman runner``, kept
 alive by :class:`CutOffRunner` as ``serve``'s supervisor keeps its own),
 reaching the database and Redis only through TCP relays of the run's own
-(:class:`Relay`).  Cutting it off is what a network partition does to it:
+(:class:`PartitionRelay`).  Cutting it off is what a network partition does to it:
 the database and Redis see its connections end (PostgreSQL drops its
 leases, so the other runner takes its tournaments over), while the runner
 itself hears nothing — no answer, no reset — until the cut heals; then its
@@ -36,7 +36,7 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-class Relay:
+class PartitionRelay:
     """TCP from ``127.0.0.1:<port>`` to ``target_host:target_port``, on a
     thread of its own; :meth:`cut` partitions every connection through it."""
 
@@ -135,7 +135,7 @@ class Relay:
         self._thread.join(5)
 
 
-def through(url: str, relay: Relay) -> str:
+def through(url: str, relay: PartitionRelay) -> str:
     """``url`` with its host and port those of ``relay``."""
     parts = urlsplit(url)
     userinfo = parts.netloc.rpartition("@")[0]
@@ -159,8 +159,8 @@ class CutOffRunner:
         secret_key: str,
         log_path: Path,
     ) -> None:
-        self.database = Relay(*target_of(database_url, 5432))
-        self.redis = Relay(*target_of(redis_url, 6379))
+        self.database = PartitionRelay(*target_of(database_url, 5432))
+        self.redis = PartitionRelay(*target_of(redis_url, 6379))
         self.env = {
             **os.environ,
             "FLOORMAN_DATABASE_URL": through(database_url, self.database),
@@ -236,4 +236,4 @@ class CutOffRunner:
         self.redis.stop()
 
 
-__all__ = ["CutOffRunner", "Relay", "free_port", "through"]
+__all__ = ["CutOffRunner", "PartitionRelay", "free_port", "through"]

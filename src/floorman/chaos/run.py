@@ -38,7 +38,7 @@ TABLE_SIZE = 9
 
 
 @dataclass
-class Settings:
+class ChaosSettings:
     postgres_url: str
     minutes: float = 5.0
     clients: int = 200
@@ -122,7 +122,7 @@ def tournament_body(k: int, table_size: int) -> dict[str, object]:
     }
 
 
-def run(settings: Settings, progress: Progress | None = None) -> Report:
+def run(settings: ChaosSettings, progress: Progress | None = None) -> Report:
     directory = Path(tempfile.mkdtemp(prefix="floorman-chaos-"))
     database = fresh_database(settings.postgres_url)
     own_redis = OwnRedis(directory, settings.redis_port)
@@ -170,7 +170,7 @@ def run(settings: Settings, progress: Progress | None = None) -> Report:
 
 
 async def _drive(
-    settings: Settings,
+    settings: ChaosSettings,
     deployment: Deployment,
     faults: Faults,
     report: Report,
@@ -222,7 +222,9 @@ async def _drive(
     return tournaments
 
 
-async def _register(settings: Settings, director: Director, tournaments: list[str]) -> list[Seat]:
+async def _register(
+    settings: ChaosSettings, director: Director, tournaments: list[str]
+) -> list[Seat]:
     """``settings.clients`` seats spread over the tournaments; the first
     ``settings.browsers`` register as anyone does, the bots at the desk."""
     gate = asyncio.Semaphore(REGISTERING_AT_ONCE)
@@ -236,4 +238,4 @@ async def _register(settings: Settings, director: Director, tournaments: list[st
     return [seat for seat in found if seat is not None]
 
 
-__all__ = ["Report", "Settings", "run"]
+__all__ = ["ChaosSettings", "Report", "run"]

@@ -3,15 +3,15 @@ checked: nothing acknowledged lost, nothing applied twice (issue 27)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from floorman.chaos.faults import KINDS
-from floorman.chaos.run import Report, Settings, run
+if TYPE_CHECKING:  # the run's modules load when it runs, not with every command
+    from floorman.chaos.run import Report
 
 POSTGRES_ENV = "FLOORMAN_CHAOS_POSTGRES_URL"
 
@@ -63,7 +63,9 @@ def chaos(
     PostgreSQL at random; then check that every acknowledged command was
     applied exactly once, chips were conserved, every hand is whole and
     every replica equals the stored state.  Exits 1 on any finding."""
-    settings = Settings(
+    from floorman.chaos.run import ChaosSettings, run
+
+    settings = ChaosSettings(
         postgres_url=postgres_url,
         minutes=minutes,
         clients=clients,
@@ -97,6 +99,8 @@ def chaos(
 
 
 def print_report(console: Console, report: Report) -> None:
+    from floorman.chaos.faults import KINDS
+
     ledger = report.ledger
     counts = Table(title="floorman chaos", show_header=False)
     over_socket = sum(1 for s in ledger.sent if s.over == "ws")
