@@ -49,4 +49,5 @@ def test_a_short_fault_run_loses_nothing_and_doubles_nothing() -> None:
     assert report.applied.by_kind["act"] > 200, report.applied
     assert report.applied.by_kind["warn"] >= 3, report.applied
     assert ledger.acknowledged > 50, ledger.acknowledged
+    assert ledger.doubled >= 6, ledger.doubled  # every anyone's registration, at least
     assert report.hands > 20, report.hands

@@ -80,6 +80,8 @@ class Sent:
     acknowledged: bool = False
     status: int | None = None
     attempts: int = 0
+    #: 2: sent twice at once on purpose (a double click), not a retry
+    copies: int = 1
     #: sent twice at once, both answered 200, with different answers
     answers_differ: bool = False
 
@@ -100,13 +102,18 @@ class Ledger:
 
     @property
     def retried(self) -> int:
-        """Commands sent more than once (with the same key)."""
-        return sum(1 for s in self.sent if s.attempts > 1)
+        """Commands sent again (with the same key) for want of an answer."""
+        return sum(1 for s in self.sent if s.attempts > s.copies)
 
     @property
     def resent(self) -> int:
-        """Sendings after the first, all commands together."""
-        return sum(max(0, s.attempts - 1) for s in self.sent)
+        """Sendings again for want of an answer, all commands together."""
+        return sum(max(0, s.attempts - s.copies) for s in self.sent)
+
+    @property
+    def doubled(self) -> int:
+        """Commands sent twice at once on purpose (a double click)."""
+        return sum(1 for s in self.sent if s.copies > 1)
 
 
 async def call(
@@ -128,6 +135,7 @@ async def call(
         headers["Authorization"] = f"Bearer {token}"
     if not twice:
         return _settle(record, await _until_answered(http, ledger, record, path, body, headers))
+    record.copies = 2
     first, second = await asyncio.gather(
         _until_answered(http, ledger, record, path, body, headers),
         _until_answered(http, ledger, record, path, body, headers),
@@ -311,6 +319,7 @@ class Player:
         await socket.send(text)
         if self.rng.random() < DOUBLE_CLICKS:  # the same message twice: taken once
             record.attempts += 1
+            record.copies = 2
             await socket.send(text)
 
     async def _chat(self, socket: Any) -> None:

@@ -107,7 +107,9 @@ def print_report(console: Console, report: Report) -> None:
     counts.add_row("commands sent", str(len(ledger.sent)))
     counts.add_row("  of them over the websocket (no answer but frames)", str(over_socket))
     counts.add_row("acknowledged (HTTP 200)", str(ledger.acknowledged))
-    counts.add_row("retried (sent again, same key)", f"{ledger.retried} ({ledger.resent} resends)")
+    counts.add_row("sent twice at once (a double click)", str(ledger.doubled))
+    retried = f"{ledger.retried} ({ledger.resent} resends)"
+    counts.add_row("retried for want of an answer (same key)", retried)
     counts.add_row("given up unanswered", str(ledger.given_up))
     counts.add_row("applied (answer stored)", str(report.applied.total))
     for kind, count in sorted(report.applied.by_kind.items()):
