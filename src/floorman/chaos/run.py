@@ -141,6 +141,7 @@ def run(settings: ChaosSettings, progress: Progress | None = None) -> Report:
     faults = Faults(deployment, own_redis, postgres, seed=settings.seed, every=settings.fault_every)
     report = Report(Ledger(), faults.log, database=database, log_path=str(deployment.log_path))
     began = time.monotonic()
+    checked = False
     try:
         own_redis.start()
         deployment.start()
@@ -154,18 +155,20 @@ def run(settings: ChaosSettings, progress: Progress | None = None) -> Report:
         finally:
             store.close()
         report.findings, report.applied = check(report.ledger.sent, report.evidence)
+        checked = True
     finally:
         postgres.resume_all()
         deployment.stop()
         own_redis.kill()
         report.seconds = time.monotonic() - began
-        report.database_kept = settings.keep_database or bool(report.findings)
+        # a finding, or a run that broke off, keeps what to look into
+        report.database_kept = settings.keep_database or not (checked and report.ok)
         if not report.database_kept:
             with contextlib.suppress(sqlalchemy.exc.SQLAlchemyError):
                 drop_database(settings.postgres_url, database)
-            if report.ok:
-                report.log_path = ""
-                shutil.rmtree(directory, ignore_errors=True)
+        if checked and report.ok:
+            report.log_path = ""
+            shutil.rmtree(directory, ignore_errors=True)
     return report
 
 
