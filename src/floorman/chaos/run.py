@@ -76,6 +76,14 @@ class Report:
         return not self.findings
 
 
+class Interrupted(Exception):
+    """The run was stopped before its check (what it kept is in ``report``)."""
+
+    def __init__(self, report: Report) -> None:
+        super().__init__("the run was interrupted before its check")
+        self.report = report
+
+
 #: told every second while the clients play: (seconds gone, seconds in all, report so far)
 Progress = Callable[[float, float, Report], None]
 
@@ -156,6 +164,8 @@ def run(settings: ChaosSettings, progress: Progress | None = None) -> Report:
             store.close()
         report.findings, report.applied = check(report.ledger.sent, report.evidence)
         checked = True
+    except KeyboardInterrupt as stopped:  # Ctrl-C, SIGTERM: undone below, then said
+        raise Interrupted(report) from stopped
     finally:
         postgres.resume_all()
         deployment.stop()
@@ -241,4 +251,4 @@ async def _register(
     return [seat for seat in found if seat is not None]
 
 
-__all__ = ["ChaosSettings", "Report", "run"]
+__all__ = ["ChaosSettings", "Interrupted", "Report", "run"]

@@ -3,6 +3,8 @@ checked: nothing acknowledged lost, nothing applied twice (issue 27)."""
 
 from __future__ import annotations
 
+import signal
+from types import FrameType
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -63,8 +65,11 @@ def chaos(
     PostgreSQL at random; then check that every acknowledged command was
     applied exactly once, chips were conserved, every hand is whole and
     every replica equals the stored state.  Exits 1 on any finding."""
-    from floorman.chaos.run import ChaosSettings, run
+    from floorman.chaos.run import ChaosSettings, Interrupted, run
 
+    # stopped from outside, the run still undoes what it did (SIGCONT to a
+    # paused PostgreSQL first of all), as on Ctrl-C
+    signal.signal(signal.SIGTERM, _interrupted)
     settings = ChaosSettings(
         postgres_url=postgres_url,
         minutes=minutes,
@@ -92,10 +97,21 @@ def chaos(
                 description=f"{len(report.ledger.sent)} commands, {injected} faults",
             )
 
-        report = run(settings, tick)
+        try:
+            report = run(settings, tick)
+        except Interrupted as stopped:
+            kept = stopped.report
+            console.print(f"interrupted after {kept.seconds:.0f} s: nothing was checked")
+            console.print(f"database kept: {kept.database}")
+            console.print(f"the cluster's log: {kept.log_path}")
+            raise typer.Exit(130) from None
     print_report(console, report)
     if not report.ok:
         raise typer.Exit(1)
+
+
+def _interrupted(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
 
 
 def print_report(console: Console, report: Report) -> None:
