@@ -30,6 +30,7 @@ LAYERS = {
     "storage": 3,
     "server": 4,
     "cluster": 5,  # the multi-process deployment, around the server
+    "chaos": 5,  # that deployment run under faults and checked (floorman chaos)
     "bench": 5,
     "cli": 5,
     "__main__": 6,

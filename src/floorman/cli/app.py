@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from floorman.cli import backup, bench, bot, demo, fuzz, phh, rules, serve, simulate
+from floorman.cli import backup, bench, bot, chaos, demo, fuzz, phh, rules, serve, simulate
 
 app = typer.Typer(
     name="floorman",
@@ -25,6 +25,9 @@ app.command("backup", help="Back up the event store while the server runs (never
 app.command("restore", help="Restore a backup into an empty database.")(backup.restore)
 app.command("bot", help="Play a tournament as an external bot over the websocket protocol.")(
     bot.bot
+)
+app.command("chaos", help="Run the cluster under faults and check nothing was lost or doubled.")(
+    chaos.chaos
 )
 app.command("rules", help="The rules registry: every clause with its status and where.")(
     rules.rules
