@@ -41,7 +41,6 @@ from floorman.services.broadcast import (
 )
 from floorman.services.charts import chip_chart_svg
 from floorman.services.chat import TableChat
-from floorman.services.director import DirectorCalls
 from floorman.services.floor_tools import FloorTools
 from floorman.services.journal import Journal
 from floorman.services.tables import ServiceConfig, TableLoops, TableRuntime, wait_for_event
@@ -74,7 +73,7 @@ def no_live_bots(profile: RuleProfile, kind: type[RuleViolation]) -> RuleViolati
     )
 
 
-class TournamentService(Journal, DirectorCalls):
+class TournamentService(Journal):
     """One tournament being played.  Commands are synchronous and verified by
     the core or the engine; :meth:`run` plays the tables until the end."""
 
@@ -668,6 +667,14 @@ class TournamentService(Journal, DirectorCalls):
 
     def broadcast_summary(self) -> None:
         self.broadcaster.broadcast_summary()
+
+    def settle(self) -> None:
+        """After a director's call: store it, tell everyone, wake the tables."""
+        self.commit()
+        self.broadcast_summary()
+        for number in self.tournament.tables:
+            self.broadcast_table(number)
+            self.table(number).wake.set()
 
 
 __all__ = [
