@@ -30,7 +30,7 @@ from floorman.engine.clauses import clauses_for
 from floorman.engine.errors import FloormanError, RuleViolation
 from floorman.engine.events import event_from_dict as hand_event_from_dict
 from floorman.engine.profile import RuleProfile
-from floorman.services import entries, reports, room, seat_links, table_views
+from floorman.services import entries, reports, results, room, seat_links, table_views
 from floorman.services.auth import Tokens, token_hash
 from floorman.services.broadcast import (
     SEAT_TAKEN,
@@ -629,6 +629,24 @@ class TournamentService(Journal):
 
     def table_cards_text(self) -> str:
         return self.tournament.table_cards_text()
+
+    def seat_link_answer(self, player: str, link: int, base: str) -> dict[str, Any]:
+        """The director's view of ``player``'s ``link``-th seat link (OQ-74)."""
+        return seat_links.link_answer(self, player, link, base)
+
+    def results(self) -> dict[str, Any]:
+        """The results sheet as data (services/results.py)."""
+        return results.results_view(self)
+
+    def results_csv(self, words: Mapping[str, str]) -> str:
+        return results.results_csv(self, words)
+
+    def results_pdf(self, words: Mapping[str, str]) -> bytes:
+        """The printable results (matplotlib: call it in a thread)."""
+        return results.results_pdf(self, words)
+
+    def results_file_names(self) -> tuple[str, str]:
+        return results.results_file_names(self)
 
     def finished_hands(self) -> list[dict[str, Any]]:
         return [h for h in self.store.hands(self.id) if h["status"] == "finished"]
