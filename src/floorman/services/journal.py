@@ -26,7 +26,7 @@ from floorman.tournament.core import Tournament
 from floorman.tournament.events import event_to_dict
 
 if TYPE_CHECKING:
-    from floorman.services.broadcast import Fanout
+    from floorman.services.broadcast import Publisher
     from floorman.services.tables import TableRuntime
 
 log = logging.getLogger("floorman.services")
@@ -47,7 +47,7 @@ class Journal:
     _finished_hands: set[str]
     _new_hands: list[tuple[str, int, int]]
     _new_players: list[tuple[str, str, str, str]]
-    broadcaster: Fanout
+    publisher: Publisher
 
     @property
     def id(self) -> str:
@@ -163,7 +163,7 @@ class Journal:
             hand_starts=hand_starts,
             answers=self._new_answers,
         )
-        self.broadcaster.committed(batch, self.saved, hand_starts)
+        self.publisher.committed(batch, self.saved, hand_starts)
         self.saved = len(self.tournament.events)
         self.logged_at += [stamp] * (self.saved - len(self.logged_at))
         self._new_hands = []

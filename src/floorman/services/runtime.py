@@ -36,7 +36,7 @@ from floorman.services.broadcast import (
     SEAT_TAKEN,
     SEAT_TAKEN_CODE,
     Broadcaster,
-    Fanout,
+    Publisher,
     Subscriber,
 )
 from floorman.services.charts import chip_chart_svg
@@ -84,7 +84,7 @@ class TournamentService(Journal):
         config: ServiceConfig,
         *,
         now: Callable[[], float] = time.time,
-        fanout: Callable[[TournamentService], Fanout] | None = None,
+        fanout: Callable[[TournamentService], Publisher] | None = None,
         read_only: bool = False,
     ) -> None:
         """``fanout``: where its changes go instead of this process's
@@ -116,7 +116,8 @@ class TournamentService(Journal):
         self.sockets = Broadcaster(
             self.table_frames, self.summary, self._seated_at, self._seated, self.after_stored
         )
-        self.broadcaster: Fanout = self.sockets if fanout is None else fanout(self)
+        #: where its changes are published: this process's sockets, or a runner's relay
+        self.publisher: Publisher = self.sockets if fanout is None else fanout(self)
         self.changed = asyncio.Event()
         self._new_hands: list[tuple[str, int, int]] = []
         self._new_players: list[tuple[str, str, str, str]] = []
@@ -171,8 +172,13 @@ class TournamentService(Journal):
         return self.auth.by_hash
 
     @property
+    def broadcaster(self) -> Publisher:
+        """The older name of :attr:`publisher`."""
+        return self.publisher
+
+    @property
     def subscribers(self) -> set[Subscriber]:
-        return self.broadcaster.subscribers
+        return self.sockets.subscribers
 
     # ------------------------------------------------------------ creating, loading
 
@@ -189,7 +195,7 @@ class TournamentService(Journal):
         claim: Callable[[str], bool] | None = None,
         answer_key: str = "",
         answer_fingerprint: str = "",
-        fanout: Callable[[TournamentService], Fanout] | None = None,
+        fanout: Callable[[TournamentService], Publisher] | None = None,
     ) -> TournamentService:
         """``claim(id)``: called before anything is stored (a runner of the
         multi-process deployment takes the tournament's lease first, so no
@@ -226,7 +232,7 @@ class TournamentService(Journal):
         tournament_id: str,
         config: dict[str, Any],
         *,
-        fanout: Callable[[TournamentService], Fanout] | None = None,
+        fanout: Callable[[TournamentService], Publisher] | None = None,
         read_only: bool = False,
     ) -> TournamentService:
         """Rebuild a tournament from its events, and the hand each table was
@@ -662,10 +668,10 @@ class TournamentService(Journal):
         return state.seats.values() if state is not None else ()
 
     def subscribe(self, player: str | None, table: int | None) -> Subscriber:
-        return self.broadcaster.subscribe(player, table)
+        return self.sockets.subscribe(player, table)
 
     def unsubscribe(self, sub: Subscriber) -> None:
-        self.broadcaster.unsubscribe(sub)
+        self.sockets.unsubscribe(sub)
 
     def take_seat(self, sub: Subscriber) -> int:
         """The player opened his seat on another device: every older socket
@@ -675,16 +681,16 @@ class TournamentService(Journal):
         every web process, never the order one of them saw."""
         if self.read_only:
             return 0
-        return self.broadcaster.take_seat(sub)
+        return self.sockets.take_seat(sub)
 
     def table_of(self, sub: Subscriber) -> int | None:
-        return self.broadcaster.table_of(sub)
+        return self.sockets.table_of(sub)
 
     def broadcast_table(self, number: int) -> None:
-        self.broadcaster.broadcast_table(number)
+        self.publisher.broadcast_table(number)
 
     def broadcast_summary(self) -> None:
-        self.broadcaster.broadcast_summary()
+        self.publisher.broadcast_summary()
 
     def settle(self) -> None:
         """After a director's call: store it, tell everyone, wake the tables."""

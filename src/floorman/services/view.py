@@ -22,27 +22,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
-from floorman.services.broadcast import Subscriber
+from floorman.services.broadcast import SocketHub
 from floorman.services.commands import Command
 from floorman.services.structures import StructureLibrary
 from floorman.tournament.chip_history import ChipSample
 
 
-class SocketHub(Protocol):
-    """The sockets watching one tournament in this process: subscribing,
-    leaving, one device per seat.  (Publishing a change to other processes
-    is :class:`~floorman.services.broadcast.Publisher`'s.)"""
-
-    @property
-    def subscribers(self) -> set[Subscriber]: ...
-    def subscribe(self, player: str | None, table: int | None) -> Subscriber: ...
-    def unsubscribe(self, sub: Subscriber) -> None: ...
-    def take_seat(self, sub: Subscriber) -> int: ...
-    def table_of(self, sub: Subscriber) -> int | None: ...
-
-
 class TournamentView(SocketHub, Protocol):
-    """One tournament as the server reads it."""
+    """One tournament as the server reads it, and the sockets watching it
+    here (:class:`~floorman.services.broadcast.SocketHub`; publishing a
+    change is the writable side's :class:`~floorman.services.broadcast.Publisher`)."""
 
     @property
     def id(self) -> str: ...
