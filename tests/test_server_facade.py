@@ -150,7 +150,7 @@ def test_the_check_catches_each_kind_of_poke() -> None:
 # ---------------------------------------------------------------- the read side (issue 27)
 
 #: what can change a tournament: only the command handler is given it
-WRITABLE = {"TournamentService", "Floor", "CommandHandler", "CommandLanes", "Journal"}
+WRITABLE = {"TournamentService", "Floor", "CommandHandler", "CommandLanes", "UnitOfWork"}
 WRITABLE_MODULES = ("floorman.services.runtime", "floorman.services.journal")
 #: the single process's composition root builds the floor and its handler
 #: (and hands the routes only their views, services/view.py)

@@ -175,7 +175,9 @@ class CommandHandler:
             )
         scoped = command.scoped_key()
         try:
-            if service.store_error is not None or (scoped and service.answer_in_flight(scoped)):
+            if service.store_error is not None or (
+                scoped and service.work.answer_in_flight(scoped)
+            ):
                 # a retry of a command whose batch is on its way waits for
                 # it; after a lost write nothing is answered, nor carried out
                 await service.stored()
@@ -203,7 +205,7 @@ class CommandHandler:
         if entry is None:
             return refused(422, "unknown command {kind}", {"kind": command.kind})
         run, settle = entry
-        with service.one_batch():  # the changes and the answer: one transaction
+        with service.work.one_batch():  # the changes and the answer: one transaction
             try:
                 result = run(service, command)
             except FloormanError as error:
@@ -217,7 +219,7 @@ class CommandHandler:
                     200, {"ok": True} if result is None else {"ok": True, "result": result}
                 )
             if scoped:
-                service.keep_answer(scoped, kept(command, answer))
+                service.work.keep_answer(scoped, kept(command, answer))
         return answer
 
     async def _add_bots(
@@ -237,7 +239,7 @@ class CommandHandler:
             if scoped:
                 numbered += 1
                 step = Answer(200, {"ok": True, "result": added})
-                service.keep_answer(step_key(scoped, numbered), kept(command, step))
+                service.work.keep_answer(step_key(scoped, numbered), kept(command, step))
 
         try:
             if command.count > len(done):
@@ -247,10 +249,10 @@ class CommandHandler:
         except FloormanError as error:
             return refusal(error)
         answer = Answer(200, {"ok": True, "result": done})
-        with service.one_batch():
+        with service.work.one_batch():
             service.settle()
             if scoped:
-                service.keep_answer(scoped, kept(command, answer))
+                service.work.keep_answer(scoped, kept(command, answer))
         return answer
 
     async def _chat(self, service: TournamentService, command: c.Chat, scoped: str) -> Answer:
@@ -272,10 +274,10 @@ class CommandHandler:
         take the seat back from a newer socket."""
         player = str(command.player)
         answer = Answer(200, {"ok": True})
-        with service.one_batch():
+        with service.work.one_batch():
             service.back(player)
             if scoped:
-                service.keep_answer(scoped, kept(command, answer))
+                service.work.keep_answer(scoped, kept(command, answer))
         if self.on_seat_opened is not None:
             self.on_seat_opened(service, player, command.socket)
         return answer

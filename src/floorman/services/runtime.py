@@ -42,7 +42,7 @@ from floorman.services.broadcast import (
 from floorman.services.charts import chip_chart_svg
 from floorman.services.chat import TableChat
 from floorman.services.floor_tools import FloorTools
-from floorman.services.journal import Journal
+from floorman.services.journal import UnitOfWork
 from floorman.services.tables import ServiceConfig, TableLoops, TableRuntime, wait_for_event
 from floorman.sim.driver import TableDriver
 from floorman.storage import Store
@@ -73,7 +73,7 @@ def no_live_bots(profile: RuleProfile, kind: type[RuleViolation]) -> RuleViolati
     )
 
 
-class TournamentService(Journal):
+class TournamentService:
     """One tournament being played.  Commands are synchronous and verified by
     the core or the engine; :meth:`run` plays the tables until the end."""
 
@@ -94,10 +94,19 @@ class TournamentService(Journal):
         self.store = store
         self.config = config
         self.now = now
-        self.saved = len(tournament.events)
-        # When each tournament event was stored (the ruling log's times): kept
-        # beside the event, never in it, so a replay stays exactly the same.
-        self.logged_at: list[float | None] = [None] * len(tournament.events)
+        self.changed = asyncio.Event()
+        self.stopping = False
+        #: its unit of work: the changes and answers, stored together
+        self.work = UnitOfWork(
+            tournament,
+            store,
+            now=lambda: self.now(),
+            tables=lambda: self.tables,
+            publish=lambda batch, start, hands: self.publisher.committed(batch, start, hands),
+            stopped=self._stop_dealing,
+            changed=self.changed,
+            read_only=read_only,
+        )
         self.auth = Tokens()
         self.bots: dict[str, Bot] = {}
         self.timeouts: dict[str, int] = {}
@@ -118,12 +127,6 @@ class TournamentService(Journal):
         )
         #: where its changes are published: this process's sockets, or a runner's relay
         self.publisher: Publisher = self.sockets if fanout is None else fanout(self)
-        self.changed = asyncio.Event()
-        self._new_hands: list[tuple[str, int, int]] = []
-        self._new_players: list[tuple[str, str, str, str]] = []
-        self._start_journal()
-        self.read_only = read_only
-        self._finished_hands: set[str] = set()
         self._runner: asyncio.Task[None] | None = None
         self._chip_history: tuple[int, list[ChipSample]] | None = None
         #: the last chart drawn in each language, with what it was drawn from
@@ -133,7 +136,54 @@ class TournamentService(Journal):
         self.floor_notices: tuple[int, dict[str, list[dict[str, Any]]]] | None = None
         self.table_chat = TableChat(self)
         self.floor_tools = FloorTools(self)
-        self.stopping = False
+
+    def _stop_dealing(self) -> None:
+        self.stopping = True
+
+    # ------------------------------------------------------------ its unit of work
+
+    @property
+    def id(self) -> str:
+        return self.tournament.id
+
+    @property
+    def read_only(self) -> bool:
+        """A replica of a tournament another process plays (it never stores)."""
+        return self.work.read_only
+
+    @property
+    def saved(self) -> int:
+        """Tournament events stored."""
+        return self.work.saved
+
+    @saved.setter
+    def saved(self, count: int) -> None:  # a replica folds what another process stored
+        self.work.saved = count
+
+    @property
+    def logged_at(self) -> list[float | None]:
+        """When each tournament event was stored (the ruling log's times)."""
+        return self.work.logged_at
+
+    @property
+    def answers(self) -> dict[str, dict[str, Any]]:
+        """Every command answered whose answer is stored, by its scoped key."""
+        return self.work.answers
+
+    @property
+    def store_error(self) -> BaseException | None:
+        return self.work.store_error
+
+    def commit(self, only: TableRuntime | None = None) -> None:
+        """Store what changed (:meth:`UnitOfWork.commit`)."""
+        self.work.commit(only)
+
+    def after_stored(self, callback: Callable[[], None]) -> None:
+        self.work.after_stored(callback)
+
+    async def stored(self) -> None:
+        """Wait until every change committed so far is stored."""
+        await self.work.stored()
 
     @property
     def status(self) -> str:
@@ -220,8 +270,8 @@ class TournamentService(Journal):
             answer=(answer_key, json.dumps(answer)) if answer_key else None,
         )
         service = cls(tournament, store, config, fanout=fanout)
-        service.saved = 0
-        service.logged_at = []
+        service.work.saved = 0
+        service.work.logged_at = []
         service.commit()
         return service
 
@@ -244,10 +294,10 @@ class TournamentService(Journal):
         service = cls(
             tournament, store, ServiceConfig(**config), fanout=fanout, read_only=read_only
         )
-        service.logged_at = [e.get("logged_at") for e in stored]
+        service.work.logged_at = [e.get("logged_at") for e in stored]
         service.auth.load(store.players(tournament_id))
         seat_links.refresh(service)  # the links the director reissued (OQ-74)
-        service.answers = store.answers(tournament_id)
+        service.work.answers = store.answers(tournament_id)
         for player in tournament.players.values():
             if player.bot:
                 service.bots[player.player] = make_bot(player.bot)
@@ -270,7 +320,7 @@ class TournamentService(Journal):
             table = self.table(number)
             table.hand, table.hand_id, table.saved = replay_hand(events), running, len(events)
             if table.hand.is_complete:
-                self._finished_hands.add(running)
+                self.work.finished_hands.add(running)
 
     def table(self, number: int) -> TableRuntime:
         """Table ``number``'s runtime (made when first asked for)."""
@@ -315,7 +365,7 @@ class TournamentService(Journal):
             self.auth.by_hash[digest] = player
         # the player's row goes in the registration event's transaction:
         # a crash leaves both or neither (issue 12)
-        self._new_players.append((player, name, "bot" if bot else kind, digest))
+        self.work.player_registered((player, name, "bot" if bot else kind, digest))
         if bot:
             self.bots[player] = make_bot(bot)
         if commit:
@@ -468,7 +518,7 @@ class TournamentService(Journal):
         the line and kept once it is."""
         said = await self.table_chat.say_off_the_loop(player, table, text, answer=answer)
         if answer is not None:
-            self.answers[answer[0]] = answer[1]
+            self.work.answers[answer[0]] = answer[1]
         return said
 
     def chat_log(
