@@ -21,6 +21,7 @@ from floorman import __version__
 from floorman.server import (
     api,
     chart_api,
+    commands_api,
     deals_api,
     drain,
     entries_api,
@@ -201,6 +202,7 @@ def create_app(
     app.include_router(deals_api.router)
     app.include_router(rules_api.router)
     app.include_router(schema_api.router)
+    app.include_router(commands_api.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     def page(name: str, request: Request) -> HTMLResponse:
