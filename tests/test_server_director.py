@@ -15,7 +15,8 @@ from fastapi.testclient import TestClient
 from websockets.exceptions import ConnectionClosed
 
 from floorman.engine.errors import RuleViolation
-from floorman.services import Floor
+from floorman.services import Floor, director
+from floorman.services import commands as c
 from floorman.services.runtime import SEAT_TAKEN_CODE, TournamentService
 from floorman.storage import Store
 from floorman.tournament.events import Disqualified, TimedOut
@@ -76,7 +77,7 @@ def test_pause_stops_every_action_clock_where_it_stood_NM_D_1G_OQ_03() -> None:
         actor = hand.actor
         actor_player = hand.players[hand.position[actor]]
         clock.t += 10
-        service.pause()
+        director.pause(service, c.Pause(tournament=service.id, author=c.DIRECTOR))
         assert table.deadline is None and table.remaining == pytest.approx(20)
         view = service.table_view(1, actor_player)
         assert view["paused"] is True and view["timer"]["remaining"] == pytest.approx(20)
@@ -89,7 +90,7 @@ def test_pause_stops_every_action_clock_where_it_stood_NM_D_1G_OQ_03() -> None:
         with pytest.raises(RuleViolation) as info:
             service.submit(actor_player, {"action": "fold"})
         assert "NM-D-1G" in info.value.clause and hand.actor == actor
-        service.resume()
+        director.resume(service, c.Resume(tournament=service.id, author=c.DIRECTOR))
         assert table.deadline == pytest.approx(clock.t + 20) and table.remaining is None
         clock.t += 19
         await settle_loop(service)
@@ -144,7 +145,16 @@ def test_disqualified_during_his_hand_it_is_dead_at_once_NM_D_1C_NM_D_1G() -> No
         player = hand.players[hand.position[seat]]
         other = bob if player == ann else ann
         put_in = 1000 - hand.stacks[hand.position[seat]]
-        service.disqualify(player, "NM-D-1C", "chip dumping")
+        director.disqualify(
+            service,
+            c.Disqualify(
+                tournament=service.id,
+                author=c.DIRECTOR,
+                target=player,
+                clause="NM-D-1C",
+                note="chip dumping",
+            ),
+        )
         assert hand.folded[hand.position[seat]]
         await until(lambda: service.tournament.status == "finished")
         [dq] = [e for e in service.tournament.events if isinstance(e, Disqualified)]

@@ -145,3 +145,64 @@ def test_the_check_catches_each_kind_of_poke() -> None:
     assert any(".store" in f for f in found)
     assert any(".tournament" in f for f in found)
     assert not problems("from floorman.services import Floor\nx = Floor.get\n", "api.py")
+
+
+# ---------------------------------------------------------------- the read side (issue 27)
+
+#: what can change a tournament: only the command handler is given it
+WRITABLE = {"TournamentService", "Floor", "CommandHandler", "CommandLanes", "UnitOfWork"}
+WRITABLE_MODULES = ("floorman.services.runtime", "floorman.services.journal")
+#: the single process's composition root builds the floor and its handler
+#: (and hands the routes only their views, services/view.py)
+COMPOSITION_ROOT = {"deployment.py": {"Floor", "CommandHandler", "CommandLanes"}}
+
+
+def writable_uses(source: str, name: str) -> list[str]:
+    """Where server module ``name`` imports, names or annotates the
+    writable side instead of the read-only views (``TournamentView``)."""
+    allowed = COMPOSITION_ROOT.get(name, set())
+    found: list[str] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            if node.module.startswith(WRITABLE_MODULES):
+                found.append(f"line {node.lineno}: imports {node.module}")
+            for alias in node.names:
+                if alias.name in WRITABLE and alias.name not in allowed:
+                    found.append(f"line {node.lineno}: imports {alias.name}")
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith(WRITABLE_MODULES):
+                    found.append(f"line {node.lineno}: imports {alias.name}")
+        elif isinstance(node, ast.Name) and node.id in WRITABLE and node.id not in allowed:
+            found.append(f"line {node.lineno}: names {node.id}")
+        elif isinstance(node, ast.Attribute) and node.attr in WRITABLE:
+            if node.attr not in allowed:
+                found.append(f"line {node.lineno}: names .{node.attr}")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            # a quoted annotation ("TournamentService") is an annotation too
+            words = set(node.value.replace("|", " ").replace("[", " ").split())
+            for word in sorted((words & WRITABLE) - allowed):
+                if node.value.strip().startswith(word):
+                    found.append(f"line {node.lineno}: annotates {word}")
+    return found
+
+
+@pytest.mark.parametrize("path", server_modules(), ids=lambda p: p.name)
+def test_the_server_reads_through_views_only(path: Path) -> None:
+    """Issue 27 point 7: routes, pages and sockets get a TournamentView (a
+    read-only Protocol); only the command handler gets the writable
+    service.  mypy --strict holds the types; this holds the names."""
+    found = writable_uses(path.read_text(encoding="utf-8"), path.name)
+    assert not found, f"server/{path.name} reaches the writable side: {found}"
+
+
+def test_the_read_side_check_can_fail() -> None:
+    assert writable_uses("from floorman.services import TournamentService\n", "api.py")
+    assert writable_uses("from floorman.services.runtime import ServiceConfig\n", "api.py")
+    assert writable_uses("def route(service: TournamentService) -> None: ...\n", "api.py")
+    assert writable_uses('def route(service: "TournamentService") -> None: ...\n', "api.py")
+    assert writable_uses("x = services.TournamentService\n", "api.py")
+    assert writable_uses("from floorman.services.floor import Floor\n", "api.py")
+    assert not writable_uses("from floorman.services.floor import Floor\n", "deployment.py")
+    assert writable_uses("def f(s: TournamentService) -> None: ...\n", "deployment.py")
+    assert not writable_uses("def route(service: TournamentView) -> None: ...\n", "api.py")

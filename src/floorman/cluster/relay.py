@@ -17,13 +17,14 @@ from floorman.services.replica import table_runtime
 from floorman.storage.writer import CommitBatch
 
 if TYPE_CHECKING:
-    from floorman.services.broadcast import Subscriber
     from floorman.services.runtime import TournamentService
 
 
 class Relay:
     """Collects a tournament's changes and hands each turn's to ``publish``
-    once every change in it is stored."""
+    once every change in it is stored: a
+    :class:`~floorman.services.broadcast.Publisher` only (the sockets are
+    the web processes')."""
 
     def __init__(
         self, service: TournamentService, runner: str, publish: Callable[[dict[str, Any]], None]
@@ -31,7 +32,6 @@ class Relay:
         self.service = service
         self.runner = runner
         self.publish = publish
-        self.subscribers: set[Subscriber] = set()  # a runner has no sockets
         self.seq = 0
         self._pending: dict[str, Any] | None = None
 
@@ -72,18 +72,6 @@ class Relay:
     def listing_changed(self) -> None:
         """The list of tournaments changed (created, archived, deleted)."""
         self._message()["listing"] = True
-
-    def take_seat(self, sub: Subscriber) -> int:
-        return 0
-
-    def table_of(self, sub: Subscriber) -> int | None:
-        return None
-
-    def subscribe(self, player: str | None, table: int | None) -> Subscriber:
-        raise RuntimeError("a runner has no sockets: they are the web processes'")
-
-    def unsubscribe(self, sub: Subscriber) -> None:
-        return None
 
     # ------------------------------------------------------------ publishing
 

@@ -18,7 +18,7 @@ import json
 import logging
 import os
 import secrets
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,6 +37,7 @@ from floorman.services.auto_start import AutoStarts
 from floorman.services.commands import Command, command_to_dict
 from floorman.services.error_bodies import message_body
 from floorman.services.handler import Answer, first_answer
+from floorman.services.view import TournamentView
 from floorman.storage import Store
 
 log = logging.getLogger("floorman.cluster")
@@ -113,18 +114,31 @@ class RemoteCommands:
         return Answer.from_dict(reply.get("answer"))
 
 
-def create_web_app(database_url: str, redis_url: str, director_token: str) -> FastAPI:
-    app = create_app(database_url, director_token)  # its lifespan is replaced below
-    process = f"web-{os.getpid()}-{secrets.token_hex(3)}"
-    app.state.process = process
+class ClusterWeb:
+    """The deployment of a web process (:class:`~floorman.server.deployment.Deployment`):
+    its views are replicas that follow the runners' streams, its commands
+    go to the runners (:class:`RemoteCommands`), and a request naming a
+    tournament it does not follow yet loads it first (:class:`Following`)."""
+
+    def __init__(self, database_url: str, redis_url: str, director_token: str) -> None:
+        self.database_url = database_url
+        self.redis_url = redis_url
+        self.director_token = director_token
+        self.process = f"web-{os.getpid()}-{secrets.token_hex(3)}"
+
+    def middleware(self) -> Sequence[Middleware]:
+        return (Middleware(Following),)
 
     @contextlib.asynccontextmanager
-    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    async def serving(self, app: FastAPI) -> AsyncIterator[None]:
         watch: Metrics = app.state.metrics
-        store = Store(database_url, on_write=watch.write_seconds.observe)
-        floor = Floor(store, director_token)
-        app.state.floor = floor
-        client = streams.connect(redis_url)
+        process = self.process
+        store = await asyncio.to_thread(
+            Store, self.database_url, on_write=watch.write_seconds.observe
+        )
+        floor = Floor(store, self.director_token)
+        app.state.floor = floor  # read-only replicas: the followers load them
+        client = streams.connect(self.redis_url)
         commands = streams.CommandSender(client, process)
         await commands.start()
 
@@ -132,7 +146,14 @@ def create_web_app(database_url: str, redis_url: str, director_token: str) -> Fa
         await followers.start()
         app.state.cluster = WebSide(process, commands, followers)
         app.state.commands = observed(RemoteCommands(commands, followers).execute, watch)
-        app.state.find_player = followers.find_player
+
+        async def find_player(view: TournamentView, token: str) -> str | None:
+            """Who a token seats, asked of the database when the replica
+            does not know it yet (registered through another web process)."""
+            replica = floor.get(view.id)
+            return await followers.find_player(replica, token) if replica is not None else None
+
+        app.state.find_player = find_player
         # every web process sends the due starts; their shared key has the runner start once
         auto_starts = AutoStarts(floor.listed, app.state.commands).launched()
 
@@ -159,9 +180,10 @@ def create_web_app(database_url: str, redis_url: str, director_token: str) -> Fa
             await client.aclose()
             store.close()
 
-    app.router.lifespan_context = lifespan
-    app.user_middleware.append(Middleware(Following))  # innermost: after the body limits
-    return app
+
+def create_web_app(database_url: str, redis_url: str, director_token: str) -> FastAPI:
+    """A web process's application: the server's, made for this deployment."""
+    return create_app(deployment=ClusterWeb(database_url, redis_url, director_token))
 
 
 def app_from_environment() -> FastAPI:
@@ -173,4 +195,11 @@ def app_from_environment() -> FastAPI:
     )
 
 
-__all__ = ["Following", "RemoteCommands", "WebSide", "app_from_environment", "create_web_app"]
+__all__ = [
+    "ClusterWeb",
+    "Following",
+    "RemoteCommands",
+    "WebSide",
+    "app_from_environment",
+    "create_web_app",
+]

@@ -20,17 +20,16 @@ from floorman.server.error_bodies import error_body, http_error, message_body
 from floorman.server.history import hand_phh, hand_steps, hand_text
 from floorman.server.rate import RateLimiter
 from floorman.services import (
-    Floor,
     FloormanError,
     ProfileError,
     RuleViolation,
-    TournamentService,
     profile_listing,
 )
 from floorman.services import commands as c
 from floorman.services.auth import token_hash
-from floorman.services.handler import CommandHandler, Execute
+from floorman.services.handler import Execute
 from floorman.services.seat_links import qr_svg, seat_link_path
+from floorman.services.view import FloorView, TournamentView
 from floorman.storage.crypto import StoredHandUnreadable
 
 router = APIRouter(prefix="/api")
@@ -42,7 +41,9 @@ MAX_PRIZE_POOL = 10**15
 MAX_LEVEL_SECONDS = 7 * 24 * 3600
 
 
-def floor_of(request: Request) -> Floor:
+def floor_of(request: HTTPConnection) -> FloorView:
+    """The tournaments as this process reads them (the deployment's view
+    source: the single process's floor, or a web process's replicas)."""
     return request.app.state.floor  # type: ignore[no-any-return]
 
 
@@ -78,23 +79,18 @@ IdempotencyKey = Annotated[
 
 
 def execute_of(request: HTTPConnection) -> Execute:
-    """What carries a command out: the deployment's transport to the
-    runner (a web process of the cluster), or this process's handler;
-    refusing every command once the server drains for a restart."""
+    """What carries a command out, as the deployment set it: this
+    process's handler, or the transport to the runner (a web process of
+    the cluster); refusing every command once the server drains for a
+    restart."""
     state = request.app.state
-    execute: Execute | None = getattr(state, "commands", None)
-    if execute is None:
-        handler = getattr(state, "handler", None)
-        floor = state.floor
-        if handler is None or handler.floor is not floor:
-            handler = state.handler = CommandHandler(floor)
-        execute = handler.execute
+    execute: Execute = state.commands
     drain = getattr(state, "drain", None)  # a server stopping takes no more (server/drain.py)
     return drain.guard(execute) if drain is not None else execute
 
 
 async def player_of(
-    connection: HTTPConnection, service: TournamentService, token: str | None
+    connection: HTTPConnection, service: TournamentView, token: str | None
 ) -> str | None:
     """The player a token seats; a web process of the cluster asks the
     database (off the loop) for one its replica does not know yet."""
@@ -121,7 +117,7 @@ async def director_command(
     )
 
 
-def service_of(request: Request, tournament_id: str) -> TournamentService:
+def service_of(request: Request, tournament_id: str) -> TournamentView:
     service = floor_of(request).get(tournament_id)
     if service is None:
         raise http_error(404, "no tournament {tournament}", {"tournament": repr(tournament_id)})

@@ -21,7 +21,7 @@ from floorman import __version__
 from floorman.server import (
     api,
     chart_api,
-    collector,
+    commands_api,
     deals_api,
     drain,
     entries_api,
@@ -38,12 +38,8 @@ from floorman.server import (
     structures_api,
     ws,
 )
-from floorman.services import Floor
-from floorman.services.auto_start import AutoStarts
+from floorman.server.deployment import Deployment, SingleProcess
 from floorman.services.charts import load_drawing
-from floorman.services.handler import CommandHandler
-from floorman.services.lanes import CommandLanes
-from floorman.storage import Store
 from floorman.storage.backup import PeriodicBackups
 
 STATIC = Path(__file__).with_name("static")
@@ -148,59 +144,31 @@ def build_routes(app: FastAPI) -> None:
 
 
 def create_app(
-    database_url: str,
-    director_token: str,
+    database_url: str = "",
+    director_token: str = "",
     *,
+    deployment: Deployment | None = None,
     pace_collection: bool = False,
     backups: PeriodicBackups | None = None,
 ) -> FastAPI:
-    """``pace_collection``: the app owns its process (``floorman serve``, a
-    cluster web process) and paces the garbage collector for it
-    (:mod:`floorman.server.collector`); an app inside a host such as a
-    test run leaves the host's heap alone.  ``backups``: taken while it
-    serves (``serve --backup-every``), and once more after the store is
-    closed."""
+    """The application, composed with its ``deployment`` (the lifespan,
+    the views the routes read, the command transport): by default
+    :class:`SingleProcess` on ``database_url`` (``pace_collection`` and
+    ``backups`` are its), or a web process of the cluster
+    (:class:`floorman.cluster.web.ClusterWeb`).  Nothing is patched
+    after: the app is made for its deployment."""
+    deployment = deployment or SingleProcess(
+        database_url, director_token, pace_collection=pace_collection, backups=backups
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        watch: metrics.Metrics = app.state.metrics
-        # nothing here holds the loop: the migrations, the replays and the
-        # routes' first build run in threads, before serving
-        store = await asyncio.to_thread(Store, database_url, on_write=watch.write_seconds.observe)
+        # nothing here holds the loop: FastAPI's first build of the routes
+        # and matplotlib's import run in threads, before serving
         await asyncio.to_thread(build_routes, app)
         await asyncio.to_thread(load_drawing)
-        floor = Floor(store, director_token)
-        app.state.floor = floor
-        # one process: commands queue per tournament, as a runner reads them
-        lanes = CommandLanes(CommandHandler(floor))
-        app.state.commands = metrics.observed(lanes.execute, watch)
-        await floor.resume_all()  # the replays off the loop, before serving
-        auto_starts = AutoStarts(floor.listed, app.state.commands).launched()
-        watch.watch_floor(floor)
-        watch.start()
-        app.state.readiness.add("database", lambda: asyncio.to_thread(store.ping))
-
-        async def stop_work() -> None:
-            # a restart: no more dealing, and everything anyone was told is stored
-            auto_starts.cancel()
-            await floor.stop_all()
-            await asyncio.to_thread(store.flush)
-
-        app.state.drain.stop_work = stop_work
-        pacing = collector.paced_collection() if pace_collection else None  # after the load
-        if backups is not None:
-            backups.start()
-        try:
+        async with deployment.serving(app):
             yield
-        finally:
-            watch.stop()
-            collector.stop_pacing(pacing)
-            auto_starts.cancel()
-            await lanes.close()
-            await floor.stop_all()
-            store.close()
-            if backups is not None:
-                await asyncio.to_thread(backups.stop)
 
     for name in PAGES:  # read now, not on the loop of a request
         page_html(name)
@@ -210,9 +178,12 @@ def create_app(
         description="Poker tournaments ruled by the NM draw, NM hold'em and German rulebooks.",
         lifespan=lifespan,
     )
+    app.state.process = deployment.process
     app.state.metrics = metrics.Metrics()  # this app's own registry
     app.state.readiness = metrics.Readiness()
     app.state.drain = drain.Drain()
+    for middleware in reversed(deployment.middleware()):  # the innermost first
+        app.add_middleware(middleware.cls, *middleware.args, **middleware.kwargs)
     app.add_middleware(drain.DrainGuard)
     app.add_middleware(limits.BodyGuard)
     app.add_middleware(headers.SecurityHeaders)  # outermost: a 413 gets them too
@@ -231,6 +202,7 @@ def create_app(
     app.include_router(deals_api.router)
     app.include_router(rules_api.router)
     app.include_router(schema_api.router)
+    app.include_router(commands_api.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     def page(name: str, request: Request) -> HTMLResponse:
@@ -288,7 +260,7 @@ def create_app(
     @app.get("/health", include_in_schema=False)
     def health(request: Request) -> dict[str, str]:
         # which process answered (the multi-process deployment names its web processes)
-        process = str(getattr(request.app.state, "process", "single"))
+        process = str(request.app.state.process)
         return {"status": "ok", "version": __version__, "process": process}
 
     @app.get("/ready", include_in_schema=False)

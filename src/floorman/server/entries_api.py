@@ -20,15 +20,9 @@ from floorman.server.api import (
 )
 from floorman.server.deals_api import own_or_director
 from floorman.services import commands as c
-from floorman.services.results import (
-    results_csv,
-    results_file_names,
-    results_pdf,
-    results_view,
-)
 
 if TYPE_CHECKING:
-    from floorman.services.runtime import TournamentService
+    from floorman.services.view import TournamentView
 
 router = APIRouter(prefix="/api")
 
@@ -60,11 +54,11 @@ def _words(request: Request) -> tuple[str, dict[str, str]]:
     return lang, i18n.catalogue(lang)
 
 
-def _attachment(service: TournamentService, extension: str, disposition: str) -> str:
+def _attachment(service: TournamentView, extension: str, disposition: str) -> str:
     """Content-Disposition with the file named after the tournament
-    (:func:`results_file_names`): in ASCII for every browser, and as
+    (``results_file_names``): in ASCII for every browser, and as
     written in ``filename*`` for those that read it."""
-    plain, written = results_file_names(service)
+    plain, written = service.results_file_names()
     return (
         f'{disposition}; filename="{plain}.{extension}";'
         f" filename*=UTF-8''{quote(written, safe='')}.{extension}"
@@ -76,7 +70,7 @@ def _attachment(service: TournamentService, extension: str, disposition: str) ->
     summary="The results with the entries' accounts (buy-ins, fees, top-up, pool)",
 )
 async def results_as_data(request: Request, tournament_id: str) -> dict[str, Any]:
-    return results_view(service_of(request, tournament_id))
+    return service_of(request, tournament_id).results()
 
 
 @router.get(
@@ -90,7 +84,7 @@ async def results_as_csv(request: Request, tournament_id: str) -> Response:
     service = service_of(request, tournament_id)
     lang, words = _words(request)
     return Response(
-        results_csv(service, words).encode("utf-8"),
+        service.results_csv(words).encode("utf-8"),
         media_type="text/csv; charset=utf-8",
         headers={
             "Content-Language": lang,
@@ -108,7 +102,7 @@ async def results_as_pdf(request: Request, tournament_id: str) -> Response:
     service = service_of(request, tournament_id)
     lang, words = _words(request)
     # drawn off the event loop: the tables play on meanwhile
-    pdf = await asyncio.to_thread(results_pdf, service, words)
+    pdf = await asyncio.to_thread(service.results_pdf, words)
     return Response(
         pdf,
         media_type="application/pdf",

@@ -32,9 +32,9 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, gene
 from prometheus_client.core import CounterMetricFamily, Metric
 from prometheus_client.registry import Collector
 
-from floorman.services import Floor
 from floorman.services.commands import Command
 from floorman.services.handler import Answer, Execute
+from floorman.services.view import FloorView
 
 __all__ = ["CONTENT_TYPE", "Metrics", "Readiness", "observed"]
 
@@ -166,7 +166,7 @@ class Metrics:
     def stream_read(self, published_ms: int) -> None:
         self.stream_lag.observe(max(0.0, time.time() - published_ms / 1000))
 
-    def watch_floor(self, floor: Floor) -> None:
+    def watch_floor(self, floor: FloorView) -> None:
         """``floorman_tournaments_live`` counts ``floor``'s live tournaments
         whenever it is scraped."""
         self.tournaments.set_function(lambda: sum(s.live for s in floor.tournaments.values()))

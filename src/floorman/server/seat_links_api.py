@@ -11,7 +11,6 @@ from floorman.server.api import Director, IdempotencyKey, director_command, rule
 from floorman.services import FloormanError
 from floorman.services import commands as c
 from floorman.services.error_bodies import message_body
-from floorman.services.seat_links import link_answer
 
 router = APIRouter(prefix="/api")
 
@@ -41,7 +40,7 @@ async def show_seat_link(request: Request, tournament_id: str, player: str) -> d
                 clause="OQ-74",
             ),
         )
-    return link_answer(service, player, link, page_base(request))
+    return service.seat_link_answer(player, link, page_base(request))
 
 
 @router.post(
@@ -56,4 +55,4 @@ async def reissue_seat_link(
     # the runner's count, not this process's replica (which may fold the
     # event a moment later)
     link = int(answer["result"]["link"])
-    return link_answer(service_of(request, tournament_id), player, link, page_base(request))
+    return service_of(request, tournament_id).seat_link_answer(player, link, page_base(request))

@@ -56,12 +56,11 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket
 
-from floorman.server.api import execute_of, player_of
+from floorman.server.api import execute_of, floor_of, player_of
 from floorman.server.error_bodies import clause_texts, message_body
 from floorman.server.limits import BadJson, parse_json
 from floorman.server.metrics import Metrics
 from floorman.server.rate import RateLimiter
-from floorman.services import TournamentService
 from floorman.services.broadcast import Subscriber, frame_text
 from floorman.services.commands import (
     MAX_KEY,
@@ -73,6 +72,7 @@ from floorman.services.commands import (
     player_author,
 )
 from floorman.services.handler import Execute
+from floorman.services.view import TournamentView
 
 router = APIRouter()
 log = logging.getLogger("floorman.server")
@@ -210,7 +210,7 @@ class SocketSession:
     def __init__(
         self,
         websocket: WebSocket,
-        service: TournamentService,
+        service: TournamentView,
         player: str | None,
         table: int | None,
         *,
@@ -505,7 +505,7 @@ async def hello_token(websocket: WebSocket, seconds: float) -> str | None:
 
 @router.websocket("/ws/tournaments/{tournament_id}")
 async def tournament_socket(websocket: WebSocket, tournament_id: str) -> None:
-    service = websocket.app.state.floor.get(tournament_id)
+    service = floor_of(websocket).get(tournament_id)
     limits = socket_limits(websocket.app)
     address = websocket.client.host if websocket.client else "?"
     table_param = websocket.query_params.get("table")

@@ -187,17 +187,12 @@ class Subscriber:
             await self._ready.wait()
 
 
-class Fanout(Protocol):
-    """Where a tournament's changes go: the :class:`Broadcaster` of its
-    sockets, or, in a runner of the multi-process deployment, the relay
-    that publishes them to the web processes (floorman.cluster.relay)."""
+class Publisher(Protocol):
+    """Where a tournament's changes are published: the :class:`Broadcaster`
+    of this process's sockets, or, in a runner of the multi-process
+    deployment, the relay that publishes them to the web processes
+    (floorman.cluster.relay), which has no sockets at all."""
 
-    subscribers: set[Subscriber]
-
-    def subscribe(self, player: str | None, table: int | None) -> Subscriber: ...
-    def unsubscribe(self, sub: Subscriber) -> None: ...
-    def take_seat(self, sub: Subscriber) -> int: ...
-    def table_of(self, sub: Subscriber) -> int | None: ...
     def broadcast_table(self, number: int) -> None: ...
     def broadcast_chat(self, number: int, message: dict[str, Any]) -> None: ...
     def broadcast_summary(self) -> None: ...
@@ -205,8 +200,25 @@ class Fanout(Protocol):
         """A batch handed to the store (a relay publishes its events)."""
 
 
+#: the older name of :class:`Publisher`
+Fanout = Publisher
+
+
+class SocketHub(Protocol):
+    """The sockets watching one tournament in this process: subscribing,
+    leaving, one device per seat (a :class:`Broadcaster`; a runner has none)."""
+
+    @property
+    def subscribers(self) -> set[Subscriber]: ...
+    def subscribe(self, player: str | None, table: int | None) -> Subscriber: ...
+    def unsubscribe(self, sub: Subscriber) -> None: ...
+    def take_seat(self, sub: Subscriber) -> int: ...
+    def table_of(self, sub: Subscriber) -> int | None: ...
+
+
 class Broadcaster:
-    """The subscribers of one tournament and the frames pushed to them.
+    """The subscribers of one tournament and the frames pushed to them: the
+    :class:`SocketHub` of a process with sockets, and its :class:`Publisher`.
 
     ``views(table, players)`` builds the table frame for each distinct
     viewer (None: a spectator), ``summary()`` the tournament frame,
@@ -382,6 +394,8 @@ __all__ = [
     "Broadcaster",
     "Fanout",
     "FrameBudget",
+    "Publisher",
+    "SocketHub",
     "Subscriber",
     "frame_text",
 ]

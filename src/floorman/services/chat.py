@@ -97,7 +97,7 @@ class TableChat:
         if player is None and self.hidden_from_players(table):
             # no help from outside while the hand runs (DE-INFO-1…3, DE-GEN-1)
             message["players_see"] = False
-        self.service.broadcaster.broadcast_chat(table, message)
+        self.service.publisher.broadcast_chat(table, message)
         return message
 
     def hidden_from_players(self, table: int) -> bool:

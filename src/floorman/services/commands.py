@@ -46,6 +46,13 @@ DIRECTOR = "director"
 PUBLIC = "public"
 #: the longest idempotency key taken (a client's UUID fits many times over)
 MAX_KEY = 128
+#: the largest number a command field may hold (chips, seconds, a level):
+#: the typed routes bound each tighter; a command read from a dictionary
+#: (the generic director route, Redis) is held to this at least, so no
+#: number past what the database's integers hold reaches the core
+MAX_NUMBER = 10**15
+#: the longest text a command field may hold (a note, a chat line, a name)
+MAX_TEXT = 10_000
 #: the random bits a key sent without a token must be able to hold: such a
 #: key is all that ties a retry to the first sending, so nobody may guess it
 ANONYMOUS_KEY_BITS = 128
@@ -506,6 +513,17 @@ COMMANDS: dict[str, type[Command]] = {
 }
 
 
+#: the tournament's director commands by kind, which the generic route
+#: ``POST /api/tournaments/{id}/commands/{kind}`` takes: a new director
+#: command needs no route of its own (creating, archiving and deleting a
+#: tournament are the floor's, with theirs)
+DIRECTOR_COMMANDS = {
+    kind: cls
+    for kind, cls in COMMANDS.items()
+    if cls.role == "director" and cls not in (CreateTournament, Archive, Delete)
+}
+
+
 def command_to_dict(command: Command) -> dict[str, Any]:
     data = {"kind": command.kind, **dataclasses.asdict(command)}
     for name, value in data.items():
@@ -533,6 +551,20 @@ def _accepts(annotation: Any, value: Any) -> bool:
             return False
         return not arms or arms[1] is Any or all(_accepts(arms[1], v) for v in value.values())
     return False
+
+
+def _bounded(value: Any) -> bool:
+    """A number within :data:`MAX_NUMBER`, a text within :data:`MAX_TEXT`
+    (a mapping's values each)."""
+    if isinstance(value, bool) or value is None:
+        return True
+    if isinstance(value, int):
+        return -MAX_NUMBER <= value <= MAX_NUMBER
+    if isinstance(value, str):
+        return len(value) <= MAX_TEXT
+    if isinstance(value, Mapping):
+        return all(_bounded(v) for v in value.values())
+    return True
 
 
 _TYPE_WORDS = {str: "a text", int: "a whole number", bool: "true or false"}
@@ -579,6 +611,12 @@ def command_from_dict(data: Any) -> Command:
                 "{kind}: {field} must be {word}, not {value}",
                 values={"kind": kind, "field": name, "word": word, "value": repr(value)[:40]},
             )
+        if not _bounded(value):
+            raise CommandError(
+                "{kind}: {field} is out of bounds (numbers up to {limit}, texts up to {chars}"
+                " characters)",
+                values={"kind": kind, "field": name, "limit": MAX_NUMBER, "chars": MAX_TEXT},
+            )
         values[name] = value
     if len(values.get("key", "")) > MAX_KEY:
         raise CommandError("the idempotency key is longer than {limit}", values={"limit": MAX_KEY})
@@ -589,7 +627,10 @@ __all__ = [
     "ANONYMOUS_KEY_BITS",
     "COMMANDS",
     "DIRECTOR",
+    "DIRECTOR_COMMANDS",
     "MAX_KEY",
+    "MAX_NUMBER",
+    "MAX_TEXT",
     "PUBLIC",
     "Act",
     "AddBots",

@@ -21,11 +21,12 @@ import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 from floorman.engine.errors import FloormanError, ProfileError, RuleViolation, SetupViolation
 from floorman.services import commands as c
-from floorman.services import deals, entries
+from floorman.services import entries
+from floorman.services.director import DECISIONS, decides
 from floorman.services.error_bodies import error_body, message_body
 from floorman.services.floor import Floor
 from floorman.services.runtime import TournamentService
@@ -113,57 +114,15 @@ def kept(command: c.Command, answer: Answer) -> dict[str, Any]:
     return {**answer.to_dict(), "fingerprint": command.fingerprint()}
 
 
-_C = TypeVar("_C", bound=c.Command)
-Run = Callable[[TournamentService, Any], Any]
-_RUNS: dict[type[c.Command], tuple[Run, bool]] = {}
+#: what each command does: the director's decisions (services/director.py)
+#: and, below, the players' and the start
+_RUNS = DECISIONS
+runs = decides
 
 
-def runs(
-    cls: type[_C], *, settle: bool = True
-) -> Callable[[Callable[[TournamentService, _C], Any]], None]:
-    """Register what a tournament command does; ``settle``: afterwards
-    everyone is told and the tables woken (the director's calls)."""
-
-    def register(run: Callable[[TournamentService, _C], Any]) -> None:
-        _RUNS[cls] = (run, settle)
-
-    return register
-
-
-runs(c.Start)(lambda s, _: s.start())
-runs(c.Pause)(lambda s, _: s.pause())
-runs(c.Resume)(lambda s, _: s.resume())
-runs(c.Warn)(lambda s, k: s.warn(k.target, k.clause, k.note))
-runs(c.PenalizeTime)(lambda s, k: s.time_penalty(k.target, k.hands, k.clause, k.note))
-runs(c.Disqualify)(lambda s, k: s.disqualify(k.target, k.clause, k.note))
-runs(c.RuleHand)(
-    lambda s, k: s.rule_hand(k.ruling, k.table, player=k.target, note=k.note, clause=k.clause)
-)
-runs(c.Confirm)(lambda s, k: s.confirm(k.target))
-runs(c.ReEnter)(lambda s, k: entries.re_enter(s, k.target))  # OQ-41, OQ-68
-runs(c.SetAbsent)(lambda s, k: s.set_absent(k.target, k.absent))
-runs(c.MuteChat)(lambda s, k: s.mute_chat(k.target, k.muted, k.note))
-runs(c.OverrideChips)(lambda s, k: s.override_chips(k.target, k.chips, k.note))
-runs(c.OverrideSeat)(lambda s, k: s.override_seat(k.target, k.table, k.seat, k.note))
-runs(c.OverrideLevel)(lambda s, k: s.override_level(k.level, k.note))
-runs(c.SetHandForHand)(lambda s, k: s.set_hand_for_hand(k.on, k.note))  # OQ-71
-runs(c.CloseHandForHandHand)(lambda s, _: s.close_hand_for_hand_hand())
-runs(c.CallBreak)(lambda s, k: s.call_break(k.seconds, k.note))  # NM-D-1G, OQ-03, OQ-09
-runs(c.AdjustClock)(lambda s, k: s.adjust_clock(k.seconds, k.note))
-runs(c.NextLevel)(lambda s, k: s.next_level(k.note))
-runs(c.UndoRuling)(lambda s, k: s.undo_ruling(k.note, k.index))  # NM-D-1G, OQ-03
-runs(c.RaceOff)(lambda s, k: s.race_off(k.note))  # OQ-72
-runs(c.RecordChipCounts)(
-    lambda s, k: s.record_chip_counts(
-        k.table, k.counts, confirm_correction=k.confirm_correction, note=k.note
-    )
-)
-runs(c.ProposeDeal)(lambda s, k: deals.propose(s, k.method, k.note))  # OQ-34, OQ-73
-runs(c.AnswerDeal)(lambda s, k: deals.answer(s, k.target, k.agree, by_director=k.player is None))
-runs(c.WithdrawDeal)(lambda s, _: deals.withdraw(s))
-runs(c.Unregister)(lambda s, k: s.unregister(k.target))
-runs(c.Cancel)(lambda s, k: s.cancel(k.note))
-runs(c.ReissueSeatLink)(lambda s, k: s.reissue_seat_link(k.target))  # OQ-74
+@runs(c.Start)
+def _start(service: TournamentService, command: c.Start) -> None:
+    service.start()
 
 
 @runs(c.Register, settle=False)
@@ -216,7 +175,9 @@ class CommandHandler:
             )
         scoped = command.scoped_key()
         try:
-            if service.store_error is not None or (scoped and service.answer_in_flight(scoped)):
+            if service.store_error is not None or (
+                scoped and service.work.answer_in_flight(scoped)
+            ):
                 # a retry of a command whose batch is on its way waits for
                 # it; after a lost write nothing is answered, nor carried out
                 await service.stored()
@@ -244,7 +205,7 @@ class CommandHandler:
         if entry is None:
             return refused(422, "unknown command {kind}", {"kind": command.kind})
         run, settle = entry
-        with service.one_batch():  # the changes and the answer: one transaction
+        with service.work.one_batch():  # the changes and the answer: one transaction
             try:
                 result = run(service, command)
             except FloormanError as error:
@@ -258,7 +219,7 @@ class CommandHandler:
                     200, {"ok": True} if result is None else {"ok": True, "result": result}
                 )
             if scoped:
-                service.keep_answer(scoped, kept(command, answer))
+                service.work.keep_answer(scoped, kept(command, answer))
         return answer
 
     async def _add_bots(
@@ -278,7 +239,7 @@ class CommandHandler:
             if scoped:
                 numbered += 1
                 step = Answer(200, {"ok": True, "result": added})
-                service.keep_answer(step_key(scoped, numbered), kept(command, step))
+                service.work.keep_answer(step_key(scoped, numbered), kept(command, step))
 
         try:
             if command.count > len(done):
@@ -288,10 +249,10 @@ class CommandHandler:
         except FloormanError as error:
             return refusal(error)
         answer = Answer(200, {"ok": True, "result": done})
-        with service.one_batch():
+        with service.work.one_batch():
             service.settle()
             if scoped:
-                service.keep_answer(scoped, kept(command, answer))
+                service.work.keep_answer(scoped, kept(command, answer))
         return answer
 
     async def _chat(self, service: TournamentService, command: c.Chat, scoped: str) -> Answer:
@@ -313,10 +274,10 @@ class CommandHandler:
         take the seat back from a newer socket."""
         player = str(command.player)
         answer = Answer(200, {"ok": True})
-        with service.one_batch():
+        with service.work.one_batch():
             service.back(player)
             if scoped:
-                service.keep_answer(scoped, kept(command, answer))
+                service.work.keep_answer(scoped, kept(command, answer))
         if self.on_seat_opened is not None:
             self.on_seat_opened(service, player, command.socket)
         return answer

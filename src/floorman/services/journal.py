@@ -1,11 +1,17 @@
-"""Storing a tournament's changes: what a :class:`TournamentService` made
-since its last commit goes to the store in one batch, and nobody is told
-of it (a frame, an HTTP answer) before it is stored.
+"""The unit of work: what a :class:`TournamentService` made since its last
+commit goes to the store in one batch, and nobody is told of it (a frame,
+an HTTP answer) before it is stored.
 
 A command's answer is stored in the batch of the changes it made
-(:meth:`Journal.one_batch`, :meth:`Journal.keep_answer`): after a crash
-either both are in the database or neither, so a retry of the command is
-either answered from the database or carried out for the first time.
+(:meth:`UnitOfWork.one_batch`, :meth:`UnitOfWork.keep_answer`): after a
+crash either both are in the database or neither, so a retry of the
+command is either answered from the database or carried out for the first
+time; the answer is kept (answers a retry) only once that batch is stored.
+
+An object the service holds, not a mixin: it is given the tournament, the
+tables' hands to collect, where a batch is published and what to do when
+storing fails, and it owns the rest (what was stored, the writes in
+flight, the answers).
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ import contextlib
 import json
 import logging
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from floorman.engine.errors import FloormanError
@@ -26,38 +32,53 @@ from floorman.tournament.core import Tournament
 from floorman.tournament.events import event_to_dict
 
 if TYPE_CHECKING:
-    from floorman.services.broadcast import Fanout
     from floorman.services.tables import TableRuntime
+
+#: where a batch handed to the store is published: (batch, its first
+#: tournament event's number, each hand's first event's number)
+Publish = Callable[[CommitBatch, int, dict[str, int]], None]
 
 log = logging.getLogger("floorman.services")
 
 
-class Journal:
-    """The commit side of :class:`~floorman.services.runtime.TournamentService`
-    (a mixin: it works on the service's tournament and tables)."""
+class UnitOfWork:
+    """One tournament's changes, collected and stored together.
 
-    tournament: Tournament
-    store: Store
-    saved: int
-    logged_at: list[float | None]
-    changed: asyncio.Event
-    stopping: bool
-    read_only: bool
-    now: Callable[[], float]
-    _finished_hands: set[str]
-    _new_hands: list[tuple[str, int, int]]
-    _new_players: list[tuple[str, str, str, str]]
-    broadcaster: Fanout
+    ``tables()``: the tables whose hands' new events go in a batch;
+    ``publish``: told of each batch as it is handed to the store (a
+    runner's relay publishes it once stored); ``stopped``: called once when
+    a write fails (the tournament stops there); ``changed``: set after each
+    commit (the table loops wait on it); ``read_only``: a replica's, which
+    never stores (its state is another process's batches)."""
 
-    @property
-    def id(self) -> str:
-        return self.tournament.id
-
-    @property
-    def tables(self) -> dict[int, TableRuntime]:
-        raise NotImplementedError
-
-    def _start_journal(self, answers: dict[str, dict[str, Any]] | None = None) -> None:
+    def __init__(
+        self,
+        tournament: Tournament,
+        store: Store,
+        *,
+        now: Callable[[], float],
+        tables: Callable[[], Mapping[int, TableRuntime]],
+        publish: Publish,
+        stopped: Callable[[], None],
+        changed: asyncio.Event,
+        read_only: bool = False,
+    ) -> None:
+        self.tournament = tournament
+        self.store = store
+        self.now = now
+        self.tables = tables
+        self.publish = publish
+        self.stopped = stopped
+        self.changed = changed
+        self.read_only = read_only
+        #: tournament events stored (the next batch starts here)
+        self.saved = len(tournament.events)
+        # When each tournament event was stored (the ruling log's times): kept
+        # beside the event, never in it, so a replay stays exactly the same.
+        self.logged_at: list[float | None] = [None] * len(tournament.events)
+        self.finished_hands: set[str] = set()
+        self._new_hands: list[tuple[str, int, int]] = []
+        self._new_players: list[tuple[str, str, str, str]] = []
         # Writes run on the store's writer thread; what waits for them (a
         # frame, an HTTP answer) waits here, in the order of the writes.
         self._writes = 0  # batches handed to the writer
@@ -67,13 +88,22 @@ class Journal:
         #: every command answered whose answer is stored, by its scoped key
         #: (the first answer to a retry); an answer joins only once the
         #: batch holding it and its changes is stored
-        self.answers: dict[str, dict[str, Any]] = answers or {}
+        self.answers: dict[str, dict[str, Any]] = {}
         self._new_answers: list[tuple[str, str]] = []
         self._answers_to_keep: dict[str, dict[str, Any]] = {}
         #: the answers of each batch handed to the writer, by write number
         self._answers_in_flight: dict[int, dict[str, dict[str, Any]]] = {}
         self._holding = 0
         self._held_tables: dict[int, TableRuntime] | None = {}
+
+    @property
+    def id(self) -> str:
+        return self.tournament.id
+
+    def player_registered(self, row: tuple[str, str, str, str]) -> None:
+        """A player's row (id, name, kind, token hash) to store with the
+        next commit, in the registration event's transaction."""
+        self._new_players.append(row)
 
     def keep_answer(self, scoped_key: str, answer: dict[str, Any]) -> None:
         """``answer`` goes into the next batch, with the changes it answers;
@@ -127,11 +157,11 @@ class Journal:
         new_events = self.tournament.events[self.saved :]
         hand_batches = []
         hand_starts: dict[str, int] = {}
-        for table in self.tables.values() if only is None else (only,):
+        for table in self.tables().values() if only is None else (only,):
             if table.hand is None or table.hand_id is None:
                 continue
             fresh = table.hand.events[table.saved :]
-            finished = table.hand.is_complete and table.hand_id not in self._finished_hands
+            finished = table.hand.is_complete and table.hand_id not in self.finished_hands
             if fresh or finished:
                 hand_batches.append(
                     (table.hand_id, [hand_event_to_dict(e) for e in fresh], finished)
@@ -139,7 +169,7 @@ class Journal:
                 hand_starts[table.hand_id] = table.saved
                 table.saved = len(table.hand.events)
                 if finished:
-                    self._finished_hands.add(table.hand_id)
+                    self.finished_hands.add(table.hand_id)
         if not (
             new_events or hand_batches or self._new_hands or self._new_players or self._new_answers
         ):
@@ -163,7 +193,7 @@ class Journal:
             hand_starts=hand_starts,
             answers=self._new_answers,
         )
-        self.broadcaster.committed(batch, self.saved, hand_starts)
+        self.publish(batch, self.saved, hand_starts)
         self.saved = len(self.tournament.events)
         self.logged_at += [stamp] * (self.saved - len(self.logged_at))
         self._new_hands = []
@@ -197,7 +227,7 @@ class Journal:
         if error is not None and self.store_error is None:
             log.error("storing tournament %s failed: it stops (%r)", self.id, error)
             self.store_error = error
-            self.stopping = True
+            self.stopped()
         answered = self._answers_in_flight.pop(number, None)
         if answered and self.store_error is None:  # stored with its changes: now kept
             self.answers.update(answered)
@@ -238,4 +268,4 @@ class Journal:
         self._new_hands.append((hand_id, table, number))
 
 
-__all__ = ["Journal"]
+__all__ = ["Publish", "UnitOfWork"]

@@ -30,20 +30,19 @@ from floorman.engine.clauses import clauses_for
 from floorman.engine.errors import FloormanError, RuleViolation
 from floorman.engine.events import event_from_dict as hand_event_from_dict
 from floorman.engine.profile import RuleProfile
-from floorman.services import entries, reports, room, seat_links, table_views
+from floorman.services import entries, reports, results, room, seat_links, table_views
 from floorman.services.auth import Tokens, token_hash
 from floorman.services.broadcast import (
     SEAT_TAKEN,
     SEAT_TAKEN_CODE,
     Broadcaster,
-    Fanout,
+    Publisher,
     Subscriber,
 )
 from floorman.services.charts import chip_chart_svg
 from floorman.services.chat import TableChat
-from floorman.services.director import DirectorCalls
 from floorman.services.floor_tools import FloorTools
-from floorman.services.journal import Journal
+from floorman.services.journal import UnitOfWork
 from floorman.services.tables import ServiceConfig, TableLoops, TableRuntime, wait_for_event
 from floorman.sim.driver import TableDriver
 from floorman.storage import Store
@@ -74,7 +73,7 @@ def no_live_bots(profile: RuleProfile, kind: type[RuleViolation]) -> RuleViolati
     )
 
 
-class TournamentService(Journal, DirectorCalls):
+class TournamentService:
     """One tournament being played.  Commands are synchronous and verified by
     the core or the engine; :meth:`run` plays the tables until the end."""
 
@@ -85,7 +84,7 @@ class TournamentService(Journal, DirectorCalls):
         config: ServiceConfig,
         *,
         now: Callable[[], float] = time.time,
-        fanout: Callable[[TournamentService], Fanout] | None = None,
+        fanout: Callable[[TournamentService], Publisher] | None = None,
         read_only: bool = False,
     ) -> None:
         """``fanout``: where its changes go instead of this process's
@@ -95,10 +94,19 @@ class TournamentService(Journal, DirectorCalls):
         self.store = store
         self.config = config
         self.now = now
-        self.saved = len(tournament.events)
-        # When each tournament event was stored (the ruling log's times): kept
-        # beside the event, never in it, so a replay stays exactly the same.
-        self.logged_at: list[float | None] = [None] * len(tournament.events)
+        self.changed = asyncio.Event()
+        self.stopping = False
+        #: its unit of work: the changes and answers, stored together
+        self.work = UnitOfWork(
+            tournament,
+            store,
+            now=lambda: self.now(),
+            tables=lambda: self.tables,
+            publish=lambda batch, start, hands: self.publisher.committed(batch, start, hands),
+            stopped=self._stop_dealing,
+            changed=self.changed,
+            read_only=read_only,
+        )
         self.auth = Tokens()
         self.bots: dict[str, Bot] = {}
         self.timeouts: dict[str, int] = {}
@@ -117,13 +125,8 @@ class TournamentService(Journal, DirectorCalls):
         self.sockets = Broadcaster(
             self.table_frames, self.summary, self._seated_at, self._seated, self.after_stored
         )
-        self.broadcaster: Fanout = self.sockets if fanout is None else fanout(self)
-        self.changed = asyncio.Event()
-        self._new_hands: list[tuple[str, int, int]] = []
-        self._new_players: list[tuple[str, str, str, str]] = []
-        self._start_journal()
-        self.read_only = read_only
-        self._finished_hands: set[str] = set()
+        #: where its changes are published: this process's sockets, or a runner's relay
+        self.publisher: Publisher = self.sockets if fanout is None else fanout(self)
         self._runner: asyncio.Task[None] | None = None
         self._chip_history: tuple[int, list[ChipSample]] | None = None
         #: the last chart drawn in each language, with what it was drawn from
@@ -133,7 +136,54 @@ class TournamentService(Journal, DirectorCalls):
         self.floor_notices: tuple[int, dict[str, list[dict[str, Any]]]] | None = None
         self.table_chat = TableChat(self)
         self.floor_tools = FloorTools(self)
-        self.stopping = False
+
+    def _stop_dealing(self) -> None:
+        self.stopping = True
+
+    # ------------------------------------------------------------ its unit of work
+
+    @property
+    def id(self) -> str:
+        return self.tournament.id
+
+    @property
+    def read_only(self) -> bool:
+        """A replica of a tournament another process plays (it never stores)."""
+        return self.work.read_only
+
+    @property
+    def saved(self) -> int:
+        """Tournament events stored."""
+        return self.work.saved
+
+    @saved.setter
+    def saved(self, count: int) -> None:  # a replica folds what another process stored
+        self.work.saved = count
+
+    @property
+    def logged_at(self) -> list[float | None]:
+        """When each tournament event was stored (the ruling log's times)."""
+        return self.work.logged_at
+
+    @property
+    def answers(self) -> dict[str, dict[str, Any]]:
+        """Every command answered whose answer is stored, by its scoped key."""
+        return self.work.answers
+
+    @property
+    def store_error(self) -> BaseException | None:
+        return self.work.store_error
+
+    def commit(self, only: TableRuntime | None = None) -> None:
+        """Store what changed (:meth:`UnitOfWork.commit`)."""
+        self.work.commit(only)
+
+    def after_stored(self, callback: Callable[[], None]) -> None:
+        self.work.after_stored(callback)
+
+    async def stored(self) -> None:
+        """Wait until every change committed so far is stored."""
+        await self.work.stored()
 
     @property
     def status(self) -> str:
@@ -172,8 +222,13 @@ class TournamentService(Journal, DirectorCalls):
         return self.auth.by_hash
 
     @property
+    def broadcaster(self) -> Publisher:
+        """The older name of :attr:`publisher`."""
+        return self.publisher
+
+    @property
     def subscribers(self) -> set[Subscriber]:
-        return self.broadcaster.subscribers
+        return self.sockets.subscribers
 
     # ------------------------------------------------------------ creating, loading
 
@@ -190,7 +245,7 @@ class TournamentService(Journal, DirectorCalls):
         claim: Callable[[str], bool] | None = None,
         answer_key: str = "",
         answer_fingerprint: str = "",
-        fanout: Callable[[TournamentService], Fanout] | None = None,
+        fanout: Callable[[TournamentService], Publisher] | None = None,
     ) -> TournamentService:
         """``claim(id)``: called before anything is stored (a runner of the
         multi-process deployment takes the tournament's lease first, so no
@@ -215,8 +270,8 @@ class TournamentService(Journal, DirectorCalls):
             answer=(answer_key, json.dumps(answer)) if answer_key else None,
         )
         service = cls(tournament, store, config, fanout=fanout)
-        service.saved = 0
-        service.logged_at = []
+        service.work.saved = 0
+        service.work.logged_at = []
         service.commit()
         return service
 
@@ -227,7 +282,7 @@ class TournamentService(Journal, DirectorCalls):
         tournament_id: str,
         config: dict[str, Any],
         *,
-        fanout: Callable[[TournamentService], Fanout] | None = None,
+        fanout: Callable[[TournamentService], Publisher] | None = None,
         read_only: bool = False,
     ) -> TournamentService:
         """Rebuild a tournament from its events, and the hand each table was
@@ -239,10 +294,10 @@ class TournamentService(Journal, DirectorCalls):
         service = cls(
             tournament, store, ServiceConfig(**config), fanout=fanout, read_only=read_only
         )
-        service.logged_at = [e.get("logged_at") for e in stored]
+        service.work.logged_at = [e.get("logged_at") for e in stored]
         service.auth.load(store.players(tournament_id))
         seat_links.refresh(service)  # the links the director reissued (OQ-74)
-        service.answers = store.answers(tournament_id)
+        service.work.answers = store.answers(tournament_id)
         for player in tournament.players.values():
             if player.bot:
                 service.bots[player.player] = make_bot(player.bot)
@@ -265,7 +320,7 @@ class TournamentService(Journal, DirectorCalls):
             table = self.table(number)
             table.hand, table.hand_id, table.saved = replay_hand(events), running, len(events)
             if table.hand.is_complete:
-                self._finished_hands.add(running)
+                self.work.finished_hands.add(running)
 
     def table(self, number: int) -> TableRuntime:
         """Table ``number``'s runtime (made when first asked for)."""
@@ -310,7 +365,7 @@ class TournamentService(Journal, DirectorCalls):
             self.auth.by_hash[digest] = player
         # the player's row goes in the registration event's transaction:
         # a crash leaves both or neither (issue 12)
-        self._new_players.append((player, name, "bot" if bot else kind, digest))
+        self.work.player_registered((player, name, "bot" if bot else kind, digest))
         if bot:
             self.bots[player] = make_bot(bot)
         if commit:
@@ -463,7 +518,7 @@ class TournamentService(Journal, DirectorCalls):
         the line and kept once it is."""
         said = await self.table_chat.say_off_the_loop(player, table, text, answer=answer)
         if answer is not None:
-            self.answers[answer[0]] = answer[1]
+            self.work.answers[answer[0]] = answer[1]
         return said
 
     def chat_log(
@@ -631,6 +686,24 @@ class TournamentService(Journal, DirectorCalls):
     def table_cards_text(self) -> str:
         return self.tournament.table_cards_text()
 
+    def seat_link_answer(self, player: str, link: int, base: str) -> dict[str, Any]:
+        """The director's view of ``player``'s ``link``-th seat link (OQ-74)."""
+        return seat_links.link_answer(self, player, link, base)
+
+    def results(self) -> dict[str, Any]:
+        """The results sheet as data (services/results.py)."""
+        return results.results_view(self)
+
+    def results_csv(self, words: Mapping[str, str]) -> str:
+        return results.results_csv(self, words)
+
+    def results_pdf(self, words: Mapping[str, str]) -> bytes:
+        """The printable results (matplotlib: call it in a thread)."""
+        return results.results_pdf(self, words)
+
+    def results_file_names(self) -> tuple[str, str]:
+        return results.results_file_names(self)
+
     def finished_hands(self) -> list[dict[str, Any]]:
         return [h for h in self.store.hands(self.id) if h["status"] == "finished"]
 
@@ -645,10 +718,10 @@ class TournamentService(Journal, DirectorCalls):
         return state.seats.values() if state is not None else ()
 
     def subscribe(self, player: str | None, table: int | None) -> Subscriber:
-        return self.broadcaster.subscribe(player, table)
+        return self.sockets.subscribe(player, table)
 
     def unsubscribe(self, sub: Subscriber) -> None:
-        self.broadcaster.unsubscribe(sub)
+        self.sockets.unsubscribe(sub)
 
     def take_seat(self, sub: Subscriber) -> int:
         """The player opened his seat on another device: every older socket
@@ -658,16 +731,24 @@ class TournamentService(Journal, DirectorCalls):
         every web process, never the order one of them saw."""
         if self.read_only:
             return 0
-        return self.broadcaster.take_seat(sub)
+        return self.sockets.take_seat(sub)
 
     def table_of(self, sub: Subscriber) -> int | None:
-        return self.broadcaster.table_of(sub)
+        return self.sockets.table_of(sub)
 
     def broadcast_table(self, number: int) -> None:
-        self.broadcaster.broadcast_table(number)
+        self.publisher.broadcast_table(number)
 
     def broadcast_summary(self) -> None:
-        self.broadcaster.broadcast_summary()
+        self.publisher.broadcast_summary()
+
+    def settle(self) -> None:
+        """After a director's call: store it, tell everyone, wake the tables."""
+        self.commit()
+        self.broadcast_summary()
+        for number in self.tournament.tables:
+            self.broadcast_table(number)
+            self.table(number).wake.set()
 
 
 __all__ = [

@@ -132,7 +132,7 @@ class TableLoops:
     def _deal(self, table: TableRuntime) -> None:
         spec = self.driver.deal(table)
         table.saved = 0
-        self.service.hand_dealt(spec.hand_id, spec.table, spec.hand)
+        self.service.work.hand_dealt(spec.hand_id, spec.table, spec.hand)
         self.service.commit(table)
         self.service.broadcast_table(table.number)
 

@@ -212,7 +212,7 @@ export function proceduresPanel(ctx) {
         text: tr(`procedures.clock.${what}.what`, { ...values, after }),
         clause,
         yes: tr(`procedures.clock.${what}`),
-        path: "/clock/adjust",
+        path: "/commands/adjust_clock", // the generic route: any director command by its kind
         body: { seconds: sign * seconds },
         done: tr(`procedures.clock.${what}.done`, values),
       });
