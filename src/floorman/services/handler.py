@@ -27,7 +27,7 @@ from floorman.engine.errors import FloormanError, ProfileError, RuleViolation, S
 from floorman.services import commands as c
 from floorman.services import deals, entries
 from floorman.services.error_bodies import error_body, message_body
-from floorman.services.floor import Floor
+from floorman.services.floor import LIVE_STATUSES, Floor
 from floorman.services.runtime import TournamentService
 
 log = logging.getLogger("floorman.services")
@@ -82,6 +82,33 @@ def weak_key(command: c.Command) -> Answer | None:
             clause=KEY_CLAUSE,
             values={"bits": c.ANONYMOUS_KEY_BITS},
         )
+    )
+
+
+#: the clause of a refused command for a tournament that is over (OQ-41)
+CLOSED_CLAUSE = "OQ-41"
+
+
+def closed_to(command: c.Command, status: str) -> Answer | None:
+    """:func:`over`'s answer for a tournament that is over; None for a
+    live one (archiving and deleting are the lobby's, never refused here)."""
+    return None if status in LIVE_STATUSES else over(command, status)
+
+
+def over(command: c.Command, status: str) -> Answer:
+    """What a tournament nobody plays any more (finished or cancelled)
+    answers a command of its own, from its status alone: a seat opened is
+    taken note of (there is no seat to take back), everything else is
+    refused with 409 and why."""
+    if isinstance(command, c.SeatOpened):
+        return Answer(200, {"ok": True})
+    return Answer(
+        409,
+        message_body(
+            "tournament {tournament} is {status}: nothing in it changes any more",
+            {"tournament": command.tournament, "status": status},
+            clause=CLOSED_CLAUSE,
+        ),
     )
 
 
@@ -211,9 +238,7 @@ class CommandHandler:
             return refusal(error)
         service = self.floor.get(command.tournament)
         if service is None:
-            return refused(
-                404, "no tournament {tournament}", {"tournament": repr(command.tournament)}
-            )
+            return await self._unplayed(command)
         scoped = command.scoped_key()
         try:
             if service.store_error is not None or (scoped and service.answer_in_flight(scoped)):
@@ -225,6 +250,9 @@ class CommandHandler:
         first = first_answer(command, service.answers.get(scoped) if scoped else None)
         if first is not None:
             return first
+        closed = closed_to(command, service.status)
+        if closed is not None:
+            return closed
         if isinstance(command, c.AddBots):
             answer = await self._add_bots(service, command, scoped)
         elif isinstance(command, c.SeatOpened):
@@ -238,6 +266,19 @@ class CommandHandler:
         except FloormanError as error:
             return Answer(503, error_body(error))
         return answer
+
+    async def _unplayed(self, command: c.Command) -> Answer:
+        """A command for a tournament not held here: 404 when none is
+        stored; for one that is over (a runner holds only live ones) its
+        stored row answers, and a retry its stored answer, never a replay
+        of its log."""
+        record = await self.floor.unplayed(command.tournament)
+        if record is None:
+            return refused(
+                404, "no tournament {tournament}", {"tournament": repr(command.tournament)}
+            )
+        first = await self._stored_answer(command, command.scoped_key())
+        return first or over(command, record.status)
 
     def _run(self, service: TournamentService, command: c.Command, scoped: str) -> Answer:
         entry = _RUNS.get(type(command))

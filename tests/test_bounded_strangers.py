@@ -1,0 +1,92 @@
+"""Issue 27, point 5, in one process: a tournament that is over refuses
+its commands from its status, saying why (OQ-41), in one process as in
+the cluster; a floor that does not hold it (a runner's) answers from its
+stored row, never by replaying its log."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from floorman.services import Floor, TournamentService
+from floorman.services import commands as c
+from floorman.services.auth import token_hash
+from floorman.services.handler import CommandHandler
+from floorman.storage import Store
+from tests.helpers.server import AUTH, DIRECTOR, create_tournament, sqlite_url
+from tests.helpers.server_api import make_client
+
+CLOSED = "tournament {tournament} is {status}: nothing in it changes any more"
+
+
+def cancelled_tournament(directory: Path) -> str:
+    """A tournament called off (OQ-41), stored in ``directory``."""
+    with make_client(directory) as client:
+        tid = create_tournament(client, "nm-holdem")
+        called_off = client.post(
+            f"/api/tournaments/{tid}/cancel", json={"note": "rain"}, headers=AUTH
+        )
+        assert called_off.status_code == 200, called_off.text
+        return tid
+
+
+@pytest.mark.clause("OQ-41")
+def test_a_tournament_that_is_over_refuses_its_commands_saying_why(tmp_path: Path) -> None:
+    tid = cancelled_tournament(tmp_path)
+    with make_client(tmp_path) as client:
+        late = client.post(f"/api/tournaments/{tid}/register", json={"name": "Ada"})
+        assert late.status_code == 409, late.text
+        detail = late.json()["detail"]
+        assert detail["template"] == CLOSED
+        assert detail["values"] == {"tournament": tid, "status": "cancelled"}
+        assert detail["clause"] == "OQ-41" and detail["clauses"]
+        unknown = client.post("/api/tournaments/no-such-id/register", json={"name": "Ada"})
+        assert unknown.status_code == 404, unknown.text
+
+
+@pytest.mark.clause("OQ-41")
+def test_a_floor_not_holding_a_tournament_that_is_over_never_replays_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A runner's floor holds only the tournaments it plays: a command for
+    one that is over is answered from its row, archiving and deleting it
+    go through, and no log is replayed for any of them."""
+    tid = cancelled_tournament(tmp_path)
+    replayed: list[str] = []
+    monkeypatch.setattr(
+        TournamentService,
+        "load",
+        classmethod(lambda cls, store, t, *a, **k: replayed.append(t)),
+    )
+    store = Store(sqlite_url(tmp_path))
+    floor = Floor(store, DIRECTOR)  # nothing loaded, as a runner's
+    handler = CommandHandler(floor)
+
+    async def run() -> list[Any]:
+        register = c.Register(
+            tournament=tid,
+            author=c.PUBLIC,
+            key="6a7b8c9d-over-4e1f-a2b3-c4d5e6f7a8b9",
+            name="Ada",
+            token_hash=token_hash("ada"),
+        )
+        return [
+            await handler.execute(register),
+            await handler.execute(c.Start(tournament=tid, author=c.DIRECTOR)),
+            await handler.execute(c.Archive(tournament=tid, author=c.DIRECTOR)),
+            await handler.execute(c.Delete(tournament=tid, author=c.DIRECTOR)),
+            await handler.execute(c.Start(tournament=tid, author=c.DIRECTOR)),
+        ]
+
+    try:
+        registered, started, archived, deleted, gone = asyncio.run(run())
+    finally:
+        store.close()
+    assert registered.status == started.status == 409, (registered, started)
+    assert registered.body["template"] == started.body["template"] == CLOSED
+    assert archived.ok and deleted.ok, (archived, deleted)
+    assert gone.status == 404, gone
+    assert replayed == []
