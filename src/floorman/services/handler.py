@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 from floorman.engine.errors import FloormanError, ProfileError, RuleViolation, SetupViolation
 from floorman.services import commands as c
 from floorman.services import deals, entries
+from floorman.services.answers import stored_answer
 from floorman.services.error_bodies import error_body, message_body
 from floorman.services.floor import LIVE_STATUSES, Floor
 from floorman.services.runtime import TournamentService
@@ -247,7 +248,10 @@ class CommandHandler:
                 await service.stored()
         except FloormanError as error:
             return Answer(503, error_body(error))
-        first = first_answer(command, service.answers.get(scoped) if scoped else None)
+        try:
+            first = first_answer(command, await stored_answer(service, scoped))
+        except FloormanError as error:
+            return Answer(503, error_body(error))
         if first is not None:
             return first
         closed = closed_to(command, service.status)
@@ -308,7 +312,7 @@ class CommandHandler:
         """Bots come in steps, each stored on its own with a note of the
         bots it added under the command's key (:func:`step_key`): a retry
         after a crash adds only the bots still missing, never all again."""
-        steps = [service.answers[key] for key in _step_keys(service, scoped)]
+        steps = await _steps(service, scoped)
         if any(step.get("fingerprint") != command.fingerprint() for step in steps):
             return reused_key()
         done = [str(p) for step in steps for p in step["body"]["result"]]
@@ -414,12 +418,16 @@ def step_key(scoped: str, step: int) -> str:
     return hashlib.sha256(f"{scoped}/{step}".encode()).hexdigest()
 
 
-def _step_keys(service: TournamentService, scoped: str) -> list[str]:
-    """The keys of the steps of a command carried out in steps, stored so far."""
-    keys: list[str] = []
-    while scoped and step_key(scoped, len(keys) + 1) in service.answers:
-        keys.append(step_key(scoped, len(keys) + 1))
-    return keys
+async def _steps(service: TournamentService, scoped: str) -> list[dict[str, Any]]:
+    """The answers of the steps of a command carried out in steps, stored
+    so far (each looked up by its key: a fresh command costs one lookup)."""
+    steps: list[dict[str, Any]] = []
+    while scoped:
+        step = await stored_answer(service, step_key(scoped, len(steps) + 1))
+        if step is None:
+            break
+        steps.append(step)
+    return steps
 
 
 #: what the server calls to carry out a command: this process's handler, or

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from floorman.engine.errors import FloormanError
 from floorman.engine.events import event_to_dict as hand_event_to_dict
+from floorman.services.answers import AnswerBook
 from floorman.storage import Store
 from floorman.storage.writer import CommitBatch
 from floorman.tournament.core import Tournament
@@ -57,17 +58,18 @@ class Journal:
     def tables(self) -> dict[int, TableRuntime]:
         raise NotImplementedError
 
-    def _start_journal(self, answers: dict[str, dict[str, Any]] | None = None) -> None:
+    def _start_journal(self) -> None:
         # Writes run on the store's writer thread; what waits for them (a
         # frame, an HTTP answer) waits here, in the order of the writes.
         self._writes = 0  # batches handed to the writer
         self._stored = 0  # of those, stored
         self._waiting: deque[tuple[int, Callable[[], None]]] = deque()
         self.store_error: BaseException | None = None
-        #: every command answered whose answer is stored, by its scoped key
-        #: (the first answer to a retry); an answer joins only once the
-        #: batch holding it and its changes is stored
-        self.answers: dict[str, dict[str, Any]] = answers or {}
+        #: the commands answered whose answers are stored, by scoped key
+        #: (the first answer to a retry; the recent ones in memory, any
+        #: other looked up by its key); an answer joins only once the batch
+        #: holding it and its changes is stored
+        self.answers = AnswerBook(self.store)
         self._new_answers: list[tuple[str, str]] = []
         self._answers_to_keep: dict[str, dict[str, Any]] = {}
         #: the answers of each batch handed to the writer, by write number

@@ -242,7 +242,6 @@ class TournamentService(Journal, DirectorCalls):
         service.logged_at = [e.get("logged_at") for e in stored]
         service.auth.load(store.players(tournament_id))
         seat_links.refresh(service)  # the links the director reissued (OQ-74)
-        service.answers = store.answers(tournament_id)
         for player in tournament.players.values():
             if player.bot:
                 service.bots[player.player] = make_bot(player.bot)
