@@ -146,3 +146,20 @@ def test_answers_stored_before_the_migration_count_from_it(database: str) -> Non
         assert store.prune_answers() == 0 and store.answer("before") == "{}"
     finally:
         store.close()
+
+
+def test_a_prune_that_fails_never_fails_the_write(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pruning is a transaction of its own: two processes pruning the same
+    rows at once (a deadlock) cost a prune, never a tournament's batch."""
+    store = Store("sqlite://", key=b"k" * 32)
+    try:
+        store.create_tournament("t1", "Answers", "nm-holdem", {})
+
+        def deadlock() -> int:
+            raise RuntimeError("deadlock detected")
+
+        monkeypatch.setattr(store, "prune_answers", deadlock)
+        answered(store, "t1", "kept")  # the first write prunes: it fails, the write stands
+        assert store.answer("kept") is not None
+    finally:
+        store.close()

@@ -13,6 +13,7 @@ migrations run at start.
 from __future__ import annotations
 
 import json
+import logging
 import math
 import os
 import threading
@@ -43,6 +44,7 @@ from floorman.storage.models import (
 from floorman.storage.writer import BackgroundWriter, CommitBatch
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+log = logging.getLogger("floorman.storage")
 #: how long a command's answer is kept for a client's retry, in hours,
 #: unless this variable says otherwise
 ENV_ANSWER_RETENTION = "FLOORMAN_ANSWER_RETENTION_HOURS"
@@ -419,9 +421,14 @@ class Store:
             next_seq: dict[tuple[str, str], int] = {}
             for batch in batches:
                 self._write(session, batch, now, next_seq)
-            if now - self._pruned_at >= PRUNE_EVERY_SECONDS:
-                self._pruned_at = now
-                self._prune_answers(session, now)
+        if now - self._pruned_at >= PRUNE_EVERY_SECONDS:
+            self._pruned_at = now
+            # a transaction of its own: a prune that fails (two processes
+            # deleting the same rows) never fails a tournament's write
+            try:
+                self.prune_answers()
+            except Exception as error:
+                log.warning("old answers were not pruned this time (%r)", error)
 
     def _write(
         self,
@@ -555,13 +562,10 @@ class Store:
         """Forget the answers older than the retention (a client retries
         within it, or not at all); how many went.  Writes do it too, every
         :data:`PRUNE_EVERY_SECONDS`."""
-        with self._transaction() as session:
-            return self._prune_answers(session, self.clock())
-
-    def _prune_answers(self, session: Session, now: float) -> int:
-        cutoff = now - self.answer_retention
-        pruned = session.execute(delete(CommandAnswerRow).where(CommandAnswerRow.at < cutoff))
-        return int(pruned.rowcount or 0)  # type: ignore[attr-defined]
+        cutoff = self.clock() - self.answer_retention
+        with self._lock, self.sessions.begin() as session:
+            pruned = session.execute(delete(CommandAnswerRow).where(CommandAnswerRow.at < cutoff))
+            return int(pruned.rowcount or 0)  # type: ignore[attr-defined]
 
     def commit_later(self, batch: CommitBatch) -> Future[None]:
         """:meth:`commit` on the writer thread: returns at once, the future
