@@ -11,12 +11,13 @@ from typing import Any
 
 import pytest
 
+from floorman.server import api, history
 from floorman.services import Floor, TournamentService
 from floorman.services import commands as c
 from floorman.services.auth import token_hash
 from floorman.services.handler import CommandHandler
 from floorman.storage import Store
-from tests.helpers.server import AUTH, DIRECTOR, create_tournament, sqlite_url
+from tests.helpers.server import AUTH, DIRECTOR, create_tournament, sqlite_url, wait_until
 from tests.helpers.server_api import make_client
 
 CLOSED = "tournament {tournament} is {status}: nothing in it changes any more"
@@ -90,3 +91,33 @@ def test_a_floor_not_holding_a_tournament_that_is_over_never_replays_it(
     assert archived.ok and deleted.ok, (archived, deleted)
     assert gone.status == 404, gone
     assert replayed == []
+
+
+def test_a_finished_hand_s_page_is_built_once_and_few_are_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Anyone may open a finished hand step by step: asked again, its steps
+    come from the cache (no replay); the cache keeps the latest asked for."""
+    monkeypatch.setattr(api, "FINISHED_HAND_STEPS", history.FinishedHandSteps(size=2))
+    replays: list[int] = []
+    replay = history.replay_hand
+    monkeypatch.setattr(history, "replay_hand", lambda events: replays.append(1) or replay(events))
+    with make_client(tmp_path) as client:
+        tid = create_tournament(client, "nm-holdem", bots=6, starting_stack=200)
+        assert client.post(f"/api/tournaments/{tid}/start", headers=AUTH).status_code == 200
+
+        def finished() -> list[str]:
+            return [h["id"] for h in client.get(f"/api/tournaments/{tid}/hands").json()]
+
+        hands = wait_until(lambda: finished()[:3] if len(finished()) >= 3 else None, 60, "3 hands")
+        first = client.get(f"/api/hands/{hands[0]}")
+        assert first.status_code == 200 and replays, first.text
+        built = len(replays)
+        again = client.get(f"/api/hands/{hands[0]}")
+        assert again.json() == first.json() and len(replays) == built  # no replay
+        for hand in hands[1:]:
+            assert client.get(f"/api/hands/{hand}").status_code == 200
+        assert len(api.FINISHED_HAND_STEPS) == 2  # the first one went out
+        before = len(replays)
+        assert client.get(f"/api/hands/{hands[0]}").json() == first.json()
+        assert len(replays) > before  # built again
