@@ -5,6 +5,8 @@
   tournament's stored row — 409 with why (OQ-41), a retry with its stored
   answer, a seat opened taken note of — and an unknown one with 404: no
   runner replays any log for it (a spy counts the replays).
+- A web process whose replica shows it over answers such commands
+  itself, sending none on.
 - Archiving and deleting it go through, and a web process applies the
   ``listing`` message by reading that one row again: no full reload, no
   replay, and its lobby is right afterwards.
@@ -21,6 +23,7 @@ import pytest
 from floorman.cluster import streams
 from floorman.cluster.follower import Followers
 from floorman.cluster.runner import Runner
+from floorman.cluster.web import RemoteCommands
 from floorman.services import Floor, TournamentService
 from floorman.services import commands as c
 from floorman.services.auth import token_hash
@@ -147,6 +150,56 @@ def test_a_listing_message_reads_one_row_not_every_tournament(
         finally:
             await web.stop()
             await web.client.aclose()
+            web.floor.store.close()
+
+    asyncio.run(with_runner(database, body))
+
+
+@pytest.mark.clause("OQ-41")
+def test_a_web_process_answers_commands_for_a_tournament_that_is_over_itself(
+    database: str,
+) -> None:
+    """The edge: a web process whose replica shows the tournament over
+    answers its commands itself (409 with why, a retry's stored answer, a
+    seat opened noted), sending none of them to a runner; archiving goes on."""
+
+    async def body(send: Any, runner: Runner) -> None:
+        tid = (await send(create())).body["id"]
+        cancel = c.Cancel(tournament=tid, author=c.DIRECTOR, key="rain-2", note="rain")
+        first_cancel = await send(cancel)
+        assert first_cancel.ok, first_cancel
+        client = streams.connect(REDIS)
+        web = Followers(Floor(Store(database), DIRECTOR), client)
+        sender = streams.CommandSender(client, "web-edge-test")
+        await sender.start()
+        await web.start()
+        await until(lambda: not web.replicas[tid].live, "the replica shows it over")
+        sent: list[Any] = []
+        send_on = sender.send
+
+        async def counted(stream: str | None, payload: Any, **kw: Any) -> Any:
+            sent.append(payload["command"]["kind"])
+            return await send_on(stream, payload, **kw)
+
+        sender.send = counted  # type: ignore[method-assign]
+        remote = RemoteCommands(sender, web)
+        try:
+            chat = c.Chat(tournament=tid, author=c.PUBLIC, key="", table=1, text="gg")
+            refused = await remote.execute(chat)
+            assert refused.status == 409 and refused.body["template"] == CLOSED, refused
+            opened = c.SeatOpened(tournament=tid, author=c.player_author("p1"), socket="s1")
+            assert (await remote.execute(opened)).ok
+            assert await remote.execute(cancel) == first_cancel  # a retry: its first answer
+            started = await remote.execute(c.Start(tournament=tid, author=c.PUBLIC))
+            assert started.status == 403, started  # not the public's to send, over or not
+            assert sent == []
+            archived = await remote.execute(c.Archive(tournament=tid, author=c.DIRECTOR))
+            assert archived.ok and sent == ["archive"], (archived, sent)
+            assert tid in web.floor.archived
+        finally:
+            await web.stop()
+            await sender.stop()
+            await client.aclose()
             web.floor.store.close()
 
     asyncio.run(with_runner(database, body))

@@ -113,6 +113,14 @@ def over(command: c.Command, status: str) -> Answer:
     )
 
 
+def refused_at_once(command: c.Command) -> Answer | None:
+    """403 for a command not its author's to send, 422 for a guessable key:
+    refused before anything is looked up."""
+    if not command.may_be_sent_by_author():
+        return refused(403, "{kind} is not yours to send", {"kind": command.kind})
+    return weak_key(command)
+
+
 def first_answer(command: c.Command, first: dict[str, Any] | None) -> Answer | None:
     """The answer kept for the command's key: the first answer when the
     command is the one first sent with it, a 422 (never the first answer)
@@ -222,11 +230,9 @@ class CommandHandler:
         self.on_seat_opened = on_seat_opened
 
     async def execute(self, command: c.Command) -> Answer:
-        if not command.may_be_sent_by_author():
-            return refused(403, "{kind} is not yours to send", {"kind": command.kind})
-        weak = weak_key(command)
-        if weak is not None:
-            return weak
+        refused_now = refused_at_once(command)
+        if refused_now is not None:
+            return refused_now
         try:
             if isinstance(command, c.CreateTournament):
                 return await self._create(command)
