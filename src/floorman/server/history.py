@@ -66,23 +66,23 @@ class FinishedHandSteps:
 
     def __init__(self, size: int | None = None) -> None:
         self.size = STEPS_CACHE_SIZE if size is None else size
-        self._built: OrderedDict[str, list[dict[str, Any]]] = OrderedDict()
+        self.kept: OrderedDict[str, list[dict[str, Any]]] = OrderedDict()
 
     def __len__(self) -> int:
-        return len(self._built)
+        return len(self.kept)
 
     async def steps(
         self, hand_id: str, events: Callable[[], Awaitable[list[dict[str, Any]]]]
     ) -> list[dict[str, Any]]:
         """The steps of finished hand ``hand_id``; ``events()`` reads its
         events when they are not built yet (the replays run in a thread)."""
-        built = self._built.get(hand_id)
+        built = self.kept.get(hand_id)
         if built is None:
             built = await asyncio.to_thread(hand_steps, await events())
-            self._built[hand_id] = built
-            while len(self._built) > self.size:
-                self._built.popitem(last=False)
-        self._built.move_to_end(hand_id)
+            self.kept[hand_id] = built
+            while len(self.kept) > self.size:
+                self.kept.popitem(last=False)
+        self.kept.move_to_end(hand_id)
         return built
 
 
