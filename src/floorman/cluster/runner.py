@@ -191,7 +191,7 @@ class Runner:
 
     def _command_streams(self) -> list[str]:
         """The shared stream and those of the tournaments this runner plays
-        (a tournament it only visits for one command is not among them)."""
+        (one nobody plays is answered from its row, never among them)."""
         return [streams.command_stream(None), *map(streams.command_stream, self.relays)]
 
     def _check_leases(self) -> None:
