@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from floorman.cluster.follower import Followers
 from floorman.server import api, history
 from floorman.services import Floor, TournamentService
 from floorman.services import commands as c
@@ -121,3 +122,31 @@ def test_a_finished_hand_s_page_is_built_once_and_few_are_kept(
         before = len(replays)
         assert client.get(f"/api/hands/{hands[0]}").json() == first.json()
         assert len(replays) > before  # built again
+
+
+def test_a_web_process_looks_an_unknown_id_up_once_and_replays_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A request naming a made-up tournament (a page, a GET, a websocket's
+    hello) costs a web process one lookup of the id, not one per request,
+    and no replay (a guard: this held before issue 27 too)."""
+    store = Store(sqlite_url(tmp_path))
+    lookups: list[str] = []
+    look_up = store.tournament
+    monkeypatch.setattr(store, "tournament", lambda t: lookups.append(t) or look_up(t))
+    replayed: list[str] = []
+    monkeypatch.setattr(
+        TournamentService, "load", classmethod(lambda cls, s, t, *a, **k: replayed.append(t))
+    )
+    web = Followers(Floor(store, DIRECTOR), client=None)
+
+    async def ask() -> None:
+        for _ in range(20):
+            await web.knows("0" * 32)
+
+    try:
+        asyncio.run(ask())
+    finally:
+        store.close()
+    assert lookups == ["0" * 32] and replayed == []
+    assert web.floor.get("0" * 32) is None
