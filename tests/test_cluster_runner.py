@@ -3,10 +3,10 @@ sent typed commands over the streams as a web process sends them.
 
 - A retry sent while the first sending is still queued, and one sent after
   the answer, get the first answer: one entry.
-- A command about a tournament nobody plays (archiving a finished one)
-  visits it for that command only, even while another command creates a
+- A command about a tournament nobody plays (archiving a finished one) is
+  answered from its stored row, even while another command creates a
   tournament at the same moment: the runner adopts the tournament it
-  created (its lease taken), never the one it visits.
+  created (its lease taken), never the one it archives.
 - A socket's commands are carried out in the order it sent them.
 """
 

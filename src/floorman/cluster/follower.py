@@ -63,6 +63,22 @@ class Followers:
                 await self.load(tid, record.config)
         self.floor.archived = {tid for tid, r in records.items() if r.archived}
 
+    async def listing_changed(self, tournament_id: str) -> None:
+        """The lobby's list changed by ``tournament_id`` (created, archived,
+        deleted): its one row read again, no other tournament touched (a
+        full reload would replay every unfollowed one and stall the rest)."""
+        record = await asyncio.to_thread(self.floor.store.tournament, tournament_id)
+        if record is None:
+            self._drop(tournament_id, 4404, "no such tournament")
+            self.floor.archived.discard(tournament_id)
+            return
+        if record.archived:
+            self.floor.archived.add(tournament_id)
+        else:
+            self.floor.archived.discard(tournament_id)
+        if tournament_id not in self.replicas:  # made through another web process
+            await self.load(tournament_id, record.config)
+
     async def load(
         self, tournament_id: str, config: dict[str, Any] | None = None
     ) -> Replica | None:
@@ -157,8 +173,8 @@ class Followers:
 
     async def apply(self, message: dict[str, Any]) -> None:
         tid = str(message["tournament"])
-        if message.get("listing"):  # created, archived or deleted
-            await self.load_all()
+        if message.get("listing"):  # created, archived or deleted: that one row
+            await self.listing_changed(tid)
         replica = self.replicas.get(tid) or await self.load(tid)
         if replica is None:  # deleted meanwhile
             self._seen(tid, message)

@@ -33,7 +33,13 @@ from floorman.server import logs
 from floorman.server.collector import paced_collection, stop_pacing
 from floorman.server.metrics import Metrics, Readiness, observed
 from floorman.services import Floor, FloormanError, TournamentService
-from floorman.services.commands import Archive, Cancel, CreateTournament, command_from_dict
+from floorman.services.commands import (
+    Archive,
+    Cancel,
+    CreateTournament,
+    Delete,
+    command_from_dict,
+)
 from floorman.services.error_bodies import error_body
 from floorman.services.handler import Answer, CommandHandler
 from floorman.storage import Store
@@ -64,7 +70,7 @@ class Runner:
         self.stopping = asyncio.Event()
         self.relays: dict[str, Relay] = {}
         self._outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
-        self.visits = 0  # messages about tournaments nobody plays
+        self.visits = 0  # messages about tournaments nobody plays (archived, deleted)
         self.releasing: set[str] = set()  # given up, their last writes not yet stored
         self.released = asyncio.Event()  # another runner let its leases go
         self._background: set[asyncio.Task[None]] = set()
@@ -185,7 +191,7 @@ class Runner:
 
     def _command_streams(self) -> list[str]:
         """The shared stream and those of the tournaments this runner plays
-        (a tournament it only visits for one command is not among them)."""
+        (one nobody plays is answered from its row, never among them)."""
         return [streams.command_stream(None), *map(streams.command_stream, self.relays)]
 
     def _check_leases(self) -> None:
@@ -278,22 +284,6 @@ class Runner:
 
     # ------------------------------------------------------------ commands
 
-    async def _visit(self, tid: str) -> TournamentService | None:
-        record = await asyncio.to_thread(self.store.tournament, tid)
-        if record is None or record.status in LIVE:
-            return None  # none (404 below), or some runner's: it was sent there
-        try:
-            service = await asyncio.to_thread(
-                TournamentService.load, self.store, tid, record.config
-            )
-        except FloormanError:
-            log.exception("cannot load tournament %s", tid)
-            return None
-        self.floor.tournaments[tid] = service
-        if record.archived:
-            self.floor.archived.add(tid)
-        return service
-
     async def handle(self, message: dict[str, Any]) -> dict[str, Any]:
         """A command from a web process: carried out by the one handler,
         answered with the number of the change message that shows what it
@@ -305,17 +295,13 @@ class Runner:
         tid = command.tournament or None
         relay_before = self.relays.get(tid) if tid else None
         seq_before = relay_before.seq if relay_before is not None else 0
-        visited = None
-        if tid is not None and tid not in self.floor.tournaments:
-            visited = await self._visit(tid)  # one nobody plays: for this command only
-        try:
-            answer = await self.execute(command)
-        finally:
-            if visited is not None and self.floor.tournaments.get(str(tid)) is visited:
-                del self.floor.tournaments[str(tid)]
+        # a tournament nobody plays (over, or none) is answered from its
+        # stored row by the handler, never replayed here (issue 27)
+        unplayed = tid is not None and tid not in self.floor.tournaments
+        answer = await self.execute(command)
         reply: dict[str, Any] = {"answer": answer.to_dict()}
-        if visited is not None:
-            # archived or deleted: every web process reads the list again
+        if unplayed and answer.ok and isinstance(command, (Archive, Delete)):
+            # archived or deleted: every web process reads that one row again
             self.visits += 1
             self._outbox.put_nowait(
                 {
@@ -330,8 +316,6 @@ class Runner:
             return {**reply, "tournament": tid, "runner": f"{self.id}/visits", "seq": self.visits}
         if isinstance(command, CreateTournament) and answer.ok:
             # made by this command, its lease taken first: owned by its id
-            # (never by looking for tournaments without a relay, which would
-            # adopt one another command is visiting meanwhile)
             tid = str(answer.body.get("id"))
             created = self.floor.tournaments.get(tid)
             if created is not None and tid not in self.relays:

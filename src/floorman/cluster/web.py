@@ -34,9 +34,9 @@ from floorman.server.drain import drain_on_sigterm
 from floorman.server.metrics import Metrics, Readiness, observed
 from floorman.services import Floor
 from floorman.services.auto_start import AutoStarts
-from floorman.services.commands import Command, command_to_dict
+from floorman.services.commands import Archive, Command, Delete, command_to_dict
 from floorman.services.error_bodies import message_body
-from floorman.services.handler import Answer, first_answer
+from floorman.services.handler import Answer, first_answer, over, refused_at_once
 from floorman.services.view import TournamentView
 from floorman.storage import Store
 
@@ -87,14 +87,21 @@ class RemoteCommands:
         self.followers = followers
 
     async def execute(self, command: Command) -> Answer:
+        tid = command.tournament or None
+        replica = self.followers.floor.get(tid) if tid else None
+        live = replica is not None and replica.live
+        if replica is not None and not live and not isinstance(command, (Archive, Delete)):
+            # over (finished or cancelled, which never change back): answered
+            # here, from its status and a retry's stored answer, not sent on
+            refused = refused_at_once(command)
+            if refused is not None:
+                return refused
+            return await self._stored(command) or over(command, replica.status)
         if not command.key:
             # every command that crosses Redis has a key: one a runner had
             # carried out before it died, claimed again by the next, is
             # answered from its stored batch, never carried out twice
             command = dataclasses.replace(command, key=secrets.token_hex(16))
-        tid = command.tournament or None
-        replica = self.followers.floor.get(tid) if tid else None
-        live = replica is not None and replica.live
         try:
             reply = await self.commands.send(
                 tid if live else None, {"command": command_to_dict(command)}
@@ -102,16 +109,21 @@ class RemoteCommands:
         except streams.NoRunner:
             # no reply in time: the runner may still have done it (and died
             # before replying); its answer is then stored with its batch
-            stored = await asyncio.to_thread(
-                self.followers.floor.store.answer, command.scoped_key()
-            )
-            found = first_answer(command, json.loads(stored) if stored is not None else None)
+            found = await self._stored(command)
             return found or Answer(503, message_body(NO_RUNNER, clause="OQ-41"))
         if reply.get("seq") and reply.get("tournament"):
             await self.followers.wait_for(
                 str(reply["tournament"]), str(reply["runner"]), int(reply["seq"])
             )
         return Answer.from_dict(reply.get("answer"))
+
+    async def _stored(self, command: Command) -> Answer | None:
+        """The stored first answer to the command's key (one lookup of it)."""
+        scoped = command.scoped_key()
+        if not scoped:
+            return None
+        stored = await asyncio.to_thread(self.followers.floor.store.answer, scoped)
+        return first_answer(command, json.loads(stored) if stored is not None else None)
 
 
 class ClusterWeb:

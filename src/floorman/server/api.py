@@ -17,7 +17,7 @@ from starlette.requests import HTTPConnection
 
 from floorman.rules import check_citation
 from floorman.server.error_bodies import error_body, http_error, message_body
-from floorman.server.history import hand_phh, hand_steps, hand_text
+from floorman.server.history import FINISHED_HAND_STEPS, hand_phh, hand_text
 from floorman.server.rate import RateLimiter
 from floorman.services import (
     FloormanError,
@@ -679,7 +679,10 @@ async def finished_hand(
 
 @router.get("/hands/{hand_id}", summary="A finished hand, step by step, as a spectator saw it")
 async def hand_history(request: Request, hand_id: str) -> dict[str, Any]:
-    return {"hand_id": hand_id, "steps": hand_steps((await finished_hand(request, hand_id))[1])}
+    async def events() -> list[dict[str, Any]]:
+        return (await finished_hand(request, hand_id))[1]
+
+    return {"hand_id": hand_id, "steps": await FINISHED_HAND_STEPS.steps(hand_id, events)}
 
 
 @router.get(

@@ -5,9 +5,12 @@ once shown (DE-HOLE-1), never the deck, burn cards or discards."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import datetime
 import hashlib
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from floorman.engine.events import (
@@ -49,6 +52,42 @@ def hand_steps(raw: list[dict[str, Any]]) -> list[dict[str, Any]]:
         hand = replay_hand(events[:k])
         steps.append({"event": public_event(event), "view": hand.view(None)})
     return steps
+
+
+#: the finished hands whose steps stay built (least recently asked for out first)
+STEPS_CACHE_SIZE = 512
+
+
+class FinishedHandSteps:
+    """:func:`hand_steps` of finished hands, built once: a finished hand
+    never changes, and its page is open to anyone, so a stranger asking
+    for it again costs no replay (a hand's steps replay it once per event).
+    Bounded: the :data:`STEPS_CACHE_SIZE` asked for last."""
+
+    def __init__(self, size: int | None = None) -> None:
+        self.size = STEPS_CACHE_SIZE if size is None else size
+        self.kept: OrderedDict[str, list[dict[str, Any]]] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self.kept)
+
+    async def steps(
+        self, hand_id: str, events: Callable[[], Awaitable[list[dict[str, Any]]]]
+    ) -> list[dict[str, Any]]:
+        """The steps of finished hand ``hand_id``; ``events()`` reads its
+        events when they are not built yet (the replays run in a thread)."""
+        built = self.kept.get(hand_id)
+        if built is None:
+            built = await asyncio.to_thread(hand_steps, await events())
+            self.kept[hand_id] = built
+            while len(self.kept) > self.size:
+                self.kept.popitem(last=False)
+        self.kept.move_to_end(hand_id)
+        return built
+
+
+#: one per process: a hand's id is unique and its steps the same everywhere
+FINISHED_HAND_STEPS = FinishedHandSteps()
 
 
 def hand_text(

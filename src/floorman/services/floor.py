@@ -20,11 +20,17 @@ from floorman.services.entries import verify_start_time, with_entries_and_money
 from floorman.services.runtime import ServiceConfig, TournamentService, no_live_bots
 from floorman.services.structures import StructureLibrary, check_table_size
 from floorman.storage import Store
+from floorman.storage.store import TournamentRecord
 from floorman.tournament.schedule import with_breaks
 from floorman.tournament.structure import Level, Structure
 
 log = logging.getLogger("floorman.services")
 
+
+#: the statuses of a tournament some process plays (a runner holds its lease)
+LIVE_STATUSES = ("registering", "running")
+#: the longest tournament id looked up in the store (ours are shorter)
+LONGEST_ID = 64
 
 #: a break's length when the director asks for breaks but not how long
 DEFAULT_BREAK_SECONDS = 15 * 60
@@ -220,14 +226,36 @@ class Floor:
     def get(self, tournament_id: str) -> TournamentService | None:
         return self.tournaments.get(tournament_id)
 
+    async def unplayed(self, tournament_id: str) -> TournamentRecord | None:
+        """The stored row of a tournament nobody plays any more (finished
+        or cancelled) that this floor does not hold (a runner's): one
+        indexed lookup off the loop, never a replay of its log.  None: not
+        stored, held here, or played by some runner."""
+        if tournament_id in self.tournaments or not 0 < len(tournament_id) <= LONGEST_ID:
+            return None
+        record = await asyncio.to_thread(self.store.tournament, tournament_id)
+        if record is None or record.status in LIVE_STATUSES:
+            return None
+        return record
+
+    async def _status(self, tournament_id: str) -> str:
+        """The tournament's status, held here or read from its stored row."""
+        service = self.tournaments.get(tournament_id)
+        if service is not None:
+            return service.status
+        record = await self.unplayed(tournament_id)
+        if record is None:
+            raise ProfileError("no tournament {id}", values={"id": repr(tournament_id)})
+        return record.status
+
     def listed(self, *, archived: bool = False) -> list[TournamentService]:
         """The lobby's tournaments: those not archived, or only the archived."""
         return [s for tid, s in self.tournaments.items() if (tid in self.archived) == archived]
 
     async def archive(self, tournament_id: str, archived: bool = True) -> None:
         """Out of the lobby's list (or back in); a running tournament stays listed."""
-        service = self._service(tournament_id)
-        if archived and service.tournament.status == "running":
+        status = await self._status(tournament_id)  # refuses an unknown one
+        if archived and status == "running":
             raise ProfileError("a running tournament cannot be archived")
         await asyncio.to_thread(self.store.set_archived, tournament_id, archived)
         if archived:
@@ -238,22 +266,17 @@ class Floor:
     async def delete(self, tournament_id: str, *, answer: tuple[str, str] | None = None) -> None:
         """Remove a tournament that never started (registering or cancelled),
         with everything stored of it (``answer``: the command's, kept)."""
-        service = self._service(tournament_id)
         # cancelled only ever before the start (OQ-41): neither state has played
-        if service.tournament.status not in ("registering", "cancelled"):
+        if await self._status(tournament_id) not in ("registering", "cancelled"):
             raise ProfileError(
                 "only a tournament that never started can be deleted; archive it instead"
             )
-        await service.shutdown()
-        await asyncio.to_thread(self.store.delete_tournament, tournament_id, answer=answer)
-        del self.tournaments[tournament_id]
-        self.archived.discard(tournament_id)
-
-    def _service(self, tournament_id: str) -> TournamentService:
         service = self.tournaments.get(tournament_id)
-        if service is None:
-            raise ProfileError("no tournament {id}", values={"id": repr(tournament_id)})
-        return service
+        if service is not None:
+            await service.shutdown()
+        await asyncio.to_thread(self.store.delete_tournament, tournament_id, answer=answer)
+        self.tournaments.pop(tournament_id, None)
+        self.archived.discard(tournament_id)
 
     async def read_finished_hand(
         self, hand_id: str

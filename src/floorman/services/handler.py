@@ -26,9 +26,10 @@ from typing import Any
 from floorman.engine.errors import FloormanError, ProfileError, RuleViolation, SetupViolation
 from floorman.services import commands as c
 from floorman.services import entries
+from floorman.services.answers import stored_answer
 from floorman.services.director import DECISIONS, decides
 from floorman.services.error_bodies import error_body, message_body
-from floorman.services.floor import Floor
+from floorman.services.floor import LIVE_STATUSES, Floor
 from floorman.services.runtime import TournamentService
 
 log = logging.getLogger("floorman.services")
@@ -84,6 +85,41 @@ def weak_key(command: c.Command) -> Answer | None:
             values={"bits": c.ANONYMOUS_KEY_BITS},
         )
     )
+
+
+#: the clause of a refused command for a tournament that is over (OQ-41)
+CLOSED_CLAUSE = "OQ-41"
+
+
+def closed_to(command: c.Command, status: str) -> Answer | None:
+    """:func:`over`'s answer for a tournament that is over; None for a
+    live one (archiving and deleting are the lobby's, never refused here)."""
+    return None if status in LIVE_STATUSES else over(command, status)
+
+
+def over(command: c.Command, status: str) -> Answer:
+    """What a tournament nobody plays any more (finished or cancelled)
+    answers a command of its own, from its status alone: a seat opened is
+    taken note of (there is no seat to take back), everything else is
+    refused with 409 and why."""
+    if isinstance(command, c.SeatOpened):
+        return Answer(200, {"ok": True})
+    return Answer(
+        409,
+        message_body(
+            "tournament {tournament} is {status}: nothing in it changes any more",
+            {"tournament": command.tournament, "status": status},
+            clause=CLOSED_CLAUSE,
+        ),
+    )
+
+
+def refused_at_once(command: c.Command) -> Answer | None:
+    """403 for a command not its author's to send, 422 for a guessable key:
+    refused before anything is looked up."""
+    if not command.may_be_sent_by_author():
+        return refused(403, "{kind} is not yours to send", {"kind": command.kind})
+    return weak_key(command)
 
 
 def first_answer(command: c.Command, first: dict[str, Any] | None) -> Answer | None:
@@ -153,11 +189,9 @@ class CommandHandler:
         self.on_seat_opened = on_seat_opened
 
     async def execute(self, command: c.Command) -> Answer:
-        if not command.may_be_sent_by_author():
-            return refused(403, "{kind} is not yours to send", {"kind": command.kind})
-        weak = weak_key(command)
-        if weak is not None:
-            return weak
+        refused_now = refused_at_once(command)
+        if refused_now is not None:
+            return refused_now
         try:
             if isinstance(command, c.CreateTournament):
                 return await self._create(command)
@@ -170,9 +204,7 @@ class CommandHandler:
             return refusal(error)
         service = self.floor.get(command.tournament)
         if service is None:
-            return refused(
-                404, "no tournament {tournament}", {"tournament": repr(command.tournament)}
-            )
+            return await self._unplayed(command)
         scoped = command.scoped_key()
         try:
             if service.store_error is not None or (
@@ -183,9 +215,15 @@ class CommandHandler:
                 await service.stored()
         except FloormanError as error:
             return Answer(503, error_body(error))
-        first = first_answer(command, service.answers.get(scoped) if scoped else None)
+        try:
+            first = first_answer(command, await stored_answer(service, scoped))
+        except FloormanError as error:
+            return Answer(503, error_body(error))
         if first is not None:
             return first
+        closed = closed_to(command, service.status)
+        if closed is not None:
+            return closed
         if isinstance(command, c.AddBots):
             answer = await self._add_bots(service, command, scoped)
         elif isinstance(command, c.SeatOpened):
@@ -199,6 +237,19 @@ class CommandHandler:
         except FloormanError as error:
             return Answer(503, error_body(error))
         return answer
+
+    async def _unplayed(self, command: c.Command) -> Answer:
+        """A command for a tournament not held here: 404 when none is
+        stored; for one that is over (a runner holds only live ones) its
+        stored row answers, and a retry its stored answer, never a replay
+        of its log."""
+        record = await self.floor.unplayed(command.tournament)
+        if record is None:
+            return refused(
+                404, "no tournament {tournament}", {"tournament": repr(command.tournament)}
+            )
+        first = await self._stored_answer(command, command.scoped_key())
+        return first or over(command, record.status)
 
     def _run(self, service: TournamentService, command: c.Command, scoped: str) -> Answer:
         entry = _RUNS.get(type(command))
@@ -228,7 +279,7 @@ class CommandHandler:
         """Bots come in steps, each stored on its own with a note of the
         bots it added under the command's key (:func:`step_key`): a retry
         after a crash adds only the bots still missing, never all again."""
-        steps = [service.answers[key] for key in _step_keys(service, scoped)]
+        steps = await _steps(service, scoped)
         if any(step.get("fingerprint") != command.fingerprint() for step in steps):
             return reused_key()
         done = [str(p) for step in steps for p in step["body"]["result"]]
@@ -334,12 +385,16 @@ def step_key(scoped: str, step: int) -> str:
     return hashlib.sha256(f"{scoped}/{step}".encode()).hexdigest()
 
 
-def _step_keys(service: TournamentService, scoped: str) -> list[str]:
-    """The keys of the steps of a command carried out in steps, stored so far."""
-    keys: list[str] = []
-    while scoped and step_key(scoped, len(keys) + 1) in service.answers:
-        keys.append(step_key(scoped, len(keys) + 1))
-    return keys
+async def _steps(service: TournamentService, scoped: str) -> list[dict[str, Any]]:
+    """The answers of the steps of a command carried out in steps, stored
+    so far (each looked up by its key: a fresh command costs one lookup)."""
+    steps: list[dict[str, Any]] = []
+    while scoped:
+        step = await stored_answer(service, step_key(scoped, len(steps) + 1))
+        if step is None:
+            break
+        steps.append(step)
+    return steps
 
 
 #: what the server calls to carry out a command: this process's handler, or

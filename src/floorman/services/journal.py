@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from floorman.engine.errors import FloormanError
 from floorman.engine.events import event_to_dict as hand_event_to_dict
+from floorman.services.answers import AnswerBook
 from floorman.storage import Store
 from floorman.storage.writer import CommitBatch
 from floorman.tournament.core import Tournament
@@ -85,10 +86,11 @@ class UnitOfWork:
         self._stored = 0  # of those, stored
         self._waiting: deque[tuple[int, Callable[[], None]]] = deque()
         self.store_error: BaseException | None = None
-        #: every command answered whose answer is stored, by its scoped key
-        #: (the first answer to a retry); an answer joins only once the
-        #: batch holding it and its changes is stored
-        self.answers: dict[str, dict[str, Any]] = {}
+        #: the commands answered whose answers are stored, by scoped key
+        #: (the first answer to a retry; the recent ones in memory, any
+        #: other looked up by its key); an answer joins only once the batch
+        #: holding it and its changes is stored
+        self.answers = AnswerBook(self.store)
         self._new_answers: list[tuple[str, str]] = []
         self._answers_to_keep: dict[str, dict[str, Any]] = {}
         #: the answers of each batch handed to the writer, by write number

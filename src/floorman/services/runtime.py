@@ -31,6 +31,7 @@ from floorman.engine.errors import FloormanError, RuleViolation
 from floorman.engine.events import event_from_dict as hand_event_from_dict
 from floorman.engine.profile import RuleProfile
 from floorman.services import entries, reports, results, room, seat_links, table_views
+from floorman.services.answers import AnswerBook
 from floorman.services.auth import Tokens, token_hash
 from floorman.services.broadcast import (
     SEAT_TAKEN,
@@ -166,8 +167,8 @@ class TournamentService:
         return self.work.logged_at
 
     @property
-    def answers(self) -> dict[str, dict[str, Any]]:
-        """Every command answered whose answer is stored, by its scoped key."""
+    def answers(self) -> AnswerBook:
+        """The commands answered whose answers are stored, by scoped key."""
         return self.work.answers
 
     @property
@@ -297,7 +298,6 @@ class TournamentService:
         service.work.logged_at = [e.get("logged_at") for e in stored]
         service.auth.load(store.players(tournament_id))
         seat_links.refresh(service)  # the links the director reissued (OQ-74)
-        service.work.answers = store.answers(tournament_id)
         for player in tournament.players.values():
             if player.bot:
                 service.bots[player.player] = make_bot(player.bot)

@@ -115,3 +115,5 @@ class CommandAnswerRow(Base):
     key: Mapped[str] = mapped_column(String(64), primary_key=True)  # SHA-256 of author and key
     tournament_id: Mapped[str | None] = mapped_column(String(64), index=True, nullable=True)
     answer: Mapped[str] = mapped_column(Text)
+    #: when it was stored (wall clock): pruned once older than the retention
+    at: Mapped[float] = mapped_column(Float, index=True)

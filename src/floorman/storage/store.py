@@ -13,6 +13,9 @@ migrations run at start.
 from __future__ import annotations
 
 import json
+import logging
+import math
+import os
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -41,6 +44,28 @@ from floorman.storage.models import (
 from floorman.storage.writer import BackgroundWriter, CommitBatch
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+log = logging.getLogger("floorman.storage")
+#: how long a command's answer is kept for a client's retry, in hours,
+#: unless this variable says otherwise
+ENV_ANSWER_RETENTION = "FLOORMAN_ANSWER_RETENTION_HOURS"
+ANSWER_RETENTION_HOURS = 24.0
+#: a write prunes the answers past their retention at most this often
+PRUNE_EVERY_SECONDS = 600.0
+
+
+def answer_retention_seconds(hours: str | None = None) -> float:
+    """The answers' retention: ``hours``, or :data:`ENV_ANSWER_RETENTION`,
+    or :data:`ANSWER_RETENTION_HOURS`; a positive number of hours."""
+    raw = os.environ.get(ENV_ANSWER_RETENTION, "") if hours is None else hours
+    if not raw.strip():
+        return ANSWER_RETENTION_HOURS * 3600
+    try:
+        value = float(raw)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise ValueError(f"{ENV_ANSWER_RETENTION} must be a positive number of hours, not {raw!r}")
+    return value * 3600
 
 
 @dataclass(frozen=True)
@@ -113,13 +138,22 @@ class Store:
         *,
         key: bytes | None = None,
         on_write: Callable[[float], None] | None = None,
+        answer_retention: float | None = None,
     ) -> None:
         """``key``: the 32 bytes that seal stored hand events; by default
         from the environment or beside a SQLite file (storage/crypto.py).
         ``on_write(seconds)``: told how long each background transaction
-        took (:class:`~floorman.storage.writer.BackgroundWriter`)."""
+        took (:class:`~floorman.storage.writer.BackgroundWriter`).
+        ``answer_retention``: seconds a command's answer is kept for a
+        retry (:func:`answer_retention_seconds` by default)."""
         self.url = url
         self.on_write = on_write
+        self.answer_retention = (
+            answer_retention_seconds() if answer_retention is None else answer_retention
+        )
+        #: the wall clock answers are stamped and pruned by (a test sets its own)
+        self.clock: Callable[[], float] = time.time
+        self._pruned_at = -math.inf
         self.seal = HandSeal(resolve_key(url) if key is None else key)
         self.engine = make_engine(url)
         migrate(self.engine)
@@ -169,7 +203,7 @@ class Store:
         in the same transaction; a key stored already refuses the creation."""
         with self._transaction() as session:
             if answer is not None:
-                session.add(CommandAnswerRow(key=answer[0], tournament_id=None, answer=answer[1]))
+                session.add(self._answer_row(answer, None))
             session.add(
                 TournamentRow(
                     id=tournament_id,
@@ -211,7 +245,7 @@ class Store:
                 delete(CommandAnswerRow).where(CommandAnswerRow.tournament_id == tournament_id)
             )
             if answer is not None and answer[0]:
-                session.add(CommandAnswerRow(key=answer[0], tournament_id=None, answer=answer[1]))
+                session.add(self._answer_row(answer, None))
             hands = select(HandRow.id).where(HandRow.tournament_id == tournament_id)
             session.execute(delete(HandEventRow).where(HandEventRow.hand_id.in_(hands)))
             session.execute(delete(HandRow).where(HandRow.tournament_id == tournament_id))
@@ -236,9 +270,7 @@ class Store:
         command that said it, in the same transaction."""
         with self._transaction() as session:
             if answer is not None:
-                session.add(
-                    CommandAnswerRow(key=answer[0], tournament_id=tournament_id, answer=answer[1])
-                )
+                session.add(self._answer_row(answer, tournament_id))
             row = ChatRow(
                 tournament_id=tournament_id,
                 table_no=table,
@@ -384,11 +416,19 @@ class Store:
     def commit_many(self, batches: Sequence[CommitBatch]) -> None:
         """Several commits in one transaction, in order (the writer's group
         commit: one transaction's overhead for all that queued meanwhile)."""
-        now = time.time()
+        now = self.clock()
         with self._lock, self.sessions.begin() as session:
             next_seq: dict[tuple[str, str], int] = {}
             for batch in batches:
                 self._write(session, batch, now, next_seq)
+        if now - self._pruned_at >= PRUNE_EVERY_SECONDS:
+            self._pruned_at = now
+            # a transaction of its own: a prune that fails (two processes
+            # deleting the same rows) never fails a tournament's write
+            try:
+                self.prune_answers()
+            except Exception as error:
+                log.warning("old answers were not pruned this time (%r)", error)
 
     def _write(
         self,
@@ -479,7 +519,7 @@ class Store:
             session.execute(
                 insert(CommandAnswerRow),
                 [
-                    {"key": key, "tournament_id": tournament_id, "answer": answer}
+                    {"key": key, "tournament_id": tournament_id, "answer": answer, "at": now}
                     for key, answer in batch.answers
                 ],
             )
@@ -493,7 +533,9 @@ class Store:
     # ------------------------------------------------------------ answers
 
     def answers(self, tournament_id: str) -> dict[str, dict[str, Any]]:
-        """Every stored answer to a command of the tournament, by scoped key."""
+        """Every stored answer to a command of the tournament, by scoped key
+        (for tests and tools: the server looks answers up one key at a
+        time, :meth:`answer`, never all of a tournament's at once)."""
         with self._reading() as session:
             rows = session.execute(
                 select(CommandAnswerRow.key, CommandAnswerRow.answer).where(
@@ -503,11 +545,27 @@ class Store:
             return {key: json.loads(answer) for key, answer in rows}
 
     def answer(self, key: str) -> str | None:
-        """The stored answer to the command with scoped key ``key``."""
+        """The stored answer to the command with scoped key ``key`` (one
+        lookup of the primary key)."""
         with self._reading() as session:
             return session.scalar(
                 select(CommandAnswerRow.answer).where(CommandAnswerRow.key == key)
             )
+
+    def _answer_row(self, answer: tuple[str, str], tournament_id: str | None) -> CommandAnswerRow:
+        """``answer``: (scoped key, answer as JSON), stamped now."""
+        return CommandAnswerRow(
+            key=answer[0], tournament_id=tournament_id, answer=answer[1], at=self.clock()
+        )
+
+    def prune_answers(self) -> int:
+        """Forget the answers older than the retention (a client retries
+        within it, or not at all); how many went.  Writes do it too, every
+        :data:`PRUNE_EVERY_SECONDS`."""
+        cutoff = self.clock() - self.answer_retention
+        with self._lock, self.sessions.begin() as session:
+            pruned = session.execute(delete(CommandAnswerRow).where(CommandAnswerRow.at < cutoff))
+            return int(pruned.rowcount or 0)  # type: ignore[attr-defined]
 
     def commit_later(self, batch: CommitBatch) -> Future[None]:
         """:meth:`commit` on the writer thread: returns at once, the future
