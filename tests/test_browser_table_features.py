@@ -33,7 +33,14 @@ def page(browser: Browser) -> Iterator[Page]:
     yield from open_context(browser)
 
 
+#: Ann checks and calls whatever the bots bet: with the profile's 100 antes a
+#: few pot-sized bets can end her tournament (busted, or the winner) before
+#: the test has tried what it came for, and then no turn of hers ever comes.
+DEEP_STACK = 1_000_000
+
+
 def seated(page: Page, api: Api, bots: int = 2, **settings: object) -> str:
+    settings.setdefault("starting_stack", DEEP_STACK)
     tournament = api.create("nm-holdem", bots=bots, between_hands_s=1.5, **settings)
     seat = api.register(tournament, "Ann")
     take_seat(page, api, tournament, seat)
