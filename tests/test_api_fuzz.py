@@ -91,6 +91,7 @@ class World:
         self.tournaments: list[str] = []
         self.running = ""
         self.linked = ""
+        self.ready = ""
         self.players = ["p1", "p2", "p3", "p4"]
         self.tokens: list[str] = []
         self.hands: list[str] = []
@@ -145,6 +146,11 @@ class World:
             self.post(f"/api/tournaments/{self.linked}/register", {"name": name})
         for player in self.players:
             self.post(f"/api/tournaments/{self.linked}/players/{player}/seat-link")
+        # ready: four paid entries and nobody seated, for the start to succeed
+        # once (the waiting one has an unpaid entry: its start is refused)
+        self.ready = self.create("nm-draw", level_seconds=600)
+        for name in ("Lu", "Mo", "Ned", "Oz"):
+            self.post(f"/api/tournaments/{self.ready}/register", {"name": name})
         self.tournaments = [waiting, running, done]
         self.running = running
 
@@ -200,6 +206,8 @@ def path_values(world: World, method: str, path: str) -> st.SearchStrategy[dict[
             )
         elif path.endswith(PLAYER_PATHS):
             params["tournament_id"] = st.just(world.running)  # where the tokens are
+        elif path.endswith("/start"):
+            params["tournament_id"] = st.sampled_from([world.ready, *world.tournaments])
         elif path.endswith("/seat-link"):
             params["tournament_id"] = st.sampled_from([world.linked, *world.tournaments])
         elif path.endswith(IN_PLAY):

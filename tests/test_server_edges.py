@@ -73,9 +73,13 @@ def test_live_chip_counts_are_refused_for_an_online_tournament(client: TestClien
     assert next(r for r in after if r["player"] == player)["place"] is None
 
 
+@pytest.mark.clause("NM-D-1G")
 def test_an_eliminated_player_cannot_be_seated_again(client: TestClient) -> None:
+    # Three tables, so that the first elimination comes long before the end;
+    # the pause keeps the event running while the director tries the seat (a
+    # finished event refuses everything, for another reason: OQ-41).
     tid = create_tournament(
-        client, "nm-holdem", bots=8, action_delay_ms=0, starting_stack=100, level_seconds=5
+        client, "nm-holdem", bots=24, action_delay_ms=0, starting_stack=100, level_seconds=5
     )
     assert client.post(f"/api/tournaments/{tid}/start", headers=AUTH).status_code == 200
     out = wait_until(
@@ -90,6 +94,7 @@ def test_an_eliminated_player_cannot_be_seated_again(client: TestClient) -> None
         60,
         "an elimination",
     )
+    assert client.post(f"/api/tournaments/{tid}/pause", headers=AUTH).status_code == 200
     answer = client.post(
         f"/api/tournaments/{tid}/override/seat",
         headers=AUTH,

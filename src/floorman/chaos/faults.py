@@ -2,7 +2,7 @@
 
 :class:`OwnRedis` is a Redis of the run's own (no snapshot, no append-only
 file), so restarting it leaves it empty, as a crashed Redis would come
-back.  :class:`Deployment` is ``floorman serve --workers 2 --runners 1``
+back.  :class:`ChaosCluster` is ``floorman serve --workers 2 --runners 1``
 in a child process (its runner restarted by its supervisor, its web
 processes by uvicorn's) and a second runner the run starts itself behind
 relays that can cut it off (:mod:`floorman.chaos.cutoff`).  :class:`Faults`
@@ -132,7 +132,7 @@ def descendants(root: int) -> list[int]:
 
 
 @dataclass
-class Deployment:
+class ChaosCluster:
     """``floorman serve --workers N --runners M`` on the run's database and Redis."""
 
     database_url: str
@@ -332,7 +332,7 @@ class Faults:
 
     def __init__(
         self,
-        deployment: Deployment,
+        deployment: ChaosCluster,
         own_redis: OwnRedis,
         postgres: PostgresPause,
         *,
@@ -411,7 +411,7 @@ class Faults:
 
 __all__ = [
     "KINDS",
-    "Deployment",
+    "ChaosCluster",
     "FaultLog",
     "Faults",
     "OwnRedis",

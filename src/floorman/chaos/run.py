@@ -25,7 +25,7 @@ import sqlalchemy
 
 from floorman.chaos.check import Applied, Evidence, Finding, check, gather
 from floorman.chaos.clients import REQUEST_SECONDS, Director, Ledger, Player, Seat
-from floorman.chaos.faults import Deployment, FaultLog, Faults, OwnRedis, PostgresPause
+from floorman.chaos.faults import ChaosCluster, FaultLog, Faults, OwnRedis, PostgresPause
 from floorman.storage import Store
 from floorman.storage.crypto import new_key, parse_key
 
@@ -135,7 +135,7 @@ def run(settings: ChaosSettings, progress: Progress | None = None) -> Report:
     database = fresh_database(settings.postgres_url)
     own_redis = OwnRedis(directory, settings.redis_port)
     secret = new_key()
-    deployment = Deployment(
+    deployment = ChaosCluster(
         database,
         own_redis.url,
         secrets.token_urlsafe(24),
@@ -184,7 +184,7 @@ def run(settings: ChaosSettings, progress: Progress | None = None) -> Report:
 
 async def _drive(
     settings: ChaosSettings,
-    deployment: Deployment,
+    deployment: ChaosCluster,
     faults: Faults,
     report: Report,
     progress: Progress | None,
