@@ -110,3 +110,37 @@ def test_the_field_line_comes_down_within_a_level_and_at_a_ruling_s_end() -> Non
     last = chip_history(t.events)[-1]
     assert (last.players_left, last.at) == (1, 300.0)  # was drawn at 0, the start
     assert field_now(t, 900.0) is None  # finished: the history's own end
+
+
+def test_a_running_events_chart_is_drawn_again_once_a_minute_not_on_every_request(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Drawing takes a few hundred milliseconds: while nobody goes out and no
+    level begins, the chart is kept for the minute of the clock it was drawn
+    in (its "now" point used to change the key on every request)."""
+    import floorman.services.runtime as runtime
+
+    drawn: list[float] = []
+    real_draw = runtime.chip_chart_svg
+
+    def counted(*args: object, **kwargs: object) -> str:
+        drawn.append(1.0)
+        return real_draw(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(runtime, "chip_chart_svg", counted)
+    tid = create_tournament(client, "nm-holdem", level_seconds=600, action_seconds=600)
+    for name in ("Ann", "Bo", "Cy", "Di", "Ed"):
+        assert client.post(f"/api/tournaments/{tid}/register", json={"name": name}).is_success
+    assert client.post(f"/api/tournaments/{tid}/start", headers=AUTH).status_code == 200
+    service = client.app.state.floor.get(tid)  # type: ignore[attr-defined]
+    started = service.tournament.clock.started_at
+    clock = {"now": started + 5.0}
+    monkeypatch.setattr(service, "now", lambda: clock["now"])
+    first = client.get(f"/api/tournaments/{tid}/chart.svg?lang=en")
+    clock["now"] = started + 50.0
+    again = client.get(f"/api/tournaments/{tid}/chart.svg?lang=en")
+    assert first.status_code == again.status_code == 200
+    assert (len(drawn), again.text) == (1, first.text)
+    clock["now"] = started + 65.0
+    assert client.get(f"/api/tournaments/{tid}/chart.svg?lang=en").status_code == 200
+    assert len(drawn) == 2

@@ -655,10 +655,13 @@ class TournamentService:
         """The chip-count chart (SVG), drawn by a thread (matplotlib takes
         a few hundred milliseconds the sockets must not wait for) and kept
         until it would change: its samples change only when a level begins
-        or the tournament ends."""
+        or the tournament ends, its point for "now" when a player goes out,
+        and otherwise once a minute of the clock (chips move every hand, and
+        a chart drawn again for each of them would never be kept)."""
         title = words["chart.title"].replace("{name}", self.tournament.name)
         now = field_now(self.tournament, self.now())
-        drawn_from = (tuple(self.chip_history()), title, now)
+        moment = None if now is None else (now.level, now.players_left, now.at // 60)
+        drawn_from = (tuple(self.chip_history()), title, moment)
         kept = self._charts.get(language)
         if kept is not None and kept[0] == drawn_from:
             return kept[1]
