@@ -46,7 +46,16 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from floorman.server import i18n
-from tests.test_browser import DIRECTOR, TURN, Api, api, browser, open_director, passive_action
+from tests.test_browser import (
+    DIRECTOR,
+    TURN,
+    Api,
+    InProcessServer,
+    api,
+    browser,
+    open_director,
+    passive_action,
+)
 from tests.test_browser_director_tools import LAPTOP, PHONE, new_page
 from tests.test_browser_i18n_pages import english_only, words
 
@@ -166,17 +175,27 @@ class Autoplay:
 
 
 @pytest.fixture(scope="module", params=NIGHTS, ids=[n.lang for n in NIGHTS])
-def night(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Night]:
+def night(request: pytest.FixtureRequest, browser: Browser, api: Api) -> Iterator[Night]:
     chosen: Night = request.param
     chosen.director = new_page(browser, chosen.locale, chosen.director_viewport)
     chosen.anna = new_page(browser, chosen.locale, chosen.player_viewport)
     yield chosen
     if chosen.autoplay is not None:
         chosen.autoplay.stop()
+    if chosen.id:  # the night is over: its bots stop loading the next night's
+        server = in_process(api)
+        server.kept_between_tests.discard(chosen.id)
+        server.stop_tournaments(keep=server.tournament_ids() - {chosen.id})
     errors = [*chosen.director.errors, *chosen.anna.errors]  # type: ignore[attr-defined]
     for page in (chosen.director, chosen.anna):
         page.context.close()
     assert not errors, f"JavaScript errors: {errors}"
+
+
+def in_process(api: Api) -> InProcessServer:
+    """The module's server (test_browser's ``api`` runs it in this process)."""
+    assert api.server is not None
+    return api.server
 
 
 def at_step(night: Night, step: int) -> tuple[Page, Page]:
@@ -271,6 +290,8 @@ def test_1_the_director_creates_the_event_with_its_money(night: Night, api: Api)
     )
     (made,) = [t for t in api.call("GET", "/tournaments") if t["name"] == night.name]
     night.id = made["id"]
+    # the night's steps are tests of their own: it deals on after this one
+    in_process(api).kept_between_tests.add(night.id)
     state = details(api, night)
     assert (state["buy_in"], state["fee"], state["payout_unit"]) == (BUY_IN, FEE, UNIT)
     assert state["deals_allowed"] is True
