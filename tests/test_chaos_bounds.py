@@ -21,16 +21,16 @@ from pathlib import Path
 import pytest
 
 from floorman.chaos.cutoff import PartitionRelay
-from floorman.chaos.faults import Deployment, OwnRedis, ProcessEnded, wait_for
+from floorman.chaos.faults import OwnRedis, ProcessEnded, ServedCluster, wait_for
 from floorman.chaos.run import _watch
 from floorman.ports import ephemeral_low, free_port
 
 pytestmark = [pytest.mark.timeout(60)]
 
 
-def ended_deployment(directory: Path) -> Deployment:
+def ended_deployment(directory: Path) -> ServedCluster:
     """A deployment whose ``floorman serve`` has exited (code 3), its log written."""
-    deployment = Deployment("postgresql://unused", "redis://unused", "token", "key", directory)
+    deployment = ServedCluster("postgresql://unused", "redis://unused", "token", "key", directory)
     deployment.log_path.write_text("starting\nERROR:    Child process [6209] failed to start\n")
     deployment.process = subprocess.Popen([sys.executable, "-c", "raise SystemExit(3)"])
     deployment.process.wait(30)
@@ -87,7 +87,7 @@ def test_a_relay_whose_port_is_taken_says_so() -> None:
 
 def test_the_runs_ports_are_below_the_kernels_ephemeral_range(tmp_path: Path) -> None:
     low = ephemeral_low()
-    deployment = Deployment("postgresql://unused", "redis://unused", "token", "key", tmp_path)
+    deployment = ServedCluster("postgresql://unused", "redis://unused", "token", "key", tmp_path)
     relay = PartitionRelay("127.0.0.1", 9)
     ports = [deployment.port, OwnRedis(tmp_path).port, relay.port]
     assert all(port < low for port in ports), (ports, low)

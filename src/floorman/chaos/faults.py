@@ -2,7 +2,7 @@
 
 :class:`OwnRedis` is a Redis of the run's own (no snapshot, no append-only
 file), so restarting it leaves it empty, as a crashed Redis would come
-back.  :class:`Deployment` is ``floorman serve --workers 2 --runners 1``
+back.  :class:`ServedCluster` is ``floorman serve --workers 2 --runners 1``
 in a child process (its runner restarted by its supervisor, its web
 processes by uvicorn's) and a second runner the run starts itself behind
 relays that can cut it off (:mod:`floorman.chaos.cutoff`).  :class:`Faults`
@@ -165,7 +165,7 @@ def descendants(root: int) -> list[int]:
 
 
 @dataclass
-class Deployment:
+class ServedCluster:
     """``floorman serve --workers N --runners M`` on the run's database and Redis."""
 
     database_url: str
@@ -375,7 +375,7 @@ class Faults:
 
     def __init__(
         self,
-        deployment: Deployment,
+        deployment: ServedCluster,
         own_redis: OwnRedis,
         postgres: PostgresPause,
         *,
@@ -463,12 +463,12 @@ class Faults:
 
 __all__ = [
     "KINDS",
-    "Deployment",
     "FaultLog",
     "Faults",
     "OwnRedis",
     "PostgresPause",
     "ProcessEnded",
+    "ServedCluster",
     "descendants",
     "free_port",
 ]

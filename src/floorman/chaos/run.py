@@ -26,12 +26,12 @@ import sqlalchemy
 from floorman.chaos.check import Applied, Evidence, Finding, check, gather
 from floorman.chaos.clients import REQUEST_SECONDS, Director, Ledger, Player, Seat
 from floorman.chaos.faults import (
-    Deployment,
     FaultLog,
     Faults,
     OwnRedis,
     PostgresPause,
     ProcessEnded,
+    ServedCluster,
 )
 from floorman.storage import Store
 from floorman.storage.crypto import new_key, parse_key
@@ -146,7 +146,7 @@ def run(settings: ChaosSettings, progress: Progress | None = None) -> Report:
     database = fresh_database(settings.postgres_url)
     own_redis = OwnRedis(directory, settings.redis_port)
     secret = new_key()
-    deployment = Deployment(
+    deployment = ServedCluster(
         database,
         own_redis.url,
         secrets.token_urlsafe(24),
@@ -197,7 +197,7 @@ def run(settings: ChaosSettings, progress: Progress | None = None) -> Report:
 
 async def _bounded(
     settings: ChaosSettings,
-    deployment: Deployment,
+    deployment: ServedCluster,
     faults: Faults,
     report: Report,
     progress: Progress | None,
@@ -234,7 +234,7 @@ async def _watch(faults: Faults) -> None:
 
 async def _drive(
     settings: ChaosSettings,
-    deployment: Deployment,
+    deployment: ServedCluster,
     faults: Faults,
     report: Report,
     progress: Progress | None,
