@@ -42,7 +42,8 @@ def stop_this_tests_tournaments(request: pytest.FixtureRequest) -> Iterator[None
     """A browser test's module shares one server (``tests.test_browser.api``,
     module-scoped): when the test is over, the tournaments it started stop
     dealing, so their bots, acting every 20 ms, do not load the tests after
-    it (those there before it, a module fixture's, play on)."""
+    it (those there before it, a module fixture's, play on, and those a
+    module's tests play one after another: ``kept_between_tests``)."""
     if "api" not in request.fixturenames:
         yield
         return
@@ -52,4 +53,4 @@ def stop_this_tests_tournaments(request: pytest.FixtureRequest) -> Iterator[None
         return
     before = server.tournament_ids()
     yield
-    server.stop_tournaments(keep=before)
+    server.stop_tournaments(keep=before | server.kept_between_tests)

@@ -83,6 +83,10 @@ class InProcessServer:
     def __init__(self, app: Any) -> None:
         self.app = app
         self.loop: asyncio.AbstractEventLoop | None = None
+        #: tournaments a module's tests play one after another (the first
+        #: night's steps): made in one test, they must go on dealing after
+        #: it, and the module stops them itself (:meth:`stop_tournaments`)
+        self.kept_between_tests: set[str] = set()
 
     def tournament_ids(self) -> set[str]:
         return set(self.app.state.floor.tournaments)

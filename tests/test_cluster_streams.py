@@ -30,6 +30,7 @@ from floorman.cluster.streams import (
     NoRunner,
     command_stream,
 )
+from floorman.ports import free_port
 
 REDIS = os.environ.get("FLOORMAN_TEST_REDIS_URL", "")
 pytestmark = [pytest.mark.timeout(60)]
@@ -403,6 +404,50 @@ def test_changes_are_read_on_across_a_lost_connection_without_loss(prefix: str) 
         await reader.stop()
         await client.aclose()
         await reader_client.aclose()
+
+    run(scenario)
+
+
+def test_a_reader_started_while_redis_is_down_waits_for_it_instead_of_failing(
+    prefix: str,
+) -> None:
+    """A web process its supervisor restarts while Redis restarts (the
+    chaos run's kill -9 of a web process, then Redis restarted empty) read
+    no stream at its start: its start failed, and uvicorn then stopped the
+    whole deployment.  It waits for Redis instead, and reads from there."""
+
+    class StartingReader(ChangeReader):
+        """Redis down at its start: back (the test's Redis) when it waits."""
+
+        waits = 0
+
+        async def backoff(self, failures: int) -> None:
+            self.waits += 1
+            self.client = connect()
+
+    async def scenario() -> None:
+        down = redis.Redis.from_url(f"redis://127.0.0.1:{free_port()}/0", decode_responses=True)
+        got: list[int] = []
+        arrived = asyncio.Event()
+
+        async def on_message(message: Json) -> None:
+            got.append(int(message["n"]))
+            arrived.set()
+
+        async def on_gap() -> None:
+            pass
+
+        reader = StartingReader(down, on_message, on_gap, stream=f"{prefix}changes")
+        await reader.start()
+        assert reader.waits >= 1
+        publisher = ChangePublisher(connect(), stream=f"{prefix}changes")
+        await publisher.publish({"n": 1})
+        await asyncio.wait_for(arrived.wait(), WAIT)
+        assert got == [1]
+        await reader.stop()
+        await reader.client.aclose()
+        await down.aclose()
+        await publisher.client.aclose()
 
     run(scenario)
 

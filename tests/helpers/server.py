@@ -34,6 +34,7 @@ from floorman.engine.events import (
     event_from_dict,
 )
 from floorman.engine.holdem import HoldemHand
+from floorman.ports import free_port  # noqa: F401  (the tests' servers' ports: its docstring)
 from floorman.server.app import create_app
 from floorman.server.ws import WS_MAX_BYTES
 
@@ -65,54 +66,6 @@ def wait_until(
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out after {timeout} s waiting for {what or predicate}")
         time.sleep(interval)
-
-
-def _ephemeral_low() -> int:
-    """The first port the kernel hands out by itself (to bind(0) and to
-    every outgoing connection)."""
-    try:
-        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
-    except (OSError, ValueError, IndexError):
-        return 32768
-
-
-#: how many ports each pytest-xdist worker may hand out below that range
-_PORTS_PER_WORKER = 1000
-_next_ports: Iterator[int] | None = None
-
-
-def _port_candidates() -> Iterator[int]:
-    """This worker's own slice below the ephemeral range (gw0 the highest),
-    started at an offset of this process's, so two runs on one machine
-    rarely try the same ports first."""
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
-    index = int(worker) if worker.isdigit() else 0
-    top = _ephemeral_low() - index * _PORTS_PER_WORKER
-    start = os.getpid() % _PORTS_PER_WORKER
-    for k in range(_PORTS_PER_WORKER):
-        yield top - 1 - (start + k) % _PORTS_PER_WORKER
-    raise AssertionError(f"no free port left in {top - _PORTS_PER_WORKER}…{top - 1}")
-
-
-def free_port() -> int:
-    """A port nothing listens on, for a server a test starts later (a
-    subprocess ``floorman serve --port``, a redis-server).  Never one from
-    the kernel's ephemeral range: between this call and the server's bind,
-    an outgoing connection of any test (an HTTP poll, a database client)
-    may take such a port, and the server then fails to start.  Each
-    pytest-xdist worker has a slice of its own, and a port is handed out
-    once per process."""
-    global _next_ports
-    if _next_ports is None:
-        _next_ports = _port_candidates()
-    for port in _next_ports:
-        with socket.socket() as s:
-            try:
-                s.bind(("127.0.0.1", port))
-            except OSError:  # taken, or still held by a closed server
-                continue
-            return port
-    raise AssertionError("unreachable: the candidates end with an error")
 
 
 def bound_socket() -> socket.socket:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import socket
 import subprocess
 import sys
 import threading
@@ -26,14 +25,14 @@ from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 
+# not bind(0): a relay's port, or a Redis restarted on its port, must not
+# be one an outgoing connection (this run has hundreds) can take meanwhile
+from floorman.ports import free_port
+
 #: bytes read at once from either side of a relayed connection
 CHUNK = 65536
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+#: how long a relay, a runner or its keeper is waited for at start and stop
+STOP_SECONDS = 20.0
 
 
 class PartitionRelay:
@@ -49,16 +48,27 @@ class PartitionRelay:
         self._pairs: set[tuple[asyncio.StreamWriter, asyncio.StreamWriter | None]] = set()
         self._thread = threading.Thread(target=self._serve, name="chaos-relay", daemon=True)
         self._ready = threading.Event()
+        self._refused: OSError | None = None
 
     def start(self) -> None:
         self._thread.start()
-        self._ready.wait(10)
+        if not self._ready.wait(STOP_SECONDS) or self._refused is not None:
+            raise RuntimeError(
+                f"the relay to {self.target[0]}:{self.target[1]} could not listen"
+                f" on 127.0.0.1:{self.port} ({self._refused or 'no answer'})"
+            )
 
     def _serve(self) -> None:
         asyncio.set_event_loop(self.loop)
-        server = self.loop.run_until_complete(
-            asyncio.start_server(self._connected, "127.0.0.1", self.port)
-        )
+        try:
+            server = self.loop.run_until_complete(
+                asyncio.start_server(self._connected, "127.0.0.1", self.port)
+            )
+        except OSError as error:  # the port taken: start() says so
+            self._refused = error
+            self.loop.close()
+            self._ready.set()
+            return
         self._ready.set()
         try:
             self.loop.run_forever()
@@ -72,7 +82,7 @@ class PartitionRelay:
 
     async def _connected(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         if not self.healed.is_set():  # cut off: the connection goes nowhere
-            await asyncio.to_thread(self.healed.wait)
+            await self._until_healed()
             writer.close()
             return
         try:
@@ -92,6 +102,13 @@ class PartitionRelay:
                 with contextlib.suppress(Exception):
                     side.close()
 
+    async def _until_healed(self) -> None:
+        """Waits on the relay's loop, not on a thread of its executor: such
+        a thread, blocked on a cut never healed, would keep the process
+        from exiting (Python joins them at exit)."""
+        while not self.healed.is_set():
+            await asyncio.sleep(0.05)
+
     async def _pipe(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:
             while True:
@@ -99,7 +116,7 @@ class PartitionRelay:
                 if not data:
                     break
                 if not self.healed.is_set():  # what is sent into a partition is lost
-                    await asyncio.to_thread(self.healed.wait)
+                    await self._until_healed()
                     break
                 writer.write(data)
                 await writer.drain()
@@ -130,9 +147,11 @@ class PartitionRelay:
         self.healed.set()
 
     def stop(self) -> None:
+        if self.loop.is_closed():  # it never served (its port was taken)
+            return
         self.heal()
         self.loop.call_soon_threadsafe(self.loop.stop)
-        self._thread.join(5)
+        self._thread.join(STOP_SECONDS)
 
 
 def through(url: str, relay: PartitionRelay) -> str:
@@ -222,18 +241,30 @@ class CutOffRunner:
             self.redis.heal()
 
     def stop(self) -> None:
+        """The runner ended and reaped, its relays closed (each bounded:
+        a stop that hangs would leave the run, and a test worker, waiting)."""
         self.stopping.set()
         if self._watch.is_alive():
-            self._watch.join()
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(5)
+            self._watch.join(STOP_SECONDS)
+        if self.process is not None:
+            end_process(self.process, STOP_SECONDS)
         self.database.stop()
         self.redis.stop()
 
 
-__all__ = ["CutOffRunner", "PartitionRelay", "free_port", "through"]
+def end_process(process: subprocess.Popen[bytes], seconds: float) -> None:
+    """SIGTERM, and SIGKILL if it is not gone within ``seconds``; reaped."""
+    if process.poll() is None:
+        with contextlib.suppress(ProcessLookupError):
+            process.terminate()
+        try:
+            process.wait(seconds)
+            return
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(seconds)
+
+
+__all__ = ["CutOffRunner", "PartitionRelay", "end_process", "free_port", "through"]

@@ -2,7 +2,7 @@
 
 :class:`OwnRedis` is a Redis of the run's own (no snapshot, no append-only
 file), so restarting it leaves it empty, as a crashed Redis would come
-back.  :class:`ChaosCluster` is ``floorman serve --workers 2 --runners 1``
+back.  :class:`ServedCluster` is ``floorman serve --workers 2 --runners 1``
 in a child process (its runner restarted by its supervisor, its web
 processes by uvicorn's) and a second runner the run starts itself behind
 relays that can cut it off (:mod:`floorman.chaos.cutoff`).  :class:`Faults`
@@ -22,6 +22,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -32,7 +33,7 @@ import httpx
 import redis
 import sqlalchemy
 
-from floorman.chaos.cutoff import CutOffRunner, free_port
+from floorman.chaos.cutoff import STOP_SECONDS, CutOffRunner, end_process, free_port
 
 #: the kinds of fault, in the order the counts are printed
 KILL_RUNNER = "kill -9 runner"
@@ -44,14 +45,37 @@ KINDS = (KILL_RUNNER, KILL_WEB, REDIS_EMPTY, POSTGRES_PAUSE, NETWORK_CUT)
 #: a runner or web process killed is back within this (the supervisors
 #: restart them within a second or two)
 RECOVERY_SECONDS = 60.0
+#: the lines of a process's log a failure quotes
+LOG_LINES = 12
 
 
-def wait_for(predicate: Callable[[], bool], seconds: float, what: str) -> None:
+class ProcessEnded(RuntimeError):
+    """A process the run depends on is gone for good: waiting on is useless."""
+
+
+def wait_for(
+    predicate: Callable[[], bool],
+    seconds: float,
+    what: str,
+    ended: Callable[[], str | None] = lambda: None,
+) -> None:
+    """Until ``predicate`` holds; TimeoutError after ``seconds``, and
+    :class:`ProcessEnded` at once when ``ended`` says why it never will."""
     deadline = time.monotonic() + seconds
     while not predicate():
+        if (why := ended()) is not None:
+            raise ProcessEnded(f"{what}: {why}")
         if time.monotonic() > deadline:
             raise TimeoutError(f"{what}: not within {seconds:.0f} s")
         time.sleep(0.1)
+
+
+def log_tail(path: Path, lines: int = LOG_LINES) -> str:
+    try:
+        text = path.read_text(errors="replace")
+    except OSError:
+        return ""
+    return "\n".join(text.splitlines()[-lines:])
 
 
 class OwnRedis:
@@ -75,17 +99,26 @@ class OwnRedis:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        client = redis.Redis.from_url(self.url)
+        client = redis.Redis.from_url(self.url, socket_timeout=2, socket_connect_timeout=2)
         try:
-            wait_for(lambda: _pings(client), 15, "redis-server to start")
+            wait_for(lambda: _pings(client), 15, "redis-server to start", self.ended)
         finally:
             client.close()
+
+    def ended(self) -> str | None:
+        """Why redis-server is gone (None: it runs)."""
+        if self.process is None or (code := self.process.poll()) is None:
+            return None
+        return f"redis-server on port {self.port} exited with code {code} (the port taken?)"
 
     def kill(self) -> None:
         """SIGKILL: every stream, consumer group and pending command is gone."""
         if self.process is not None and self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(10)
+            with contextlib.suppress(ProcessLookupError):
+                self.process.kill()
+        if self.process is not None:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(STOP_SECONDS)
 
     def restart_empty(self, down_seconds: float) -> None:
         self.kill()
@@ -132,7 +165,7 @@ def descendants(root: int) -> list[int]:
 
 
 @dataclass
-class ChaosCluster:
+class ServedCluster:
     """``floorman serve --workers N --runners M`` on the run's database and Redis."""
 
     database_url: str
@@ -175,7 +208,7 @@ class ChaosCluster:
                 command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
             )
         # the schema is made by serve before its children start: then this one
-        wait_for(lambda: bool(self.web_pids()), 120, "the web processes to start")
+        wait_for(lambda: bool(self.web_pids()), 120, "the web processes to start", self.ended)
         if self.cut_runner:
             self.own_runner = CutOffRunner(
                 self.database_url,
@@ -185,7 +218,17 @@ class ChaosCluster:
                 self.directory / "cut-off-runner.log",
             )
             self.own_runner.start()
-        wait_for(self.whole, 120, "the cluster to serve with every process")
+        wait_for(self.whole, 120, "the cluster to serve with every process", self.ended)
+
+    def ended(self) -> str | None:
+        """Why ``floorman serve`` is gone, with the end of its log (None: it
+        runs).  Its supervisors restart a runner or a web process killed;
+        serve itself gone, nothing comes back, and the run waits no more."""
+        if self.process is None or (code := self.process.poll()) is None:
+            return None
+        return f"floorman serve exited with code {code}; {self.log_path}:\n" + log_tail(
+            self.log_path
+        )
 
     def runner_pids(self) -> list[int]:
         served = [pid for pid in self._children() if " floorman runner" in _command_line(pid)]
@@ -223,17 +266,16 @@ class ChaosCluster:
         return victim
 
     def stop(self) -> None:
-        if self.own_runner is not None:
-            self.own_runner.stop()
-        if self.process is None or self.process.poll() is not None:
-            return
-        self.process.terminate()  # the supervisor drains its children
+        """Every process of the deployment ended and reaped, within bounds."""
         try:
-            self.process.wait(40)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait(10)
+            if self.own_runner is not None:
+                self.own_runner.stop()
+        finally:
+            if self.process is not None:
+                end_process(self.process, 40)  # SIGTERM: the supervisor drains its children
+                # its session: a child its supervisor left behind goes too
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(self.process.pid, signal.SIGKILL)
 
 
 class PostgresPause:
@@ -260,7 +302,8 @@ class PostgresPause:
         return [postmaster, *descendants(postmaster)]
 
     def backends(self) -> list[int]:
-        engine = sqlalchemy.create_engine(self.admin_url)
+        # bounded: a server paused whole (or gone) must not hold the run
+        engine = sqlalchemy.create_engine(self.admin_url, connect_args={"connect_timeout": 10})
         try:
             with engine.connect() as connection:
                 rows = connection.execute(
@@ -332,7 +375,7 @@ class Faults:
 
     def __init__(
         self,
-        deployment: ChaosCluster,
+        deployment: ServedCluster,
         own_redis: OwnRedis,
         postgres: PostgresPause,
         *,
@@ -344,6 +387,13 @@ class Faults:
         self.every = max(5.0, every)
         self.log = FaultLog()
         self.started = time.monotonic()
+        #: set when the run ends early: no recovery is waited for any more
+        self.halted = threading.Event()
+
+    def ended(self) -> str | None:
+        if self.halted.is_set():
+            return "the run is ending"
+        return self.deployment.ended()
 
     def available_kinds(self) -> list[str]:
         kinds = [KILL_RUNNER, KILL_WEB, REDIS_EMPTY]
@@ -370,6 +420,8 @@ class Faults:
             if time.monotonic() + wait >= until:
                 return
             await asyncio.sleep(wait)
+            if (why := self.ended()) is not None:
+                raise ProcessEnded(f"no more faults: {why}")
             kind = first_round.pop(0) if first_round else self.rng.choice(kinds)
             await asyncio.to_thread(self.inject, kind)
 
@@ -399,7 +451,7 @@ class Faults:
         self.log.injected[kind] += 1
         began = time.monotonic()
         try:
-            wait_for(self.deployment.whole, RECOVERY_SECONDS, f"recovery after {kind}")
+            wait_for(self.deployment.whole, RECOVERY_SECONDS, f"recovery after {kind}", self.ended)
         except TimeoutError as error:
             self.log.note(time.monotonic() - self.started, str(error))
         self.log.recovery_seconds.append(time.monotonic() - began)
@@ -411,11 +463,12 @@ class Faults:
 
 __all__ = [
     "KINDS",
-    "ChaosCluster",
     "FaultLog",
     "Faults",
     "OwnRedis",
     "PostgresPause",
+    "ProcessEnded",
+    "ServedCluster",
     "descendants",
     "free_port",
 ]

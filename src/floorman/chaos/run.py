@@ -25,7 +25,14 @@ import sqlalchemy
 
 from floorman.chaos.check import Applied, Evidence, Finding, check, gather
 from floorman.chaos.clients import REQUEST_SECONDS, Director, Ledger, Player, Seat
-from floorman.chaos.faults import ChaosCluster, FaultLog, Faults, OwnRedis, PostgresPause
+from floorman.chaos.faults import (
+    FaultLog,
+    Faults,
+    OwnRedis,
+    PostgresPause,
+    ProcessEnded,
+    ServedCluster,
+)
 from floorman.storage import Store
 from floorman.storage.crypto import new_key, parse_key
 
@@ -35,6 +42,10 @@ STARTING_STACK = 20_000
 REGISTERING_AT_ONCE = 16
 #: seats a table (nm-holdem seats 5 to 10, NM-H-3)
 TABLE_SIZE = 9
+#: the set-up before the minutes of play and the pausing after them may
+#: take this long together (each call is retried for up to GIVE_UP_SECONDS)
+#: before the run is given up as hung
+OVERTIME_SECONDS = 600.0
 
 
 @dataclass
@@ -135,7 +146,7 @@ def run(settings: ChaosSettings, progress: Progress | None = None) -> Report:
     database = fresh_database(settings.postgres_url)
     own_redis = OwnRedis(directory, settings.redis_port)
     secret = new_key()
-    deployment = ChaosCluster(
+    deployment = ServedCluster(
         database,
         own_redis.url,
         secrets.token_urlsafe(24),
@@ -153,7 +164,7 @@ def run(settings: ChaosSettings, progress: Progress | None = None) -> Report:
     try:
         own_redis.start()
         deployment.start()
-        tournaments = asyncio.run(_drive(settings, deployment, faults, report, progress))
+        tournaments = asyncio.run(_bounded(settings, deployment, faults, report, progress))
         store = Store(database, key=parse_key(secret, "the run's key"))
         try:
             chips = {
@@ -167,9 +178,11 @@ def run(settings: ChaosSettings, progress: Progress | None = None) -> Report:
     except KeyboardInterrupt as stopped:  # Ctrl-C, SIGTERM: undone below, then said
         raise Interrupted(report) from stopped
     finally:
-        postgres.resume_all()
-        deployment.stop()
-        own_redis.kill()
+        faults.halted.set()
+        # each undone whatever the one before it raised: no process outlives the run
+        for undo in (postgres.resume_all, deployment.stop, own_redis.kill):
+            with contextlib.suppress(Exception):
+                undo()
         report.seconds = time.monotonic() - began
         # a finding, or a run that broke off, keeps what to look into
         report.database_kept = settings.keep_database or not (checked and report.ok)
@@ -182,9 +195,46 @@ def run(settings: ChaosSettings, progress: Progress | None = None) -> Report:
     return report
 
 
+async def _bounded(
+    settings: ChaosSettings,
+    deployment: ServedCluster,
+    faults: Faults,
+    report: Report,
+    progress: Progress | None,
+) -> list[str]:
+    """:func:`_drive`, given up with a clear error when ``floorman serve``
+    is gone for good (its supervisor quits when a web process cannot
+    start) or when the run outlasts its minutes by OVERTIME_SECONDS: a run
+    that cannot end must not leave its caller (a test worker) waiting."""
+    limit = settings.minutes * 60 + OVERTIME_SECONDS
+    driving = asyncio.create_task(_drive(settings, deployment, faults, report, progress))
+    watching = asyncio.create_task(_watch(faults))
+    try:
+        done, _ = await asyncio.wait(
+            {driving, watching}, timeout=limit, return_when=asyncio.FIRST_COMPLETED
+        )
+    finally:
+        faults.halted.set()  # any fault being recovered from waits no more
+        for task in (driving, watching):
+            task.cancel()
+        await asyncio.gather(driving, watching, return_exceptions=True)
+    if driving in done:
+        return driving.result()
+    if watching in done:
+        watching.result()  # raises why the deployment is gone
+    raise TimeoutError(f"the run did not end within {limit:.0f} s (see {deployment.log_path})")
+
+
+async def _watch(faults: Faults) -> None:
+    """Returns never; raises :class:`ProcessEnded` once the deployment is gone."""
+    while (why := faults.deployment.ended()) is None:
+        await asyncio.sleep(1.0)
+    raise ProcessEnded(why)
+
+
 async def _drive(
     settings: ChaosSettings,
-    deployment: ChaosCluster,
+    deployment: ServedCluster,
     faults: Faults,
     report: Report,
     progress: Progress | None,

@@ -136,6 +136,10 @@ def _group_gone(error: Exception) -> bool:
     return isinstance(error, ResponseError) and str(error).startswith(("NOGROUP", "UNBLOCKED"))
 
 
+#: how long a reader starting waits for a Redis that does not answer
+STARTUP_SECONDS = 60.0
+
+
 class _Reconnecting:
     """What every reader here shares: after a lost connection it waits a
     little longer each time, then reads on from the id it last saw."""
@@ -696,7 +700,21 @@ class ChangeReader(_Reconnecting):
     async def start(self, from_id: str | None = None) -> str:
         """Read from ``from_id`` (by default from the stream's end: what is
         in it now is in the database, read it from there *after* this);
-        returns the id reading starts after."""
+        returns the id reading starts after.  A Redis restarting meanwhile
+        is waited for (up to STARTUP_SECONDS): a web process its supervisor
+        restarts then would fail its start, and uvicorn stop every other."""
+        give_up, failures = time.monotonic() + STARTUP_SECONDS, 0
+        while True:
+            try:
+                return await self._begin(from_id)
+            except (RedisError, OSError) as error:
+                failures += 1
+                if time.monotonic() > give_up:
+                    raise
+                log.warning("changes stream unreadable at the start (%r); trying again", error)
+                await self.backoff(failures)
+
+    async def _begin(self, from_id: str | None) -> str:
         if from_id is None:
             try:
                 info = await self.client.xinfo_stream(self.stream)
