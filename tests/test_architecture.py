@@ -35,6 +35,7 @@ LAYERS = {
     "cli": 5,
     "__main__": 6,
     "__init__": 0,
+    "ports": 0,  # ports for servers started later (no floorman import)
 }
 
 FORBIDDEN_IN_ENGINE = {

@@ -26,7 +26,6 @@ import os
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -34,6 +33,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from floorman.ports import free_port
 
 TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 DEPLOYMENTS = ("single", "cluster")
@@ -211,12 +212,6 @@ class Sampler:
 
 
 # ---------------------------------------------------------------- the server
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def create_database(server_url: str) -> tuple[str, str]:

@@ -136,10 +136,6 @@ def _group_gone(error: Exception) -> bool:
     return isinstance(error, ResponseError) and str(error).startswith(("NOGROUP", "UNBLOCKED"))
 
 
-#: how long a reader starting waits for a Redis that does not answer
-STARTUP_SECONDS = 60.0
-
-
 class _Reconnecting:
     """What every reader here shares: after a lost connection it waits a
     little longer each time, then reads on from the id it last saw."""
@@ -700,10 +696,9 @@ class ChangeReader(_Reconnecting):
     async def start(self, from_id: str | None = None) -> str:
         """Read from ``from_id`` (by default from the stream's end: what is
         in it now is in the database, read it from there *after* this);
-        returns the id reading starts after.  A Redis restarting meanwhile
-        is waited for (up to STARTUP_SECONDS): a web process its supervisor
-        restarts then would fail its start, and uvicorn stop every other."""
-        give_up, failures = time.monotonic() + STARTUP_SECONDS, 0
+        returns the id reading starts after.  A Redis restarting meanwhile is
+        waited for (a minute): else uvicorn stops every web process."""
+        give_up, failures = time.monotonic() + 60.0, 0
         while True:
             try:
                 return await self._begin(from_id)
