@@ -465,6 +465,9 @@ def test_4_at_a_break_a_chip_correction_asks_first_with_the_total_and_is_undone(
     )  # the first click changed nothing
     step.get_by_test_id("tool-note").fill("12345")
     step.get_by_test_id("ruling-confirm-yes").click()
+    # the answer first: a refusal (with its clause) says why the chips stay
+    done = night.say("console.done.chips", name=bot["name"])
+    expect(row.get_by_test_id("tool-answer")).to_have_text(done)
     expect(row.get_by_test_id("room-chips")).to_have_text(night.amount(12_345))
     room_page.close()
 
