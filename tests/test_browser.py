@@ -291,7 +291,9 @@ def page(browser: Browser) -> Iterator[Page]:
 
 
 def test_register_in_the_lobby_and_play_holdem_by_clicking(page: Page, api: Api) -> None:
-    tournament = api.create("nm-holdem", bots=4, name="Lobby test")
+    # deep: Ann raises and calls, and 100 antes could end her tournament
+    # before everything was tried (no turn of hers would come again)
+    tournament = api.create("nm-holdem", bots=4, name="Lobby test", starting_stack=1_000_000)
     page.goto(api.url + "/")
     row = page.locator(f"[data-testid=tournament-row][data-id='{tournament}']")
     expect(row).to_contain_text("nm-holdem")
