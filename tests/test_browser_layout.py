@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from tests.helpers.settled import settled
 from tests.test_browser import DIRECTOR, TURN, Api, api, browser, open_director, take_seat
@@ -291,9 +291,9 @@ def test_no_page_is_wider_than_the_screen(
         page.wait_for_selector("#standings *")
     elif which == "clock":
         page.goto(f"{api.url}/t/{games.holdem[size]}/clock")
-        page.wait_for_function(
-            "document.querySelector('[data-testid=clock-stakes]').textContent.trim() !== '–'"
-        )
+        # not wait_for_function: its string predicate, once it has to poll,
+        # is evaluated by the page under its CSP (no 'unsafe-eval'): EvalError
+        expect(page.get_by_test_id("clock-stakes")).not_to_have_text("–")
     elif which == "director":
         open_director(page, api, games.holdem[size])
         page.wait_for_selector("[data-testid=chart-seat]")
