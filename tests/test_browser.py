@@ -225,15 +225,8 @@ def open_director(page: Page, api: Api, tournament: str | None = None) -> None:
     page.goto(f"{api.url}/director" + (f"?t={tournament}" if tournament else ""))
     page.get_by_test_id("director-token").fill(DIRECTOR)
     page.get_by_test_id("token-save").click()
-    # the console checks the token with the server before it keeps it.  Polled
-    # here, not by page.wait_for_function: its predicate, once it must poll
-    # (a slow answer on a loaded machine), is a string the page's CSP refuses
-    # to evaluate (no 'unsafe-eval'), so the wait failed only on slow runs
-    kept = "() => localStorage.getItem('floorman.director')"
-    deadline = time.monotonic() + 30
-    while page.evaluate(kept) != DIRECTOR:
-        assert time.monotonic() < deadline, "the console never kept the director's token"
-        page.wait_for_timeout(50)
+    # the console checks the token with the server before it keeps it
+    page.wait_for_function(f"() => localStorage.getItem('floorman.director') === '{DIRECTOR}'")
 
 
 def live_tournament_at_the_director(page: Page, api: Api) -> str:
