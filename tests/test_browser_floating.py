@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.helpers.settled import settled
 from tests.test_browser import DIRECTOR, Api, api, browser, open_director, take_seat
 from tests.test_browser_director_tools import LAPTOP, PHONE
 from tests.test_browser_floor_tools import pages
@@ -66,6 +67,9 @@ def test_the_consoles_refusal_covers_no_control_and_goes_at_the_next_action(
     page = pages("en-GB", viewport)
     open_director(page, api, tournament)
     expect(page.get_by_test_id("t-status")).to_have_text("running")
+    # what the console loads after the status (clause list, chat) would move
+    # the form under the click on a phone's one column
+    settled(page)
     page.get_by_test_id("entry-form").scroll_into_view_if_needed()
     message = refused_entry(page)
     assert page.evaluate(COVERED_JS, "message") == []

@@ -18,8 +18,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
+from tests.helpers.settled import settled
 from tests.test_browser import DIRECTOR, TURN, Api, api, browser, open_director, take_seat
 
 __all__ = ["api", "browser"]  # the fixtures, shared with test_browser
@@ -290,9 +291,9 @@ def test_no_page_is_wider_than_the_screen(
         page.wait_for_selector("#standings *")
     elif which == "clock":
         page.goto(f"{api.url}/t/{games.holdem[size]}/clock")
-        page.wait_for_function(
-            "document.querySelector('[data-testid=clock-stakes]').textContent.trim() !== '–'"
-        )
+        # not wait_for_function: its string predicate, once it has to poll,
+        # is evaluated by the page under its CSP (no 'unsafe-eval'): EvalError
+        expect(page.get_by_test_id("clock-stakes")).not_to_have_text("–")
     elif which == "director":
         open_director(page, api, games.holdem[size])
         page.wait_for_selector("[data-testid=chart-seat]")
@@ -311,7 +312,7 @@ def test_no_page_is_wider_than_the_screen(
         take_seat(page, api, games.holdem[size], games.ann[size])
         page.goto(f"{api.url}/t/{games.holdem[size]}/play")
         page.wait_for_selector("[data-testid=seat] >> nth=9")
-    page.wait_for_timeout(300)  # late text (summaries, clocks) in place
+    settled(page)  # late data (the console's clause list and chat, summaries) in place
     shot(page, f"page-{which}-{size}")
     assert_no_horizontal_overflow(page, size, which)
     if which in ("spectator", "player"):
