@@ -194,6 +194,10 @@ def open_director(page: Page, api: Api, tournament: str | None = None) -> None:
     page.get_by_test_id("token-save").click()
     # the console checks the token with the server before it keeps it
     page.wait_for_function(f"() => localStorage.getItem('floorman.director') === '{DIRECTOR}'")
+    if tournament:
+        # its forms read the loaded tournament (a level set says "from 1"):
+        # a click before it arrived would find none
+        expect(page.get_by_test_id("t-status")).to_be_visible()
 
 
 def live_tournament_at_the_director(page: Page, api: Api) -> str:

@@ -96,7 +96,7 @@ def test_every_page_runs_under_the_policy(watched: tuple[Page, list[str]], api: 
     # bring, is refused and seen.
     page.evaluate("""document.body.insertAdjacentHTML(
         "beforeend", '<img src="/favicon.ico?x" onload="window.__ran = 1">')""")
-    page.wait_for_function("window.__violations.length > 0")
+    page.wait_for_function("() => window.__violations.length > 0")
     assert page.evaluate("window.__ran") is None
     assert any("Content Security Policy" in text for text in refused), refused
 

@@ -8,6 +8,9 @@ sent typed commands over the streams as a web process sends them.
   tournament at the same moment: the runner adopts the tournament it
   created (its lease taken), never the one it visits.
 - A socket's commands are carried out in the order it sent them.
+- A tournament the runner's look for unplayed ones reads while a command
+  is still making it is not loaded a second time over the one being made
+  (CI: a retry registered "p1" again in a stale copy, refused by the key).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import os
 import secrets
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -22,6 +26,7 @@ import pytest
 
 from floorman.cluster import streams
 from floorman.cluster.runner import Runner
+from floorman.services import TournamentService
 from floorman.services import commands as c
 from floorman.services.auth import token_hash
 from floorman.services.handler import Answer
@@ -139,5 +144,54 @@ def test_one_sockets_commands_are_carried_out_in_its_order(database: str) -> Non
         in_order = [service.tournament.players[a.body["player"]].name for a in answers]
         assert in_order == names
         assert [p.name for p in service.tournament.players.values()] == names
+
+    asyncio.run(with_runner(database, body))
+
+
+def test_a_tournament_being_made_is_not_loaded_again_by_the_look_for_unplayed_ones(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stored, registered = threading.Event(), threading.Event()
+    looked, look_done = threading.Event(), threading.Event()
+    looked_for_unplayed = Runner._take_over
+    made_by_create = TournamentService.create.__func__  # type: ignore[attr-defined]
+    loaded_by_runner = Runner._load
+
+    def made_slowly(cls: Any, *args: Any, **kwargs: Any) -> TournamentService:
+        # stored, not yet on the floor: the look for unplayed ones sees it
+        service: TournamentService = made_by_create(cls, *args, **kwargs)
+        stored.set()
+        looked.wait(30)
+        return service
+
+    def loaded_slowly(self: Runner, tid: str, config: dict[str, Any]) -> TournamentService:
+        service = loaded_by_runner(self, tid, config)  # its log before Ada registered
+        looked.set()
+        registered.wait(30)
+        return service
+
+    async def looked_for(self: Runner) -> None:
+        await looked_for_unplayed(self)
+        if registered.is_set():
+            look_done.set()
+
+    monkeypatch.setattr(TournamentService, "create", classmethod(made_slowly))
+    monkeypatch.setattr(Runner, "_take_over", looked_for)
+    monkeypatch.setattr(Runner, "_load", loaded_slowly)
+
+    async def body(send: Any, runner: Runner) -> None:
+        made = await send(create())
+        assert made.ok, made
+        assert looked.is_set(), "the look for unplayed tournaments never read the new one"
+        tid = made.body["id"]
+        service = runner.floor.get(tid)
+        ada = await send(c.Register(tournament=tid, author=c.PUBLIC, name="Ada"))
+        assert ada.ok, ada
+        registered.set()  # the look goes on with its copy read before Ada
+        assert await asyncio.to_thread(look_done.wait, 30), "the look never ended"
+        bea = await send(c.Register(tournament=tid, author=c.PUBLIC, name="Bea"))
+        assert bea.ok, bea
+        assert runner.floor.get(tid) is service
+        assert [p.name for p in service.tournament.players.values()] == ["Ada", "Bea"]
 
     asyncio.run(with_runner(database, body))

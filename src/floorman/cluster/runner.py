@@ -215,6 +215,12 @@ class Runner:
                 log.exception("cannot load tournament %s", record.id)
                 await asyncio.to_thread(self.leases.release, record.id)
                 continue
+            if record.id in self.floor.tournaments or record.id in self.releasing:
+                # made (or given up) by a command while this copy was read:
+                # the lease is re-entrant, so only this look keeps a second
+                # service, with a log older than the first's, from replacing it
+                await service.shutdown()
+                continue
             self._own(service, archived=record.archived)
             log.info("%s took tournament %s over", self.id, record.id)
 
