@@ -151,7 +151,7 @@ def test_one_sockets_commands_are_carried_out_in_its_order(database: str) -> Non
 def test_a_tournament_being_made_is_not_loaded_again_by_the_look_for_unplayed_ones(
     database: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    stored, registered = threading.Event(), threading.Event()
+    registered = threading.Event()
     looked, look_done = threading.Event(), threading.Event()
     looked_for_unplayed = Runner._take_over
     made_by_create = TournamentService.create.__func__  # type: ignore[attr-defined]
@@ -160,7 +160,6 @@ def test_a_tournament_being_made_is_not_loaded_again_by_the_look_for_unplayed_on
     def made_slowly(cls: Any, *args: Any, **kwargs: Any) -> TournamentService:
         # stored, not yet on the floor: the look for unplayed ones sees it
         service: TournamentService = made_by_create(cls, *args, **kwargs)
-        stored.set()
         looked.wait(30)
         return service
 
