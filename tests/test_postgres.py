@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from floorman.server.app import create_app
 from floorman.storage import Store
 from floorman.storage.crypto import new_key
+from floorman.storage.scratch import create_database, drop_database
 from tests.helpers.postgres import fresh_database
 
 SERVER = os.environ.get("FLOORMAN_TEST_POSTGRES_URL", "")
@@ -87,3 +88,21 @@ def test_a_bot_tournament_runs_stores_and_reloads_on_postgresql(database: str) -
     assert again["standings"] == status["standings"]
     winner = next(row for row in again["standings"] if row["place"] == 1)
     assert winner["chips"] == 8 * 400
+
+
+def test_a_scratch_database_is_dropped_with_our_sessions_still_in_it() -> None:
+    """The throw-away databases of the tests, the chaos run and the server
+    bench go even while a session of ours is left open in them; sessions of
+    other roles (an autovacuum worker is the superuser's) are not asked to end."""
+    url, name = create_database(SERVER, "floorman_scratch")
+    engine = sqlalchemy.create_engine(url)
+    left_open = engine.connect()
+    left_open.execute(sqlalchemy.text("CREATE TABLE kept (n integer)"))
+    left_open.commit()
+    drop_database(SERVER, name)
+    admin = sqlalchemy.create_engine(SERVER)
+    with admin.connect() as connection:
+        names = connection.execute(sqlalchemy.text("SELECT datname FROM pg_database")).scalars()
+        assert name not in set(names)
+    admin.dispose()
+    engine.dispose()

@@ -216,39 +216,16 @@ class Sampler:
 
 def create_database(server_url: str) -> tuple[str, str]:
     """A fresh database in the PostgreSQL server: (its URL, its name)."""
-    import sqlalchemy
     from sqlalchemy.engine import make_url
 
-    name = f"floorman_bench_{secrets.token_hex(4)}"
+    from floorman.storage.scratch import create_database as create
+
     try:
-        admin = sqlalchemy.create_engine(server_url, isolation_level="AUTOCOMMIT")
-        with admin.connect() as connection:
-            connection.execute(sqlalchemy.text(f'CREATE DATABASE "{name}"'))
-        admin.dispose()
+        return create(server_url, "floorman_bench")
     except Exception as error:  # a wrong URL, no server, no right to create
         raise DeploymentUnavailable(
             f"cannot create a database in {make_url(server_url).render_as_string()}: {error}"
         ) from None
-    url = make_url(server_url).set(database=name).render_as_string(hide_password=False)
-    return url, name
-
-
-def drop_database(server_url: str, name: str) -> None:
-    import sqlalchemy
-
-    admin = sqlalchemy.create_engine(server_url, isolation_level="AUTOCOMMIT")
-    try:
-        with admin.connect() as connection:
-            connection.execute(
-                sqlalchemy.text(
-                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-                    " WHERE datname = :name AND pid <> pg_backend_pid()"
-                ),
-                {"name": name},
-            )
-            connection.execute(sqlalchemy.text(f'DROP DATABASE IF EXISTS "{name}"'))
-    finally:
-        admin.dispose()
 
 
 class ServerProcess:
@@ -407,6 +384,8 @@ class ServerProcess:
             os.killpg(self.proc.pid, signal.SIGKILL)
         self.log.close()
         if self.cluster is not None and self.database is not None:
+            from floorman.storage.scratch import drop_database
+
             with contextlib.suppress(Exception):
                 drop_database(self.cluster.postgres_url, self.database)
         shutil.rmtree(self.dir, ignore_errors=True)

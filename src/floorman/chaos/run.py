@@ -35,6 +35,7 @@ from floorman.chaos.faults import (
 )
 from floorman.storage import Store
 from floorman.storage.crypto import new_key, parse_key
+from floorman.storage.scratch import create_database, drop_database
 
 #: the chips each player starts with: deep enough that few are out in a run
 STARTING_STACK = 20_000
@@ -99,34 +100,6 @@ class Interrupted(Exception):
 Progress = Callable[[float, float, Report], None]
 
 
-def fresh_database(server_url: str) -> str:
-    name = f"floorman_chaos_{secrets.token_hex(4)}"
-    admin = sqlalchemy.create_engine(server_url, isolation_level="AUTOCOMMIT")
-    try:
-        with admin.connect() as connection:
-            connection.execute(sqlalchemy.text(f'CREATE DATABASE "{name}"'))
-    finally:
-        admin.dispose()
-    return server_url.rsplit("/", 1)[0] + "/" + name
-
-
-def drop_database(server_url: str, url: str) -> None:
-    name = url.rsplit("/", 1)[1]
-    admin = sqlalchemy.create_engine(server_url, isolation_level="AUTOCOMMIT")
-    try:
-        with admin.connect() as connection:
-            connection.execute(
-                sqlalchemy.text(
-                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-                    " WHERE datname = :name AND pid <> pg_backend_pid()"
-                ),
-                {"name": name},
-            )
-            connection.execute(sqlalchemy.text(f'DROP DATABASE IF EXISTS "{name}"'))
-    finally:
-        admin.dispose()
-
-
 def tournament_body(k: int, table_size: int) -> dict[str, object]:
     return {
         "profile": "nm-holdem",
@@ -143,7 +116,7 @@ def tournament_body(k: int, table_size: int) -> dict[str, object]:
 
 def run(settings: ChaosSettings, progress: Progress | None = None) -> Report:
     directory = Path(tempfile.mkdtemp(prefix="floorman-chaos-"))
-    database = fresh_database(settings.postgres_url)
+    database, database_name = create_database(settings.postgres_url, "floorman_chaos")
     own_redis = OwnRedis(directory, settings.redis_port)
     secret = new_key()
     deployment = ServedCluster(
@@ -155,7 +128,7 @@ def run(settings: ChaosSettings, progress: Progress | None = None) -> Report:
         cut_runner=settings.cut_runner,
     )
     postgres = PostgresPause(
-        settings.postgres_url, database.rsplit("/", 1)[1], whole_server=settings.whole_postgres
+        settings.postgres_url, database_name, whole_server=settings.whole_postgres
     )
     faults = Faults(deployment, own_redis, postgres, seed=settings.seed, every=settings.fault_every)
     report = Report(Ledger(), faults.log, database=database, log_path=str(deployment.log_path))
@@ -188,7 +161,7 @@ def run(settings: ChaosSettings, progress: Progress | None = None) -> Report:
         report.database_kept = settings.keep_database or not (checked and report.ok)
         if not report.database_kept:
             with contextlib.suppress(sqlalchemy.exc.SQLAlchemyError):
-                drop_database(settings.postgres_url, database)
+                drop_database(settings.postgres_url, database_name)
         if checked and report.ok:
             report.log_path = ""
             shutil.rmtree(directory, ignore_errors=True)
