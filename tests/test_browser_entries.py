@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.test_browser import DIRECTOR, Api, api, browser, open_director, open_page
 
@@ -128,6 +128,35 @@ def test_a_tournament_from_entries_to_the_results_sheet_in_german(german: Page, 
     director_pdf = page.get_by_test_id("results-pdf")
     expect(director_pdf).to_have_attribute("href", re.compile(r"results\.pdf\?lang=de$"))
     expect(page.get_by_test_id("results-csv")).to_have_text("Ergebnisse (CSV)")
+
+
+def test_the_structure_editor_takes_no_typing_until_it_has_put_its_defaults_in(
+    german: Page, api: Api
+) -> None:
+    """The editor is set up once the profiles have come; a name typed before
+    was cleared then (a slow run saved a structure without its name): until
+    that moment its fields are disabled, and what is typed after stays."""
+    page = german
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route("**/api/profiles", hold)
+    page.goto(f"{api.url}/director?lang=de")
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the console asks for the profiles"
+    expect(page.get_by_test_id("s-name")).to_be_disabled()
+    expect(page.get_by_test_id("s-stack")).to_be_disabled()
+    for route in held:
+        route.continue_()
+    expect(page.get_by_test_id("s-name")).to_be_enabled()
+    page.get_by_test_id("s-name").fill("Samstag")
+    expect(page.get_by_test_id("s-profile")).to_have_value("nm-holdem")
+    expect(page.get_by_test_id("s-name")).to_have_value("Samstag")
 
 
 def test_the_structure_editor_keeps_buy_in_and_payout_tables_by_entries(

@@ -332,5 +332,7 @@ export function structureEditor({ profiles, ok, fail, changed }) {
     renderLevels();
   });
   loadInto(null);
+  // typed before this point, a field would have been cleared by loadInto
+  $("#s-fields").disabled = false;
   return { refresh };
 }
