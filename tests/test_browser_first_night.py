@@ -143,12 +143,19 @@ BUY_IN, FEE, UNIT = 1000, 100, 50
 class Autoplay:
     """The people's seats played through their tokens, as a cautious
     player plays: check, else call, else show, else fold - in a thread,
-    until stopped."""
+    until stopped.  A seat in ``pushing`` bets or raises all it has
+    whenever it may; one in ``folding`` never calls."""
+
+    CAUTIOUS = ("check", "call", "show", "fold")
+    PUSHING = ("raise", "bet", "call", "check", "show", "fold")
+    FOLDING = ("check", "show", "fold")
 
     def __init__(self, url: str, tournament: str) -> None:
         self.client = httpx.Client(base_url=url, timeout=10)
         self.tournament = tournament
         self.tokens: set[str] = set()
+        self.pushing: set[str] = set()
+        self.folding: set[str] = set()
         self.stopped = threading.Event()
         self.thread = threading.Thread(target=self.run, daemon=True)
         self.thread.start()
@@ -166,10 +173,21 @@ class Autoplay:
         if not me.get("table"):
             return
         frame = self.client.get(f"{base}/tables/{me['table']}", headers=auth).json()
-        actions = (frame.get("hand") or {}).get("actions") or []
-        for choice in ("check", "call", "show", "fold"):
+        hand = frame.get("hand") or {}
+        actions = hand.get("actions") or []
+        style = (
+            self.PUSHING
+            if token in self.pushing
+            else self.FOLDING
+            if token in self.folding
+            else self.CAUTIOUS
+        )
+        for choice in style:
             if choice in actions:
-                self.client.post(f"{base}/actions", json={"action": choice}, headers=auth)
+                body: dict[str, Any] = {"action": choice}
+                if choice in ("bet", "raise"):
+                    body["amount"] = hand["legal"]["max_raise_to"]
+                self.client.post(f"{base}/actions", json=body, headers=auth)
                 return
 
     def stop(self) -> None:
@@ -515,12 +533,22 @@ def test_5_hand_for_hand_on_the_bubble_until_the_places_are_paid(
         re.compile(re.escape(night.say("procedures.clock_page.hand_for_hand", hand="")) + r"\d+")
     )
     clock.close()
+    # the bubble burst by play, not by luck: bots that Anna and Carl merely
+    # called grew on their million and a bust could take hundreds of hands
+    # (a clean run waited 720 s); now Anna puts her stack in whenever she may
+    # and a bot calls an all-in with nearly any hand at that price, while
+    # Carl folds to every bet, so the two of them never meet all in
+    assert night.autoplay is not None
+    night.autoplay.pushing.add(night.tokens["Anna"])
+    night.autoplay.folding.add(night.tokens["Carl"])
     wait_while_dealing(
         api,
         night,
         lambda: details(api, night)["players_left"] <= night.paid,
         "the bubble burst under hand-for-hand",
     )
+    night.autoplay.pushing.clear()
+    night.autoplay.folding.clear()
     state = details(api, night)
     out = [r for r in state["standings"] if r["place"] is not None]
     # nobody out under hand-for-hand is paid for a place below the money
