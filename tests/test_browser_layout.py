@@ -147,6 +147,11 @@ class Games:
             api.call("POST", f"/tournaments/{holdem}/floor/warn", warning, DIRECTOR)
             draw = self.draw[size] = api.create("nm-draw", bots=4, name="Layout draw")
             self.bea[size] = api.register(draw, "Bea")
+            # a deep stack: her antes go in hand after hand until her test
+            # comes, and short, she folds every call that would put her all
+            # in (act_passively): a clean run's 40 decisions had no draw
+            deep = {"player": self.bea[size]["player"], "chips": 50_000, "note": "layout"}
+            api.call("POST", f"/tournaments/{draw}/override/chips", deep, DIRECTOR)
             api.start(draw)
         # A finished hand for the hand viewer, from bots alone, then paused.
         self.bots = api.create("nm-holdem", bots=6, name="Layout bots")
