@@ -136,6 +136,10 @@ class Games:
         for size in sorted(SIZES):
             holdem = self.holdem[size] = api.create("nm-holdem", bots=9, name="Layout hold'em")
             self.ann[size] = api.register(holdem, "Ann")
+            # deep, as Bea's below: short, she would fold to every raise that
+            # puts her all in and might never see a flop
+            deep = {"player": self.ann[size]["player"], "chips": 50_000, "note": "layout"}
+            api.call("POST", f"/tournaments/{holdem}/override/chips", deep, DIRECTOR)
             api.start(holdem)
             # A ruling with a long note, for the director's ruling log.
             warning = {
@@ -150,7 +154,7 @@ class Games:
             # a deep stack: her antes go in hand after hand until her test
             # comes, and short, she folds every call that would put her all
             # in (act_passively): a clean run's 40 decisions had no draw
-            deep = {"player": self.bea[size]["player"], "chips": 50_000, "note": "layout"}
+            deep["player"] = self.bea[size]["player"]
             api.call("POST", f"/tournaments/{draw}/override/chips", deep, DIRECTOR)
             api.start(draw)
         # A finished hand for the hand viewer, from bots alone, then paused.
