@@ -123,6 +123,12 @@ def overlaps(a: dict[str, float], b: dict[str, float], slack: float = 1.0) -> bo
 # ------------------------------------------------------------------ set-up
 
 
+def give_a_deep_stack(api: Api, tournament: str, player: str) -> None:
+    """The director's chip correction before the start: 50,000 chips."""
+    body = {"player": player, "chips": 50_000, "note": "layout"}
+    api.call("POST", f"/tournaments/{tournament}/override/chips", body, DIRECTOR)
+
+
 class Games:
     """The tournaments the module looks at."""
 
@@ -138,8 +144,7 @@ class Games:
             self.ann[size] = api.register(holdem, "Ann")
             # deep, as Bea's below: short, she would fold to every raise that
             # puts her all in and might never see a flop
-            deep = {"player": self.ann[size]["player"], "chips": 50_000, "note": "layout"}
-            api.call("POST", f"/tournaments/{holdem}/override/chips", deep, DIRECTOR)
+            give_a_deep_stack(api, holdem, self.ann[size]["player"])
             api.start(holdem)
             # A ruling with a long note, for the director's ruling log.
             warning = {
@@ -154,8 +159,7 @@ class Games:
             # a deep stack: her antes go in hand after hand until her test
             # comes, and short, she folds every call that would put her all
             # in (act_passively): a clean run's 40 decisions had no draw
-            deep["player"] = self.bea[size]["player"]
-            api.call("POST", f"/tournaments/{draw}/override/chips", deep, DIRECTOR)
+            give_a_deep_stack(api, draw, self.bea[size]["player"])
             api.start(draw)
         # A finished hand for the hand viewer, from bots alone, then paused.
         self.bots = api.create("nm-holdem", bots=6, name="Layout bots")
