@@ -70,10 +70,20 @@ class Listener(Person):
 
 
 def web_processes(url: str, wanted: int = 2) -> set[str]:
-    """The web processes answering on the port (whichever each request reaches)."""
+    """The web processes answering on the port (whichever each request reaches).
+
+    A request can reach the process being stopped just after it took the
+    connection and before it read it: uvicorn closes such a connection as it
+    shuts down and the kernel answers the unread request with a reset.  The
+    browser's ``api()`` sends such a call again (api.js, RETRY_MS); so does
+    this probe, and the reset counts as one of its tries."""
     seen: set[str] = set()
     for _ in range(60):
-        seen.add(httpx.get(f"{url}/health", timeout=5).json()["process"])
+        try:
+            seen.add(httpx.get(f"{url}/health", timeout=5).json()["process"])
+        except httpx.TransportError:
+            time.sleep(0.05)
+            continue
         if len(seen) >= wanted:
             break
     return seen
