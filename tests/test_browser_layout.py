@@ -123,10 +123,19 @@ def overlaps(a: dict[str, float], b: dict[str, float], slack: float = 1.0) -> bo
 # ------------------------------------------------------------------ set-up
 
 
-def give_a_deep_stack(api: Api, tournament: str, player: str) -> None:
-    """The director's chip correction before the start: 50,000 chips."""
-    body = {"player": player, "chips": 50_000, "note": "layout"}
-    api.call("POST", f"/tournaments/{tournament}/override/chips", body, DIRECTOR)
+def give_everyone_a_deep_stack(api: Api, tournament: str) -> None:
+    """The director's chip correction before the start: 50,000 chips for
+    every entry, bots too.
+
+    Short, the person under test folds every call that would put her all in
+    (act_passively) and may never see a flop or a draw; deep while the bots
+    are short, she calls their all-ins and busts them, and a table that was
+    to show ten plates shows eight.  Everyone deep at the first level's
+    blinds, nobody is all in within the module's hands."""
+    rows = api.call("GET", f"/tournaments/{tournament}")["standings"]
+    for row in rows:
+        body = {"player": row["player"], "chips": 50_000, "note": "layout"}
+        api.call("POST", f"/tournaments/{tournament}/override/chips", body, DIRECTOR)
 
 
 class Games:
@@ -142,9 +151,7 @@ class Games:
         for size in sorted(SIZES):
             holdem = self.holdem[size] = api.create("nm-holdem", bots=9, name="Layout hold'em")
             self.ann[size] = api.register(holdem, "Ann")
-            # deep, as Bea's below: short, she would fold to every raise that
-            # puts her all in and might never see a flop
-            give_a_deep_stack(api, holdem, self.ann[size]["player"])
+            give_everyone_a_deep_stack(api, holdem)
             api.start(holdem)
             # A ruling with a long note, for the director's ruling log.
             warning = {
@@ -156,10 +163,7 @@ class Games:
             api.call("POST", f"/tournaments/{holdem}/floor/warn", warning, DIRECTOR)
             draw = self.draw[size] = api.create("nm-draw", bots=4, name="Layout draw")
             self.bea[size] = api.register(draw, "Bea")
-            # a deep stack: her antes go in hand after hand until her test
-            # comes, and short, she folds every call that would put her all
-            # in (act_passively): a clean run's 40 decisions had no draw
-            give_a_deep_stack(api, draw, self.bea[size]["player"])
+            give_everyone_a_deep_stack(api, draw)
             api.start(draw)
         # A finished hand for the hand viewer, from bots alone, then paused.
         self.bots = api.create("nm-holdem", bots=6, name="Layout bots")
