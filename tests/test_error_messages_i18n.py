@@ -291,9 +291,11 @@ def test_clause_texts_split_the_citation_and_skip_unknown_ids() -> None:
 
 def test_a_card_error_keeps_its_template_through_a_draw_action() -> None:
     from floorman.engine.actions import Action
+    from floorman.engine.clauses import clauses_for
+    from floorman.profiles import load_profile
 
     with pytest.raises(RuleViolation) as caught:
-        Action.from_dict({"action": "draw", "cards": "Xx"})
+        Action.from_dict({"action": "draw", "cards": "Xx"}, clauses_for(load_profile("nm-draw")))
     body = error_body(caught.value)
     assert body["template"].startswith("bad card text {text}: a card is a rank")
     assert body["values"]["text"] == "'Xx'"

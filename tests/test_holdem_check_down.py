@@ -18,10 +18,12 @@ import pytest
 
 from floorman.engine.actions import KINDS, Action
 from floorman.engine.cards import parse_cards
+from floorman.engine.clauses import clauses_for
 from floorman.engine.errors import (
     ActionNotAllowed,
 )
 from floorman.engine.holdem import HoldemHand
+from floorman.profiles import load_profile
 from tests.helpers.holdem import (
     rejected,
     start,
@@ -119,10 +121,14 @@ def test_NM_H_13_when_the_only_dissenter_folds_all_in_the_pot_have_agreed() -> N
 
 @pytest.mark.parametrize("rules", [DE, TDA])
 def test_NM_H_13_no_check_down_agreement_in_other_rulebooks(rules: str) -> None:
+    """The German rulebook (and the TDA profile, which cites it) has no
+    agreed check-down: the refusal cites its own checking rule, DE-CHECK-1,
+    never the Norwegian NM-H-13 (issue 26: a German page shows no NM clause)."""
     hand = start(rules, [100] * 3)
     limp_to_flop(hand)
-    rejected(hand, ActionNotAllowed, "NM-H-13", hand.propose_checkdown, 1)
-    rejected(hand, ActionNotAllowed, "NM-H-13", hand.vote_checkdown, 1, True)
+    for attempt in (hand.propose_checkdown, lambda seat: hand.vote_checkdown(seat, True)):
+        error = rejected(hand, ActionNotAllowed, "DE-CHECK-1", attempt, 1)
+        assert "NM-" not in error.clause, error
 
 
 @pytest.mark.clause("NM-H-14", "OQ-34")
@@ -130,7 +136,7 @@ def test_NM_H_14_no_agreed_split_a_pot_is_only_divided_by_equal_hands() -> None:
     for kind in ("chop", "split", "deal"):
         assert kind not in KINDS
         with pytest.raises(ActionNotAllowed):
-            Action.from_dict({"action": kind})
+            Action.from_dict({"action": kind}, clauses_for(load_profile(NM)))
     assert not any(hasattr(HoldemHand, name) for name in ("chop", "split_pot", "agree_split"))
     hand = start(NM, [100, 100], holes=["AsKs", "AhKd"], board="2c7d9hTs3c")
     hand.bet_or_raise_to(2, 100)

@@ -68,7 +68,7 @@ def test_DE_CHECK_2_a_checker_may_later_call_or_raise() -> None:
 def test_DE_CHECK_3_a_check_announced_as_data() -> None:
     hand = start(DE, [100] * 3)
     limp_to_flop(hand)
-    event = apply_action(hand, 1, Action.from_dict({"action": "check"}))
+    event = apply_action(hand, 1, Action.from_dict({"action": "check"}, hand.rulings))
     assert event == Checked(seat=1) and hand.actor == 2
 
 
@@ -101,7 +101,7 @@ def test_DE_FOLD_1_a_fold_leaves_the_hand() -> None:
     # seat 3 throws away the best hand: he never acts again, wins nothing,
     # and his cards are never shown
     hand = start(DE, [100] * 3, holes=["2c 7d", "3c 8d", "As Ad"], board="Kh Qd 9s 5c 4h")
-    event = apply_action(hand, 3, Action.from_dict({"action": "fold"}))
+    event = apply_action(hand, 3, Action.from_dict({"action": "fold"}, hand.rulings))
     assert event == Folded(seat=3) and hand.folded == [False, False, True]
     actors = []
     while not hand.is_complete:

@@ -107,7 +107,7 @@ def test_rejected_actions_change_nothing() -> None:
     rejected(hand, AmountOutOfRange, None, lambda: hand.penalize(3, 0, clause="NM-H-18"))
     rejected(hand, ActionNotAllowed, None, apply_action, hand, 3, Action("draw"))
     with pytest.raises(ActionNotAllowed):
-        Action.from_dict({"action": "raise", "amount": "lots"})
+        Action.from_dict({"action": "raise", "amount": "lots"}, hand.rulings)
     hand.fold(3)
     hand.fold(4)
     hand.fold(1)

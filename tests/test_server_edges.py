@@ -44,7 +44,9 @@ def test_a_check_down_vote_at_a_draw_table_is_refused_with_its_clause(client: Te
         headers={"Authorization": f"Bearer {me['token']}"},
     )
     assert answer.status_code == 409, answer.text
-    assert answer.json()["detail"]["clause"] == "NM-H-13"
+    # the draw book's own rule (all checking ends the deal), never the
+    # hold'em book's NM-H-13: a table cites its own rulebook (issue 26)
+    assert answer.json()["detail"]["clause"] == "NM-D-2C s1, OQ-10"
 
 
 def test_a_non_ascii_bearer_token_is_refused_not_a_crash(client: TestClient) -> None:

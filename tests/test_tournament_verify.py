@@ -192,16 +192,26 @@ def test_verify_begin_hand_refuses_what_begin_hand_refuses() -> None:
     allowed_alike(lambda: t.verify_begin_hand(2), lambda: t.can_begin_hand(2))
 
 
-def test_verify_begin_hand_refuses_a_table_of_one() -> None:
-    t = seated("nm-holdem", {1: {1: "a", 2: "b"}, 2: {1: "c", 2: "d", 3: "e"}})
+@pytest.mark.parametrize(
+    ("profile", "clause"),
+    [
+        ("nm-draw", "NM-D-1B, OQ-04"),
+        ("nm-holdem", "NM-H-16, NM-H-17"),
+        ("de-holdem", "DE-BALANCE-1, OQ-03"),
+    ],
+)
+def test_verify_begin_hand_refuses_a_table_of_one(profile: str, clause: str) -> None:
+    """Each rulebook's own clause: a German table cites no Norwegian one."""
+    t = seated(profile, {1: {1: "a", 2: "b"}, 2: {1: "c", 2: "d", 3: "e"}})
     t.override_seat("b", 2, 4, "moved by the director")
-    refused_alike(
+    error = refused_alike(
         t,
         lambda: t.verify_begin_hand(1),
         lambda: t.begin_hand(1, rng()),
         lambda: t.can_begin_hand(1),
-        clause="NM-D-1B, OQ-04",
+        clause=clause,
     )
+    assert error.clause == clause
 
 
 def test_verify_begin_hand_refuses_a_break() -> None:

@@ -7,6 +7,7 @@ clause."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from fastapi.testclient import TestClient
@@ -166,3 +167,80 @@ def test_a_draw_of_four_keeps_a_place_for_the_card_still_to_come() -> None:
     hand.deal_draw(3, parse_cards("Ad Kd Qd"))
     hand.deal_draw(1, parse_cards("Js"))
     assert to_come(1) == 0
+
+
+#: requests a player's client may send that a table refuses: out of form,
+#: of another game, or of a rule the table's rulebook does not have
+BAD_ACTIONS: list[object] = [
+    {"action": "dance"},
+    {"action": "raise", "amount": "lots"},
+    {"action": "bet", "amount": 1.5},
+    {"action": "draw", "cards": 5},
+    {"action": "draw", "cards": "Xx"},
+    {"action": "draw", "cards": []},
+    {"action": "vote_checkdown"},
+    {"action": "vote_checkdown", "agree": True},
+    {"action": "propose_checkdown"},
+    {"action": "show_cards"},
+    {"action": "muck"},
+]
+
+
+@pytest.mark.clause("OQ-03", "DE-INTURN-1", "NM-D-2C", "NM-H-3")
+@pytest.mark.parametrize("profile", ["de-holdem", "tda", "nm-holdem", "nm-draw"])
+def test_every_refusal_at_a_table_cites_its_own_rulebook(client: TestClient, profile: str) -> None:
+    """Issue 26: a page shows clauses of the event's own rulebook or the
+    OQs, never another event's.  A player's refused actions (before his
+    seat, out of form, of another game, out of turn) and the director's
+    refused pause and resume, before and after the start, each cite only
+    what ``citable`` allows for the profile (a German table no NM-*, a
+    Norwegian draw table no DE-* nor NM-H-*)."""
+    from floorman.engine.clauses import citable
+    from floorman.profiles import load_profile
+
+    rules = load_profile(profile)
+    tid = create_tournament(client, profile, bots=4, action_delay_ms=50, starting_stack=5000)
+    _, token = register(client, tid, "Carl")
+    player = {"Authorization": f"Bearer {token}"}
+    cited: list[str] = []
+
+    def refused(method: str, path: str, body: object = None, headers: object = None) -> None:
+        answer = client.request(method, f"/api/tournaments/{tid}{path}", json=body, headers=headers)
+        if answer.status_code in (409, 422) and isinstance(answer.json()["detail"], dict):
+            clause = answer.json()["detail"].get("clause")
+            if clause:
+                cited.append(clause)
+
+    refused("POST", "/actions", {"action": "check"}, player)  # not seated yet
+    refused("POST", "/pause", {}, AUTH)  # not running
+    refused("POST", "/resume", {}, AUTH)  # not paused
+    assert client.post(f"/api/tournaments/{tid}/start", headers=AUTH).status_code == 200
+    for action in BAD_ACTIONS:
+        refused("POST", "/actions", action, player)
+    refused("POST", "/resume", {}, AUTH)  # running, not paused
+    assert client.post(f"/api/tournaments/{tid}/pause", headers=AUTH).status_code == 200
+    refused("POST", "/pause", {}, AUTH)  # paused already
+    refused("POST", "/actions", {"action": "fold"}, player)  # the tournament is paused
+    ids = [i for c in cited for i in ids_in(c, ranges=False)]
+    assert len(cited) >= 10, cited  # the requests above were refused, each with a clause
+    foreign = [i for i in ids if not citable(rules, i)]
+    assert not foreign, (profile, foreign, cited)
+
+
+#: the words that make a player a man, in the languages where a player can
+#: be named without them (German's grammatical gender, "der Spieler … sein",
+#: is the noun's, not the person's)
+GENDERED = {
+    "en": re.compile(r"\b(he|his|him|himself)\b", re.IGNORECASE),
+    "nb": re.compile(r"\b(han|hans|ham)\b", re.IGNORECASE),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(GENDERED))
+def test_no_page_text_makes_a_player_a_man(lang: str) -> None:
+    """Issue 26 ("his hand" for every player): every text a person reads
+    names the player, the seat or "you", never "he" or "his"."""
+    from floorman.server.i18n import catalogue
+
+    found = {k: v for k, v in catalogue(lang).items() if GENDERED[lang].search(v)}
+    assert not found, found

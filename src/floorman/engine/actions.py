@@ -4,16 +4,28 @@ Every client speaks this one vocabulary; :func:`apply_action` turns a request
 into the hand's verified method call, so a malformed request is rejected with
 the same typed errors as an illegal one.
 
->>> Action.from_dict({"action": "raise", "amount": 40})
+A refusal cites the rulebook the table plays by (``rulings``, from
+:func:`floorman.engine.clauses.clauses_for`):
+
+>>> from floorman.engine.clauses import clauses_for
+>>> from floorman.profiles import load_profile
+>>> german = clauses_for(load_profile("de-holdem"))
+>>> Action.from_dict({"action": "raise", "amount": 40}, german)
 Action(kind='raise', amount=40, cards=(), agree=None)
->>> Action.from_dict({"action": "dance"})  # doctest: +ELLIPSIS
+>>> Action.from_dict({"action": "dance"}, german)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
 floorman.engine.errors.ActionNotAllowed: unknown action 'dance' (allowed: fold, ...) [DE-INTURN-1]
+>>> norwegian_draw = clauses_for(load_profile("nm-draw"))
+>>> Action.from_dict({"action": "dance"}, norwegian_draw)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+floorman.engine.errors.ActionNotAllowed: unknown action 'dance' (allowed: fold, ...) [NM-D-2C s5]
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -48,15 +60,16 @@ class Action:
     agree: bool | None = None
 
     @classmethod
-    def from_dict(cls, data: Any) -> Action:
-        """Read a request such as ``{"action": "bet", "amount": 20}``."""
+    def from_dict(cls, data: Any, rulings: Mapping[str, str]) -> Action:
+        """Read a request such as ``{"action": "bet", "amount": 20}``;
+        ``rulings``: the clauses of the table's rulebook its refusals cite."""
         if not isinstance(data, dict):
-            raise ActionNotAllowed("an action must be an object", clause="DE-INTURN-1")
+            raise ActionNotAllowed("an action must be an object", clause=rulings["declaration"])
         kind = data.get("action")
         if kind not in KINDS:
             raise ActionNotAllowed(
                 "unknown action {kind}",
-                clause="DE-INTURN-1",
+                clause=rulings["declaration"],
                 allowed=", ".join(KINDS),
                 values={"kind": repr(kind)},
             )
@@ -64,7 +77,7 @@ class Action:
         if kind in ("bet", "raise") and (isinstance(amount, bool) or not isinstance(amount, int)):
             raise ActionNotAllowed(
                 "{action} needs a whole-number 'amount' (the total to bet to), not {amount}",
-                clause="DE-RAISE-3, OQ-55",
+                clause=rulings["amount"],
                 action=kind,
                 attempted=amount,
                 values={"action": kind, "amount": repr(amount)},
@@ -75,16 +88,20 @@ class Action:
             if isinstance(raw, list):
                 raw = " ".join(str(c) for c in raw)
             if not isinstance(raw, str):
-                raise ActionNotAllowed("draw needs 'cards': the cards to discard", clause="NM-D-2D")
+                raise ActionNotAllowed(
+                    "draw needs 'cards': the cards to discard", clause=rulings["draw_cards"]
+                )
             try:
                 cards = parse_cards(raw)
             except CardError as error:
                 raise ActionNotAllowed(
-                    error.template, clause="NM-D-2D", action=kind, values=error.values
+                    error.template, clause=rulings["draw_cards"], action=kind, values=error.values
                 ) from None
         agree = data.get("agree")
         if kind == "vote_checkdown" and not isinstance(agree, bool):
-            raise ActionNotAllowed("vote_checkdown needs 'agree': true or false", clause="NM-H-13")
+            raise ActionNotAllowed(
+                "vote_checkdown needs 'agree': true or false", clause=rulings["no_checkdown"]
+            )
         return cls(
             kind=kind, amount=amount if kind in ("bet", "raise") else None, cards=cards, agree=agree
         )
@@ -103,6 +120,8 @@ class Action:
 class PlayableHand(Protocol):
     """What :func:`apply_action` needs of a hand (hold'em or draw)."""
 
+    rulings: dict[str, str]  # the clauses its refusals cite (engine/clauses.py)
+
     def fold(self, seat: int) -> Event: ...
     def check(self, seat: int) -> Event: ...
     def call(self, seat: int) -> Event: ...
@@ -110,10 +129,11 @@ class PlayableHand(Protocol):
     def bet_or_raise_to(self, seat: int, amount: int) -> Event: ...
 
 
-#: the refusal of an action a game does not have, where a rule names it
+#: the refusal of an action a game does not have, and which of the table's
+#: rulings it cites (its rulebook's check-down rule, its actions)
 _NOT_IN_THIS_GAME = {
-    "vote_checkdown": ("this game has no agreed check-down", "NM-H-13"),
-    "draw": ("this game has no draw", "NM-H-3"),
+    "vote_checkdown": ("this game has no agreed check-down", "no_checkdown"),
+    "draw": ("this game has no draw", "draw_cards"),
 }
 
 
@@ -128,11 +148,11 @@ def apply_action(hand: PlayableHand, seat: int, action: Action) -> Event:
     if method is None:
         missing = _NOT_IN_THIS_GAME.get(kind)
         if missing is not None:
-            text, clause = missing
-            raise ActionNotAllowed(text, clause=clause, seat=seat, action=kind)
+            text, ruling = missing
+            raise ActionNotAllowed(text, clause=hand.rulings[ruling], seat=seat, action=kind)
         raise ActionNotAllowed(
             "{action} is not part of this game",
-            clause="DE-INTURN-1",
+            clause=hand.rulings["declaration"],
             seat=seat,
             action=kind,
             values={"action": kind},

@@ -645,7 +645,7 @@ class BettingHand(CommonMixin, AwardingMixin, FloorMixin, ABC):
         if self.phase != BETTING or self.folded[self._position(seat)]:
             raise OutOfTurn(
                 "no hand to kill in the {phase} phase",
-                clause="NM-D-1G",
+                clause=self.rulings["floor"],
                 values={"phase": self.phase},
             )
         self._act(Folded(seat=seat, reason="disqualified"))

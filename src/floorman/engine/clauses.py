@@ -20,7 +20,6 @@ _NM_H = {
     "short_all_in": "NM-H-15, OQ-32",
     "covered": "NM-H-6, NM-D-3B",
     "nobody_to_call": "NM-D-2G, OQ-22",
-    "checkdown": "NM-H-13",
     "showdown_order": "OQ-27",
     "muck": "OQ-27",
     "winner_shows": "OQ-27",
@@ -37,6 +36,14 @@ _NM_H = {
     "mute": "NM-D-1G, OQ-03",
     "not_a_player": "NM-D-1G, OQ-03",
     "live_bots": "NM-D-1G, OQ-03",
+    "declaration": "NM-H-3",
+    "amount": "NM-H-3, NM-H-5",
+    "draw_cards": "NM-H-3",
+    "no_checkdown": "NM-H-13, OQ-33",
+    "deal": "NM-H-3, OQ-47",
+    "board": "NM-H-7, NM-H-9, NM-H-10",
+    "wrong_cards": "NM-H-3, OQ-38",
+    "short_table": "NM-H-16, NM-H-17",
 }
 
 _DE = {
@@ -50,7 +57,6 @@ _DE = {
     "short_all_in": "DE-RAISE-9, DE-RAISE-5, OQ-56",
     "covered": "DE-RAISE-7, DE-CALL-1",
     "nobody_to_call": "DE-CALL-1, OQ-68",
-    "checkdown": "NM-H-13",
     "showdown_order": "DE-SHOWDOWN-1, DE-SHOWDOWN-2, OQ-51",
     "muck": "DE-MUCKVIEW-1, OQ-51",
     "winner_shows": "DE-MUCKVIEW-2",
@@ -67,6 +73,14 @@ _DE = {
     "mute": "DE-ETIQ-2",
     "not_a_player": "DE-COLLUSION-1",
     "live_bots": "DE-GEN-2, OQ-03",
+    "declaration": "DE-INTURN-1",
+    "amount": "DE-RAISE-3, OQ-55",
+    "draw_cards": "DE-INTURN-1",
+    "no_checkdown": "DE-CHECK-1, OQ-49",
+    "deal": "DE-DEAL-1, OQ-47",
+    "board": "DE-ROUND1-6",
+    "wrong_cards": "DE-MISDEAL-5, DE-MISDEAL-6",
+    "short_table": "DE-BALANCE-1, OQ-03",
 }
 
 _NM_D = {
@@ -81,7 +95,6 @@ _NM_D = {
     "short_all_in": "OQ-12, OQ-32",
     "covered": "NM-D-3B",
     "nobody_to_call": "NM-D-2G, OQ-22",
-    "checkdown": "NM-H-13",
     "showdown_order": "OQ-27",
     "muck": "OQ-27",
     "winner_shows": "OQ-27",
@@ -98,6 +111,14 @@ _NM_D = {
     "mute": "NM-D-1G, OQ-03",
     "not_a_player": "NM-D-1G, OQ-03",
     "live_bots": "NM-D-1G, OQ-03",
+    "declaration": "NM-D-2C s5",
+    "amount": "NM-D-2C s4, NM-D-3A",
+    "draw_cards": "NM-D-2D",
+    "no_checkdown": "NM-D-2C s1, OQ-10",
+    "deal": "NM-D-2D, OQ-08",
+    "board": "NM-D-2D",
+    "wrong_cards": "NM-D-1F, OQ-08",
+    "short_table": "NM-D-1B, OQ-04",
 }
 
 #: which rulebooks' clauses a ruling at a table of each rulebook may cite:

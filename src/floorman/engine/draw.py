@@ -214,8 +214,8 @@ class DrawHand(ShowdownMixin, DrawViews, BettingHand):
     def _check_actor_extra(self, i: int, action: str) -> None:
         if self.must_look(i) and action in ("call", "raise", "check", "check or call"):
             raise ActionNotAllowed(
-                "a player has already acted seen in this round, so nobody behind him can be"
-                " in unseen: look at your cards first",
+                "a player has already acted seen in this round, so nobody after that player"
+                " can be in unseen: look at your cards first",
                 clause="NM-D-2E s4, OQ-19",
                 seat=self.seats[i],
                 action=action,
@@ -302,7 +302,7 @@ class DrawHand(ShowdownMixin, DrawViews, BettingHand):
             template = "seat {seat} gets {due} card(s) now, not {given}"
             if self.owed[i] == 4 and self.owed_now[i]:
                 template = (
-                    "seat {seat} drew 4: he gets 3 now and the fourth once everyone"
+                    "seat {seat} drew 4: 3 cards now and the fourth once everyone"
                     " has drawn, not {given}"
                 )
             elif self.owed[i] == 1 and not self.owed_now[i]:

@@ -83,11 +83,11 @@ class FloorMixin:
     def verify_penalize(self, seat: int, amount: int) -> None:
         self._position(seat)
         if self.phase == COMPLETE:
-            raise HandFinished("the hand is over", clause="NM-D-1G, OQ-03", seat=seat)
+            raise HandFinished("the hand is over", clause=self.rulings["floor"], seat=seat)
         if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
             raise AmountOutOfRange(
                 "a penalty must be a positive whole number of chips, not {amount}",
-                clause="NM-D-1G, OQ-03",
+                clause=self.rulings["floor"],
                 seat=seat,
                 attempted=amount,
                 values={"amount": repr(amount)},
@@ -198,7 +198,7 @@ class FloorMixin:
             raise HandFinished("the hand is over", clause=clause, seat=seat)
         if self.phase in (POSTING, DEALING) and not self._dealt_to(i):
             raise ActionNotAllowed(
-                "seat {seat} has not been dealt his cards yet",
+                "seat {seat} has not been dealt any cards yet",
                 clause=clause,
                 seat=seat,
                 values={"seat": seat},
@@ -265,7 +265,7 @@ class FloorMixin:
         clause = self.rulings["show_cards"]
         if not self.profile.voluntary_show:
             raise ActionNotAllowed(
-                "this rulebook lets nobody show his cards outside the showdown",
+                "this rulebook lets nobody show cards outside the showdown",
                 clause=clause,
                 seat=seat,
                 action="show",

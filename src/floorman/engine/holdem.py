@@ -249,13 +249,13 @@ class HoldemHand(ShowdownMixin, BettingHand):
 
     def verify_deal_hole(self, seat: int, cards: Sequence[int]) -> None:
         if self.phase != DEALING or self.street != 0 or self.deck is not None:
-            raise OutOfTurn("hole cards are not being dealt now", clause="DE-DEAL-1")
+            raise OutOfTurn("hole cards are not being dealt now", clause=self.rulings["deal"])
         i = self._position(seat)
         expected = next(k for k in range(self.n) if self.holes[k] is None)
         if i != expected:
             raise OutOfTurn(
                 "hole cards go to seat {next} next (clockwise from the button)",
-                clause="DE-DEAL-1, OQ-47",
+                clause=self.rulings["deal"],
                 seat=seat,
                 values={"next": self.seats[expected]},
             )
@@ -269,9 +269,9 @@ class HoldemHand(ShowdownMixin, BettingHand):
 
     def verify_deal_board(self, cards: Sequence[int]) -> None:
         if self.phase != DEALING or (self.street == 0 and not self._hole_done()):
-            raise OutOfTurn("board cards are not due now", clause="NM-H-7, DE-ROUND1-6")
+            raise OutOfTurn("board cards are not due now", clause=self.rulings["board"])
         if self.deck is not None:
-            raise OutOfTurn("this hand deals from its own deck", clause="DE-DEAL-1")
+            raise OutOfTurn("this hand deals from its own deck", clause=self.rulings["deal"])
         self._verify_new_cards(cards, _BOARD_SIZES[self.street], "board cards")
 
     def deal_board(self, cards: Sequence[int]) -> BoardDealt:
@@ -284,7 +284,7 @@ class HoldemHand(ShowdownMixin, BettingHand):
         if len(cards) != count:
             raise BadCards(
                 "{count} {what} are due, not {given}",
-                clause="DE-MISDEAL-5, DE-MISDEAL-6",
+                clause=self.rulings["wrong_cards"],
                 attempted=len(cards),
                 allowed=count,
                 values={"count": count, "what": what, "given": len(cards)},
@@ -310,7 +310,9 @@ class HoldemHand(ShowdownMixin, BettingHand):
         i = self._position(seat)
         if not self.profile.checkdown_agreement:
             raise ActionNotAllowed(
-                "this rulebook has no agreed check-down", clause="NM-H-13", seat=seat
+                "this rulebook has no agreed check-down",
+                clause=self.rulings["no_checkdown"],
+                seat=seat,
             )
         if self.phase != BETTING or not self.to_act or self.street == 0 or self.max_bet:
             raise ActionNotAllowed(
@@ -333,6 +335,12 @@ class HoldemHand(ShowdownMixin, BettingHand):
 
     def verify_vote_checkdown(self, seat: int) -> None:
         i = self._position(seat)
+        if not self.profile.checkdown_agreement:
+            raise ActionNotAllowed(
+                "this rulebook has no agreed check-down",
+                clause=self.rulings["no_checkdown"],
+                seat=seat,
+            )
         if self.checkdown_votes is None:
             raise ActionNotAllowed("no check-down vote is open", clause="NM-H-13", seat=seat)
         if i not in self._checkdown_voters() or i in self.checkdown_votes:

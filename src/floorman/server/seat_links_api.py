@@ -36,7 +36,7 @@ async def show_seat_link(request: Request, tournament_id: str, player: str) -> d
         raise HTTPException(
             409,
             message_body(
-                "only the player holds the link made at his registration: reissue one to show it",
+                "only the player holds the link made at the registration: reissue one to show it",
                 clause="OQ-74",
             ),
         )

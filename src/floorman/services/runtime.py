@@ -553,20 +553,21 @@ class TournamentService:
         if kind == "call_clock":
             self.floor_tools.call_clock(player)
             return None
-        action = Action.from_dict(data)
+        action = Action.from_dict(data, self.rulings)
         turn = self.rulings["turn"]
         state = self.tournament.players.get(player)
         if state is None or state.table is None:
             raise RuleViolation("you are not seated", clause=turn, action=action.kind)
         if self.tournament.hands_held:
-            # The director's pause stops the tables for everyone (NM-D-1G, OQ-03).
+            # The director's pause stops the tables for everyone (NM-D-1G, OQ-03;
+            # a German table cites OQ-03 alone).
             raise RuleViolation(
-                "the tournament is paused", clause="NM-D-1G, OQ-03", action=action.kind
+                "the tournament is paused", clause=self.rulings["floor"], action=action.kind
             )
         if self.tournament.disqualification_pending(player):
             raise RuleViolation(
                 "you are disqualified: your hand is dead",
-                clause="NM-D-1G, OQ-03",
+                clause=self.rulings["floor"],
                 action=action.kind,
             )
         table = self.tables.get(state.table)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Container, Mapping
 
 from floorman.engine.cards import RandBelow
+from floorman.engine.clauses import clauses_for
 from floorman.engine.errors import RuleViolation
 from floorman.tournament import balancing
 from floorman.tournament.errors import TournamentError
@@ -56,7 +57,7 @@ class TournamentBase(TournamentState):
         if state is None:
             raise self._fail(
                 "no player {player}",
-                "OQ-03" if self.profile.rulebook == "DE" else "NM-D-1G",
+                clauses_for(self.profile)["floor"],
                 values={"player": repr(player)},
             )
         return state

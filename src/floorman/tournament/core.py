@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import asdict
 
 from floorman.engine.cards import RandBelow, pick
+from floorman.engine.clauses import clauses_for
 from floorman.engine.errors import FloormanError
 from floorman.engine.profile import RuleProfile
 from floorman.engine.variants import variant_for
@@ -111,9 +112,9 @@ class Tournament(Registration, Procedures, Undo, DealMaking):
         return emitted
 
     def verify_pause(self) -> None:
-        """Only a running clock is paused (NM-D-1G, OQ-03)."""
+        """Only a running clock is paused (the floor: NM-D-1G, OQ-03; DE: OQ-03)."""
         if self.status != "running" or self.clock.paused_at is not None:
-            raise self._fail("only a running clock can be paused", "NM-D-1G, OQ-03")
+            raise self._fail("only a running clock can be paused", self.floor_clause)
 
     def can_pause(self) -> bool:
         return self._can(self.verify_pause)
@@ -123,9 +124,9 @@ class Tournament(Registration, Procedures, Undo, DealMaking):
         return self._emit(Paused(at=at))  # type: ignore[return-value]
 
     def verify_resume(self) -> None:
-        """Only a paused clock is resumed (NM-D-1G, OQ-03)."""
+        """Only a paused clock is resumed (the floor: NM-D-1G, OQ-03; DE: OQ-03)."""
         if self.clock.paused_at is None:
-            raise self._fail("the clock is not paused", "NM-D-1G, OQ-03")
+            raise self._fail("the clock is not paused", self.floor_clause)
 
     def can_resume(self) -> bool:
         return self._can(self.verify_resume)
@@ -152,7 +153,7 @@ class Tournament(Registration, Procedures, Undo, DealMaking):
         if self.break_until is not None:
             raise self._fail("the tournament is on a break", self.break_clause)
         if self.clock.paused_at is not None:
-            raise self._fail("the clock is paused", "NM-D-1G, OQ-03")
+            raise self._fail("the clock is paused", self.floor_clause)
         if self.deal is not None:
             # the deal was computed from the chips as they are (OQ-73)
             raise self._fail("a deal is proposed: no hand is dealt until it is answered", "OQ-73")
@@ -164,13 +165,15 @@ class Tournament(Registration, Procedures, Undo, DealMaking):
         state = self.tables.get(table)
         if state is None or state.in_hand:
             raise self._fail(
-                "table {table} cannot start a hand now", "NM-D-1G", values={"table": table}
+                "table {table} cannot start a hand now",
+                self.floor_clause,
+                values={"table": table},
             )
         active = {seat: p for seat, p in state.seats.items() if self.players[p].chips > 0}
         if len(active) < 2:
             raise self._fail(
                 "table {table} has fewer than two players",
-                "NM-D-1B, OQ-04",
+                clauses_for(self.profile)["short_table"],
                 values={"table": table},
             )
 
@@ -250,21 +253,23 @@ class Tournament(Registration, Procedures, Undo, DealMaking):
         state = self.tables.get(table)
         if state is None or not state.in_hand:
             raise self._fail(
-                "no hand is running at table {table}", "NM-D-1G", values={"table": table}
+                "no hand is running at table {table}",
+                self.floor_clause,
+                values={"table": table},
             )
         if set(stacks) != set(state.dealt):
-            raise self._fail("the result must list exactly the players dealt in", "NM-D-1G")
+            raise self._fail("the result must list exactly the players dealt in", self.floor_clause)
         amounts = [*stacks.values(), carried_pot]
         if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in amounts):
             raise self._fail(
-                "stacks and the carried pot are whole chips, never below 0", "NM-D-1B s2"
+                "stacks and the carried pot are whole chips, never below 0", self.count_clause
             )
         before = sum(state.dealt.values()) + state.carried_pot
         after = sum(stacks.values()) + carried_pot
         if before != after:
             raise self._fail(
                 "chips do not add up: {before} went in, {after} came out",
-                "NM-D-1B s2",
+                self.count_clause,
                 values={"before": before, "after": after},
             )
 
