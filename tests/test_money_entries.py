@@ -17,7 +17,7 @@ from floorman.tournament.core import Tournament, TournamentError
 from floorman.tournament.events import PrizeAwarded
 from tests.helpers.tournament import Player, events_of, structure
 
-PROFILES = ["nm-draw", "nm-holdem", "de-holdem", "tda"]
+PROFILES = ["nm-draw", "nm-holdem", "de-holdem", "tda", "phh-nt"]
 REFUSED = "confirm or strike the unconfirmed entries first: {players}"
 
 

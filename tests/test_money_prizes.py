@@ -32,7 +32,7 @@ from tests.helpers.tournament import (
     structure,
 )
 
-PROFILES = ["nm-draw", "nm-holdem", "de-holdem", "tda"]
+PROFILES = ["nm-draw", "nm-holdem", "de-holdem", "tda", "phh-nt"]
 #: buy-in, guarantee, fixed pool, payout unit: buy-ins alone, a guarantee
 #: the entries do not reach (50,000), one they pass (500), a fixed pool (not
 #: a round sum), and prizes rounded down to 50 (OQ-69)
