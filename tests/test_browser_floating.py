@@ -126,3 +126,33 @@ def test_at_200_percent_text_a_warning_on_his_turn_covers_no_control_and_goes_wh
     while table.view()["hand"]["actor"] == hand["actor"]:
         assert time.monotonic() < deadline, "the action never reached the server"
         time.sleep(0.1)
+
+
+@pytest.mark.clause("DE-PENALTY-3")
+@pytest.mark.parametrize(
+    ("locale", "viewport"), [("nb-NO", PHONE), ("de-DE", LAPTOP)], ids=["nb-phone", "de-laptop"]
+)
+def test_a_warning_given_before_his_turn_moves_off_the_buttons_his_turn_brings(
+    pages: Callable[..., Page], api: Api, locale: str, viewport: dict[str, int]
+) -> None:
+    """The warning came while another player was to act and took a free
+    place; his turn then brings Fold and Call to where it lies.  It moves:
+    none of his buttons is under it (a clean run found it over them on a
+    phone, and a click scrolled the page to reach them)."""
+    table = People(api, "de-holdem", NAMES[:4], board=0)
+    waiting = next(name for name in table.seats if name != table.actor())
+    page = pages(locale, viewport)
+    take_seat(page, api, table.id, table.seats[waiting])
+    page.goto(f"{api.url}/t/{table.id}/play")
+    expect(page.get_by_test_id("seat").first).to_be_visible()
+    expect(page.locator("#actions [data-testid=fold]")).to_have_count(0)
+    warned = {"player": table.seats[waiting]["player"], "clause": "DE-PENALTY-3", "note": "x " * 80}
+    api.call("POST", f"/tournaments/{table.id}/floor/warn", warned, DIRECTOR)
+    notice = page.get_by_test_id("floor-notice")
+    expect(notice).to_be_visible()
+    while table.actor() != waiting:  # the others check or call, never ending the hand
+        table.passive(table.actor())
+    expect(page.locator("#actions [data-testid=fold]")).to_be_visible()
+    page.wait_for_timeout(200)  # a frame for the message to move
+    expect(notice).to_be_visible()  # it stays its few seconds
+    assert page.evaluate(COVERED_JS, "floor-notice") == []

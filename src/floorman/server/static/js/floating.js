@@ -11,7 +11,8 @@
 // is none, it takes a place in the page's flow instead: under the form (or row of buttons)
 // the person last used, where he is looking, or at its own place.  The
 // page's code only shows and hides it (``hidden``, dom.js say()); this
-// module watches.
+// module watches, and moves it again when the page scrolls, resizes or
+// changes around it.
 
 const CONTROLS =
   "button, input, select, textarea, a[href], summary, [role=button], [tabindex]:not([tabindex='-1'])";
@@ -215,6 +216,16 @@ export function floating(box, { seconds = 6, flowArea = "", anchored = false, on
   };
   window.addEventListener("scroll", again, { passive: true });
   window.addEventListener("resize", again);
+  // and as controls come and go around it: a player's turn brings Fold and
+  // Call under a warning shown while another player was to act
+  new MutationObserver((records) => {
+    if (records.some((record) => !box.contains(record.target))) again();
+  }).observe(document.body, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ["hidden", "class", "style", "disabled"],
+  });
   if (!box.hidden) shown();
   return { go };
 }
