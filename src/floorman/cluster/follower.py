@@ -47,6 +47,9 @@ class Followers:
         self.seen: dict[str, tuple[str, int]] = {}  # tournament -> (runner, message number)
         self._seen_changed = asyncio.Condition()
         self._unknown: dict[str, float] = {}  # ids and token hashes not stored, and when
+        # a listing message read while every row is being read waits for it:
+        # else the older rows' archived flags would overwrite its newer one
+        self._listing = asyncio.Lock()
         self._notifying: set[asyncio.Task[None]] = set()
         self._reconciler: asyncio.Task[None] | None = None
         self.reader = streams.ChangeReader(client, self.apply, self.after_gap, on_read=on_read)
@@ -54,6 +57,10 @@ class Followers:
     # ------------------------------------------------------------ loading
 
     async def load_all(self) -> None:
+        async with self._listing:
+            await self._load_all()
+
+    async def _load_all(self) -> None:
         records = {r.id: r for r in await asyncio.to_thread(self.floor.store.tournaments)}
         for tid in list(self.replicas):
             if tid not in records:  # deleted
@@ -67,6 +74,10 @@ class Followers:
         """The lobby's list changed by ``tournament_id`` (created, archived,
         deleted): its one row read again, no other tournament touched (a
         full reload would replay every unfollowed one and stall the rest)."""
+        async with self._listing:
+            await self._listing_changed(tournament_id)
+
+    async def _listing_changed(self, tournament_id: str) -> None:
         record = await asyncio.to_thread(self.floor.store.tournament, tournament_id)
         if record is None:
             self._drop(tournament_id, 4404, "no such tournament")
