@@ -39,6 +39,18 @@ class TournamentBase(TournamentState):
         # again only for the tables that changed (:meth:`_table_views`)
         self._views: dict[int, balancing.TableLoad] = {}
 
+    @property
+    def rulings(self) -> dict[str, str]:
+        """The clauses this event's refusals cite, by its rulebook
+        (:mod:`floorman.engine.clauses`): a German event cites no NM-*."""
+        return clauses_for(self.profile)
+
+    @property
+    def floor_clause(self) -> str:
+        """What a director's correction cites: the tournament director
+        decides (OQ-03), under the Norwegian books by NM-D-1G."""
+        return self.rulings["floor"]
+
     def _can(self, verify: Callable[..., None], *args: object, **kwargs: object) -> bool:
         """Whether ``verify`` (a ``verify_*`` method) lets the command pass:
         the ``can_*`` methods, which agree with the ``verify_*`` by
@@ -57,7 +69,7 @@ class TournamentBase(TournamentState):
         if state is None:
             raise self._fail(
                 "no player {player}",
-                clauses_for(self.profile)["floor"],
+                self.floor_clause,
                 values={"player": repr(player)},
             )
         return state

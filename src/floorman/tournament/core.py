@@ -22,7 +22,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import asdict
 
 from floorman.engine.cards import RandBelow, pick
-from floorman.engine.clauses import clauses_for
 from floorman.engine.errors import FloormanError
 from floorman.engine.profile import RuleProfile
 from floorman.engine.variants import variant_for
@@ -173,7 +172,7 @@ class Tournament(Registration, Procedures, Undo, DealMaking):
         if len(active) < 2:
             raise self._fail(
                 "table {table} has fewer than two players",
-                clauses_for(self.profile)["short_table"],
+                self.rulings["short_table"],
                 values={"table": table},
             )
 

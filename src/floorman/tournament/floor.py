@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from floorman.engine.cards import RandBelow
-from floorman.engine.clauses import citable, clauses_for
+from floorman.engine.clauses import citable
 from floorman.tournament.base import TournamentBase
 from floorman.tournament.events import (
     Absence,
@@ -38,12 +38,6 @@ HAND_RULINGS = ("misdeal", "void", "dead_hand")
 
 class FloorRulings(TournamentBase):
     """The floor's and the director's rulings."""
-
-    @property
-    def floor_clause(self) -> str:
-        """What a director's correction cites: the tournament director
-        decides (OQ-03), under the Norwegian books by NM-D-1G."""
-        return clauses_for(self.profile)["floor"]
 
     def verify_clauses(self, clauses: str) -> None:
         """A ruling cites clauses of this event's own rulebook or the open
@@ -103,7 +97,7 @@ class FloorRulings(TournamentBase):
     def verify_call_clock(self, by: str, player: str) -> None:
         """A player sitting at the table asks for the clock on another
         player of it, during a hand (DE-TIME-2, OQ-63, OQ-42)."""
-        clause = clauses_for(self.profile)["clock"]
+        clause = self.rulings["clock"]
         caller = self._player(by)
         state = self.tables.get(caller.table) if caller.table is not None else None
         if caller.status != "playing" or state is None:
@@ -127,7 +121,7 @@ class FloorRulings(TournamentBase):
                 table=table,
                 hand=self.tables[table].hands,
                 seconds=seconds,
-                clause=clauses_for(self.profile)["clock"],
+                clause=self.rulings["clock"],
             )
         )
 
@@ -227,7 +221,7 @@ class FloorRulings(TournamentBase):
                 player=player,
                 muted=bool(muted),
                 note=note,
-                clause=clauses_for(self.profile)["mute"],
+                clause=self.rulings["mute"],
             )
         )
 
@@ -260,7 +254,7 @@ class FloorRulings(TournamentBase):
     def verify_request_sit_out(self, player: str) -> None:
         """A seated player still in play who is not away already may ask to
         sit out from the next hand on (DE-SEATED-1/2, OQ-45)."""
-        clause = clauses_for(self.profile)["dead"]
+        clause = self.rulings["dead"]
         state = self._player(player)
         if state.status != "playing" or state.table is None:
             raise self._fail("you are not playing", clause)
