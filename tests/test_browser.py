@@ -24,6 +24,7 @@ import httpx
 import pytest
 import uvicorn
 from playwright.sync_api import Browser, Page, Playwright, WebSocketRoute, expect, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from floorman.server.app import create_app
 from tests.helpers.server import bound_socket
@@ -159,6 +160,17 @@ def take_seat(page: Page, api: Api, tournament: str, seat: dict[str, str]) -> No
 
 
 # ------------------------------------------------------------------ playing
+
+
+def wait_for_turn(page: Page, timeout_ms: float | None = None) -> None:
+    """Wait until the player may act; a turn that never comes fails with
+    what the page shows (the connection, the notice, the seats and the hand
+    log), so that a rare failure says why instead of only "timeout"."""
+    try:
+        page.wait_for_selector(TURN, timeout=timeout_ms)
+    except PlaywrightTimeoutError:
+        shown = page.locator("body").inner_text()
+        pytest.fail(f"no turn came at {page.url}; the page shows:\n{shown}", pytrace=False)
 
 
 def hands_played(page: Page) -> int:
@@ -316,7 +328,7 @@ def test_register_in_the_lobby_and_play_holdem_by_clicking(page: Page, api: Api)
     for _ in range(DECISIONS):
         if {"raise", "double click", "propose"} <= set(done):
             break
-        page.wait_for_selector(TURN)
+        wait_for_turn(page)
         before = hands_played(page)
         expect(page.locator("#hero-cards [data-testid=card]")).to_have_count(2)
         expect(page.locator(".seat.hero .timer")).to_be_visible()
@@ -442,7 +454,7 @@ def test_a_dropped_connection_comes_back_to_the_same_seat(page: Page, api: Api) 
 
     page.route_web_socket(re.compile(r"/ws/tournaments/"), through)
     page.goto(f"{api.url}/t/{tournament}/play")
-    page.wait_for_selector(TURN)
+    wait_for_turn(page)
     hole = page.locator("#hero-cards [data-testid=card]")
     cards = hole.evaluate_all("cards => cards.map((card) => card.dataset.card)")
     # a drop, not a restart: close code 1012 means "server restarting" and
@@ -462,7 +474,7 @@ def test_the_player_follows_his_seat_to_another_table(page: Page, api: Api) -> N
     take_seat(page, api, tournament, seat)
     api.start(tournament)
     page.goto(f"{api.url}/t/{tournament}/play")
-    page.wait_for_selector(TURN)
+    wait_for_turn(page)
     click_and_wait(page, "fold")
     me = api.call("GET", f"/tournaments/{tournament}/me", token=seat["token"])
     # Players move between hands (NM-D-1G, OQ-03): wait for the end of this one.

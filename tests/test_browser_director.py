@@ -19,6 +19,7 @@ from tests.test_browser import (
     open_director,
     page,
     take_seat,
+    wait_for_turn,
 )
 
 __all__ = ["api", "browser", "page"]  # the fixtures, shared with test_browser
@@ -30,7 +31,7 @@ def test_paused_players_see_no_live_buttons_NM_D_1G_OQ_03(page: Page, api: Api) 
     take_seat(page, api, tournament, seat)
     api.start(tournament)
     page.goto(f"{api.url}/t/{tournament}/play")
-    page.wait_for_selector(TURN)
+    wait_for_turn(page)
     api.call("POST", f"/tournaments/{tournament}/pause", {}, DIRECTOR)
     expect(page.get_by_test_id("actions-paused")).to_be_visible()
     expect(page.get_by_test_id("paused").first).to_be_visible()

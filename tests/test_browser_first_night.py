@@ -48,13 +48,13 @@ from playwright.sync_api import Browser, Page, expect
 from floorman.server import i18n
 from tests.test_browser import (
     DIRECTOR,
-    TURN,
     Api,
     InProcessServer,
     api,
     browser,
     open_director,
     passive_action,
+    wait_for_turn,
 )
 from tests.test_browser_director_tools import LAPTOP, PHONE, new_page
 from tests.test_browser_i18n_pages import english_only, words
@@ -420,7 +420,7 @@ def test_3_the_start_hands_played_and_the_room_with_every_tables_street_pot_and_
         night.say("common.status.running"), timeout=20_000
     )
     # Anna plays a hand by clicking on her phone, then hands her seat on
-    anna.wait_for_selector(TURN, timeout=PLAY_SECONDS * 1000)
+    wait_for_turn(anna, PLAY_SECONDS * 1000)
     passive_action(anna)
     night.autoplay.tokens.add(night.tokens["Anna"])
 

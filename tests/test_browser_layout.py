@@ -21,7 +21,15 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.helpers.settled import settled
-from tests.test_browser import DIRECTOR, TURN, Api, api, browser, open_director, take_seat
+from tests.test_browser import (
+    DIRECTOR,
+    Api,
+    api,
+    browser,
+    open_director,
+    take_seat,
+    wait_for_turn,
+)
 
 __all__ = ["api", "browser"]  # the fixtures, shared with test_browser
 
@@ -345,7 +353,7 @@ def test_a_holdem_decision_with_ten_seats_fits_without_scrolling(
     take_seat(page, api, games.holdem[size], games.ann[size])
     page.goto(f"{api.url}/t/{games.holdem[size]}/play")
     for _ in range(40):
-        page.wait_for_selector(TURN)
+        wait_for_turn(page)
         page.wait_for_timeout(150)  # the panel settles (pre-actions, hints)
         assert_controls_on_screen(page, size, "hold'em decision")
         if board_cards(page) >= 3:

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, Route, WebSocketRoute, expect
 
-from tests.test_browser import TURN, Api, api, browser, take_seat
+from tests.test_browser import Api, api, browser, take_seat, wait_for_turn
 from tests.test_browser_floor_tools import People, pages
 
 __all__ = ["api", "browser", "pages"]  # the fixtures, shared with test_browser
@@ -81,7 +81,7 @@ def test_an_action_whose_socket_dropped_is_sent_again_and_taken_once(
         actor = people.actor()
         assert people.act(actor, action="call").status_code == 200
     page.goto(f"{api.url}/t/{people.id}/play")
-    page.wait_for_selector(TURN)
+    wait_for_turn(page)
     passive_action_kind = click_without_waiting(page)
     expect(page.get_by_test_id("connection")).to_have_text("online")
     People.wait(lambda: len(actions) >= 2 and actions[1], "the action sent again")

@@ -15,13 +15,13 @@ from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from tests.test_browser import (
     DIRECTOR,
-    TURN,
     Api,
     api,
     browser,
     open_director,
     open_page,
     take_seat,
+    wait_for_turn,
 )
 from tests.test_browser_floor_tools import People, pages, player_page, sit_out_now
 from tests.test_browser_sit_out_next import fold_to_the_end, next_hand
@@ -92,7 +92,7 @@ def test_a_chat_sent_too_fast_is_refused_under_the_chat_box_and_moves_nothing(
     take_seat(page, api, tournament, api.register(tournament, "Anna"))
     api.start(tournament)
     page.goto(f"{api.url}/t/{tournament}/play")
-    page.wait_for_selector(TURN)  # the hand waits for her: nothing else moves
+    wait_for_turn(page)  # the hand waits for her: nothing else moves
     page.get_by_test_id("tab-chat").click()
     box = page.get_by_test_id("chat-input")
     box.scroll_into_view_if_needed()
@@ -259,7 +259,7 @@ def test_a_refusal_at_the_table_shows_in_view_and_moves_no_control_on_a_phone(
 
     page.route_web_socket(re.compile(r"/ws/tournaments/"), through)
     page.goto(f"{api.url}/t/{tournament}/play")
-    page.wait_for_selector(TURN)  # the hand waits for her: nothing else moves
+    wait_for_turn(page)  # the hand waits for her: nothing else moves
     controls = page.locator("#actions")
     # scrolled down to the chat, as a player on a phone is
     page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")

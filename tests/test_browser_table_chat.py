@@ -14,7 +14,16 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from floorman.server import i18n
-from tests.test_browser import DIRECTOR, TURN, Api, api, browser, open_page, take_seat
+from tests.test_browser import (
+    DIRECTOR,
+    TURN,
+    Api,
+    api,
+    browser,
+    open_page,
+    take_seat,
+    wait_for_turn,
+)
 
 __all__ = ["api", "browser"]  # the fixtures, shared with test_browser
 
@@ -61,7 +70,7 @@ def test_a_player_and_a_spectator_chat_and_the_director_mutes_the_player(
     expect(rail.get_by_test_id("tab-chat")).to_have_text("Tischchat")
 
     # The hotkeys keep still while he types: "c" and "f" go into the box.
-    player.wait_for_selector(TURN)
+    wait_for_turn(player)
     player.get_by_test_id("tab-chat").click()
     box = player.get_by_test_id("chat-input")
     box.press_sequentially("cf")
@@ -129,7 +138,7 @@ def test_DE_TIME_1_the_timer_shows_the_time_bank_once_the_clock_has_run_out(
     take_seat(page, api, tournament, seat)
     api.start(tournament)
     page.goto(f"{api.url}/t/{tournament}/play")
-    page.wait_for_selector(TURN)
+    wait_for_turn(page)
     timer = page.locator(".seat.hero [data-testid=timer]")
     bank = timer.get_by_test_id("time-bank")
     expect(bank).to_be_visible()
@@ -153,7 +162,7 @@ def test_the_bank_in_reserve_shows_beside_the_running_clock(de_page: Page, api: 
     take_seat(de_page, api, tournament, seat)
     api.start(tournament)
     de_page.goto(f"{api.url}/t/{tournament}/play")
-    de_page.wait_for_selector(TURN)
+    wait_for_turn(de_page)
     timer = de_page.locator(".seat.hero [data-testid=timer]")
     expect(timer.get_by_test_id("bank-left")).to_have_text("+45 s Zeitbank")
     expect(timer.get_by_test_id("time-bank")).to_be_hidden()

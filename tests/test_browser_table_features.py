@@ -13,7 +13,16 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.test_browser import TURN, Api, api, browser, hands_played, open_page, take_seat
+from tests.test_browser import (
+    TURN,
+    Api,
+    api,
+    browser,
+    hands_played,
+    open_page,
+    take_seat,
+    wait_for_turn,
+)
 
 __all__ = ["api", "browser"]  # the fixtures, shared with test_browser
 
@@ -65,7 +74,7 @@ def test_hotkeys_play_a_hand_and_the_log_names_the_winner(page: Page, api: Api) 
     for _ in range(DECISIONS):
         if {"c", "escape", "fold"} <= done:
             break
-        page.wait_for_selector(TURN)
+        wait_for_turn(page)
         # His turn: said in the title and to screen readers.
         expect(page).to_have_title(re.compile(r"^▶ Your turn · Table \d+$"))
         expect(page.get_by_test_id("turn-live")).to_have_text("Your turn")
@@ -161,7 +170,7 @@ def test_a_pre_action_check_fold_acts_when_his_turn_comes(page: Page, api: Api) 
     seated(page, api, bots=3, action_delay_ms=400)
     choice = page.get_by_test_id("pre-check-fold")
     for _ in range(DECISIONS):
-        page.wait_for_selector(TURN)
+        wait_for_turn(page)
         check = page.locator("#actions [data-testid=check]").count()
         press_and_wait(page, "c", "check" if check else "call")
         if not page.get_by_test_id("pre-actions").is_visible():
@@ -215,7 +224,7 @@ def test_the_table_speaks_the_browsers_language(
     for page in open_context(browser, locale):
         seated(page, api)
         expect(page.locator("html")).to_have_attribute("lang", lang)
-        page.wait_for_selector(TURN)
+        wait_for_turn(page)
         expect(page).to_have_title(re.compile(f"^{words['title']}"))
         expect(page.locator("#actions [data-testid=fold]")).to_contain_text(words["fold"])
         expect(page.get_by_test_id("hand-log")).to_contain_text(words["log"])
@@ -259,7 +268,7 @@ def test_the_keys_are_the_languages_own_and_the_english_ones_still_work(
         for _ in range(DECISIONS):
             if {"own", "english", "question", "amount"} <= done:
                 break
-            page.wait_for_selector(TURN)
+            wait_for_turn(page)
             expect(actions.get_by_test_id("fold").locator("kbd")).to_have_text(keys["fold"])
             passive = "check" if actions.get_by_test_id("check").count() else "call"
             expect(actions.get_by_test_id(passive).locator("kbd")).to_have_text(keys[passive])
