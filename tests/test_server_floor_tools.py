@@ -105,6 +105,28 @@ def test_a_voided_hand_gives_every_chip_back_and_the_next_hand_follows(
     assert rulings_of(client, tid, "hand_ruling")[0]["ruling"] == "void"
 
 
+@pytest.mark.clause("DE-DECK-5", "DE-DECK-6")
+def test_a_void_while_a_bot_thinks_ends_the_hand_at_once(client: TestClient) -> None:
+    """The director rules at any moment of a hand: a void while a bot has
+    a minute to think ends the hand now, and the next one is dealt (the
+    table used to wait out the bot's minute)."""
+    tid = create_tournament(
+        client, "de-holdem", bots=3, action_delay_ms=60_000, between_hands_s=0.2
+    )
+    assert client.post(f"/api/tournaments/{tid}/start", headers=AUTH).status_code == 200
+    hand_id = wait_until(lambda: hand_running(client, tid), 10, "the first hand")["hand_id"]
+    assert rule(client, tid, ruling="void", table=1).status_code == 200
+
+    def next_hand() -> dict[str, Any] | None:
+        running = hand_running(client, tid)
+        return running if running and running["hand_id"] != hand_id else None
+
+    # well inside the bot's minute, and far beyond what the void takes
+    wait_until(next_hand, 20, "the next hand, dealt before the bot's minute was up")
+    events = stored_hand_events(floor(client).store, hand_id)
+    assert [e.kind for e in events][-2:] == ["HandVoided", "HandEnded"]
+
+
 @pytest.mark.clause("DE-FOUL-1", "DE-FOUL-2")
 def test_a_dead_hand_leaves_the_play_and_loses_what_it_put_in(client: TestClient) -> None:
     tid, by_seat = start_humans(client, ["Ann", "Ben", "Cat"], between_hands_s=60)

@@ -167,7 +167,7 @@ class TableLoops:
             seat = step.seat
             assert seat is not None
             if step.kind == "bot":
-                await asyncio.sleep(service.config.action_delay_ms / 1000)
+                await self._think(table, seat)
                 if driver.bot_acts(table, seat):
                     self._changed(table)
                 continue
@@ -184,6 +184,25 @@ class TableLoops:
                 service.broadcast_table(table.number)  # the time bank runs now (DE-TIME-1)
         table.deadline = None
         table.remaining = None
+
+    async def _think(self, table: TableRuntime, seat: int) -> None:
+        """The bot's thinking time, cut short by a ruling that takes its turn
+        away (a void, a misdeal, a disqualification): the director rules at
+        any moment of a hand, and the table goes on from it at once, not
+        when the bot would have acted.  Other wakes (an entry, a pause) leave
+        it thinking for the rest of its time."""
+        loop = asyncio.get_running_loop()
+        until = loop.time() + self.service.config.action_delay_ms / 1000
+        waited = False
+        while (left := until - loop.time()) > 0:
+            hand = table.hand
+            if hand is None or hand.is_complete or hand.actor != seat:
+                return
+            table.wake.clear()
+            await wait_for_event(table.wake, left)
+            waited = True
+        if not waited:
+            await asyncio.sleep(0)  # no time to think: the other tables still get their turn
 
     def _changed(self, table: TableRuntime) -> None:
         self.driver.start_clock(table, self.service.now())  # shown in this change's frame
