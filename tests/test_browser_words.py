@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -216,6 +217,50 @@ def test_a_player_seated_during_a_hand_is_in_from_the_next_one_not_sitting_out(
     expect(plate).to_contain_text("Lars")
     expect(plate).to_contain_text("ab der nächsten Hand dabei")
     assert "setzt aus" not in plate.inner_text()
+
+
+@pytest.mark.clause("NM-D-1G", "OQ-03")
+def test_a_player_moved_into_a_running_hand_is_in_from_the_next_one_not_sitting_out(
+    page: Page,
+    api: Api,  # noqa: F811
+) -> None:
+    """The director moves Anna while both tables play a hand: the move
+    waits for her hand's end (NM-D-1G, OQ-03), here a void, and at her new
+    table, whose hand still runs, her seat says she plays from the next
+    hand (it said "sitting out", as a late entry's once did)."""
+    # the bots hold every hand (a minute a decision): both tables are in one
+    tournament = api.create(
+        "nm-holdem", bots=9, table_size=6, action_delay_ms=60_000, between_hands_s=0.5
+    )
+    anna = api.register(tournament, "Anna")
+    take_seat(page, api, tournament, anna)
+    api.start(tournament)
+
+    def both_in_a_hand() -> list[dict[str, Any]] | None:
+        tables = api.call("GET", f"/tournaments/{tournament}")["tables"]
+        return tables if len(tables) == 2 and all(t["in_hand"] for t in tables) else None
+
+    tables = wait_until(both_in_a_hand, 30, "a hand at both tables")
+    me = api.call("GET", f"/tournaments/{tournament}/me", token=anna["token"])
+    other = next(t for t in tables if t["table"] != me["table"])
+    free = min(set(range(1, 7)) - {s["seat"] for s in other["seats"]})
+    move = {"player": anna["player"], "table": other["table"], "seat": free, "note": "balancing"}
+    api.call("POST", f"/tournaments/{tournament}/override/seat", move, DIRECTOR)
+    still = api.call("GET", f"/tournaments/{tournament}/me", token=anna["token"])["table"]
+    assert still == me["table"], "moved out of a hand she was dealt into"
+    void = {"ruling": "void", "table": me["table"], "note": "the deck was short"}
+    api.call("POST", f"/tournaments/{tournament}/floor/hand", void, DIRECTOR)
+
+    page.goto(f"{api.url}/t/{tournament}/play")
+    expect(page.locator("#title")).to_have_text(f"Tisch {other['table']}")
+    plate = page.locator(f"[data-testid=seat][data-seat='{free}']")
+    expect(plate).to_contain_text("Anna")
+    expect(plate).to_contain_text("ab der nächsten Hand dabei")
+    assert "setzt aus" not in plate.inner_text()
+    running = {
+        t["table"]: t["in_hand"] for t in api.call("GET", f"/tournaments/{tournament}")["tables"]
+    }
+    assert running[other["table"]], "her new table's hand ended: the label was not tried"
 
 
 @pytest.fixture
