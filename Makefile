@@ -45,7 +45,7 @@ typecheck: $(STAMP)
 # clause listed implemented that no passing test proves, or one proved but
 # not listed): `make registry` rebuilds the registry from that report.
 # Coverage is `make coverage`'s: measured in every run it gated nothing and
-# cost a fifth of the suite's time (docs/testing.md).
+# cost 30 % of the suite's time (docs/testing.md).
 PYTEST_RUN = FLOORMAN_TEST_POSTGRES_URL="$$(scripts/ensure-postgres)" \
 	FLOORMAN_TEST_REDIS_URL="$$(scripts/ensure-redis)" $(BIN)/python -m pytest -q \
 	--numprocesses=$(PYTEST_WORKERS) --dist=loadfile --clause-report=$(CLAUSE_REPORT)

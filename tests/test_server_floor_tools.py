@@ -53,6 +53,19 @@ def rulings_of(client: TestClient, tid: str, kind: str) -> list[dict[str, Any]]:
     return [entry for entry in log if entry["type"] == kind]
 
 
+def next_hand(
+    client: TestClient, tid: str, after: str, seconds: float = 10, what: str = "the next hand"
+) -> dict[str, Any]:
+    """The first running hand other than ``after``, waited for."""
+    return dict(
+        wait_until(
+            lambda: (v := hand_running(client, tid)) and v["hand_id"] != after and v,
+            seconds,
+            what,
+        )
+    )
+
+
 @pytest.mark.clause("DE-MISDEAL-1", "DE-MISDEAL-2", "OQ-59")
 def test_a_misdeal_before_anyone_acts_redeals_with_button_and_blinds_kept(
     client: TestClient,
@@ -91,11 +104,7 @@ def test_a_voided_hand_gives_every_chip_back_and_the_next_hand_follows(
     answer = rule(client, tid, ruling="void", table=1, note="two aces of spades")
     assert answer.status_code == 200, answer.text
 
-    def next_hand() -> dict[str, Any] | None:
-        running = hand_running(client, tid)
-        return running if running and running["hand_id"] != hand_id else None
-
-    wait_until(next_hand, 10, "the next hand")
+    next_hand(client, tid, hand_id)
     after = {p["player"]: p["chips"] for p in status(client, tid)["standings"]}
     assert after == chips  # the voided hand moved no chip
     events = stored_hand_events(floor(client).store, hand_id)
@@ -117,12 +126,8 @@ def test_a_void_while_a_bot_thinks_ends_the_hand_at_once(client: TestClient) -> 
     hand_id = wait_until(lambda: hand_running(client, tid), 10, "the first hand")["hand_id"]
     assert rule(client, tid, ruling="void", table=1).status_code == 200
 
-    def next_hand() -> dict[str, Any] | None:
-        running = hand_running(client, tid)
-        return running if running and running["hand_id"] != hand_id else None
-
     # well inside the bot's minute, and far beyond what the void takes
-    wait_until(next_hand, 20, "the next hand, dealt before the bot's minute was up")
+    next_hand(client, tid, hand_id, 20, "the next hand, dealt before the bot's minute was up")
     events = stored_hand_events(floor(client).store, hand_id)
     assert [e.kind for e in events][-2:] == ["HandVoided", "HandEnded"]
 
@@ -352,16 +357,6 @@ def fold_to_the_end(client: TestClient, tid: str, by_seat: dict[int, str]) -> st
     while (view := hand_running(client, tid)) and view["hand_id"] == hand_id:
         assert act(client, tid, by_seat[view["hand"]["actor"]], action="fold").status_code == 200
     return str(hand_id)
-
-
-def next_hand(client: TestClient, tid: str, after: str) -> dict[str, Any]:
-    return dict(
-        wait_until(
-            lambda: (v := hand_running(client, tid)) and v["hand_id"] != after and v,
-            10,
-            "the next hand",
-        )
-    )
 
 
 @pytest.mark.clause("DE-SEATED-1", "DE-SEATED-2", "OQ-45")
