@@ -80,7 +80,10 @@ def test_the_level_says_what_unit_bets_may_be_shown_in(
 ) -> None:
     from tests.helpers.server import create_tournament
 
-    tid = create_tournament(client, profile, bots=4)
+    # thinking bots, deep stacks: the table is still there when it is looked at
+    tid = create_tournament(
+        client, profile, bots=4, starting_stack=100_000, action_delay_ms=20, level_seconds=600
+    )
     assert client.post(f"/api/tournaments/{tid}/start", headers=AUTH).status_code == 200
     level = table_view(client, tid, None)["level"]
     chips = level["blinds"][1] if unit == "bb" else level["ante"]
