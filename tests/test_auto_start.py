@@ -32,7 +32,10 @@ def tick_at(client: object, now: datetime) -> list[int]:
 
 def test_it_starts_at_its_time_and_not_before(tmp_path: Path) -> None:
     with make_client(tmp_path) as client:
-        tid = create_tournament(client, "nm-holdem", bots=6, starts_at=AT, auto_start=True)
+        # bots thinking a minute an action: still running when looked at
+        tid = create_tournament(
+            client, "nm-holdem", bots=6, starts_at=AT, auto_start=True, action_delay_ms=60_000
+        )
         assert status(client, tid)["auto_start"] is True
         assert tick_at(client, BEFORE) == []
         assert status(client, tid)["status"] == "registering"

@@ -21,11 +21,13 @@ __all__ = ["browser"]  # the fixture, shared with test_browser
 
 pytestmark = pytest.mark.browser
 
-#: 25/50, a break, 50/100, then 100/200 (NM hold'em: blinds of 1 and 2 antes)
+#: 25/50, a break, 50/100, then 100/200 (NM hold'em: blinds of 1 and 2 antes);
+#: the break and level 2 long enough for a slow page to see them (a 4 s level 2
+#: could be over before its colour-up line was read)
 LEVELS = [
     {"ante": 25, "seconds": 10},
-    {"ante": 0, "seconds": 4, "is_break": True},
-    {"ante": 50, "seconds": 4},
+    {"ante": 0, "seconds": 8, "is_break": True},
+    {"ante": 50, "seconds": 30},
     {"ante": 100, "seconds": 600},
 ]
 

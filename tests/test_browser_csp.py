@@ -51,7 +51,10 @@ def watched(browser: Browser) -> Iterator[tuple[Page, list[str]]]:
 
 def test_every_page_runs_under_the_policy(watched: tuple[Page, list[str]], api: Api) -> None:
     page, refused = watched
-    tournament = api.create("nm-holdem", bots=3, action_delay_ms=0, action_seconds=2)
+    # deep stacks: the table and spectator pages still show a table being played
+    tournament = api.create(
+        "nm-holdem", bots=3, action_delay_ms=0, action_seconds=2, starting_stack=100_000
+    )
     seat = api.register(tournament, "Ann")
     take_seat(page, api, tournament, seat)
     api.start(tournament)

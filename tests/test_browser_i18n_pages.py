@@ -57,6 +57,7 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
             name=NAME,
             prize_pool=10_000,
             payout_shares=[40, 25, 15, 12, 8],  # NM-H-19: the first 5 places
+            starting_stack=100_000,  # still running (next level, next break) when the clock is read
         )
         api.start(holdem)
         draw = api.create("nm-draw", bots=3, name=NAME)

@@ -60,7 +60,10 @@ def test_a_non_ascii_bearer_token_is_refused_not_a_crash(client: TestClient) -> 
 
 
 def test_live_chip_counts_are_refused_for_an_online_tournament(client: TestClient) -> None:
-    tid = create_tournament(client, "nm-holdem", bots=6, action_delay_ms=200)
+    # deep stacks: nobody is out before the standings are read
+    tid = create_tournament(
+        client, "nm-holdem", bots=6, action_delay_ms=200, starting_stack=100_000
+    )
     assert client.post(f"/api/tournaments/{tid}/start", headers=AUTH).status_code == 200
     before = client.get(f"/api/tournaments/{tid}").json()["standings"]
     player = before[0]["player"]
@@ -79,9 +82,11 @@ def test_live_chip_counts_are_refused_for_an_online_tournament(client: TestClien
 def test_an_eliminated_player_cannot_be_seated_again(client: TestClient) -> None:
     # Three tables, so that the first elimination comes long before the end;
     # the pause keeps the event running while the director tries the seat (a
-    # finished event refuses everything, for another reason: OQ-41).
+    # finished event refuses everything, for another reason: OQ-41).  Bots
+    # that think 5 ms: instant ones could play the field down to one between
+    # the first elimination seen and the pause.
     tid = create_tournament(
-        client, "nm-holdem", bots=24, action_delay_ms=0, starting_stack=100, level_seconds=5
+        client, "nm-holdem", bots=24, action_delay_ms=5, starting_stack=100, level_seconds=5
     )
     assert client.post(f"/api/tournaments/{tid}/start", headers=AUTH).status_code == 200
     out = wait_until(

@@ -82,8 +82,9 @@ def duel(tmp_path: Path) -> Iterator[Duel]:
 
 @pytest.fixture
 def quick_duel(tmp_path: Path) -> Iterator[Duel]:
-    # no time bank: the 1 s clock itself runs out (DE-TIME-4, OQ-63)
-    yield from make_duel(tmp_path, action_seconds=1, time_bank_seconds=0)
+    # no time bank: the clock itself runs out (DE-TIME-4, OQ-63); 3 s, so
+    # that a loaded machine still gets Y's call in before Y's own time is up
+    yield from make_duel(tmp_path, action_seconds=3, time_bank_seconds=0)
 
 
 def is_table(frame: dict[str, Any]) -> bool:
@@ -335,11 +336,11 @@ def test_time_outs_fold_or_check(quick_duel: Duel) -> None:
     # coalesced when they come fast).
     timer = first[x] if first[x]["timer"] else None
     timer = timer or duel.sockets[x].wait_for(lambda f: is_table(f) and f["timer"], 30, "the clock")
-    assert timer["timer"]["seat"] == x_seat and timer["timer"]["seconds"] == 1
+    assert timer["timer"]["seat"] == x_seat and timer["timer"]["seconds"] == 3
     # X faces the big blind and does nothing: folded (DE-TIME-4, OQ-63).
     deadline = timer["timer"]["deadline"]
     wait_until(
-        lambda: duel.store_events(hand_id)[-1]["type"] == "HandEnded", 5, "the time-out fold"
+        lambda: duel.store_events(hand_id)[-1]["type"] == "HandEnded", 15, "the time-out fold"
     )
     # Not before his time was up, and soon after (the server and the test
     # share the machine's clock).
@@ -354,14 +355,14 @@ def test_time_outs_fold_or_check(quick_duel: Duel) -> None:
         lambda f: (
             live_hand(f) and f["hand_id"] != hand_id and f["hand"]["actor"] == f["you"]["seat"]
         ),
-        5,
+        15,
         "Y to act in the next hand",
     )
     y_sock.send({"action": "call"})
     next_id = second["hand_id"]
     wait_until(
         lambda: any(e["type"] == "Checked" for e in duel.store_events(next_id)),
-        5,
+        15,
         "the timeout check",
     )
     checks = [e for e in duel.store_events(next_id) if e["type"] == "Checked"]
@@ -374,7 +375,7 @@ def test_time_outs_fold_or_check(quick_duel: Duel) -> None:
         lambda f: (
             f["type"] == "table" and any(s["player"] == x and s["absent"] for s in f["seats"])
         ),
-        5,
+        15,
         "the table showing X away",
     )
     duel.sockets.pop(x).close()
