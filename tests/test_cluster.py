@@ -170,6 +170,18 @@ def pid_of(process: str) -> int:
     return int(process.split("-")[1])
 
 
+def tournament_over(reader: Store, tid: str) -> bool:
+    record = reader.tournament(tid)
+    return record is not None and record.status == "finished"
+
+
+def went_on(reader: Store, tid: str, before: int) -> bool:
+    """A hand finished since ``before`` hands were, or the tournament itself
+    (a loaded machine may be slow to recover while the levels run on)."""
+    finished = sum(1 for h in reader.hands(tid) if h["status"] == "finished")
+    return finished > before or tournament_over(reader, tid)
+
+
 def test_two_web_processes_two_runners_survive_kill_minus_nine(
     tmp_path: Path, database: str
 ) -> None:
@@ -251,15 +263,6 @@ def test_two_web_processes_two_runners_survive_kill_minus_nine(
         def hands_finished() -> int:
             return sum(1 for h in reader.hands(tid) if h["status"] == "finished")
 
-        def over() -> bool:
-            record = reader.tournament(tid)
-            return record is not None and record.status == "finished"
-
-        def went_on(before: int) -> bool:
-            """A hand finished since, or the tournament itself (a loaded
-            machine may be slow to recover while the levels run on)."""
-            return hands_finished() > before or over()
-
         reader = Store(database, key=parse_key(key, "the test"))
         try:
             wait_until(lambda: hands_finished() >= 4, 90, "four finished hands")
@@ -289,7 +292,7 @@ def test_two_web_processes_two_runners_survive_kill_minus_nine(
             # from where they stopped (replies and changes are streams)
             bus.client_kill_filter(_type="normal", skipme=True)
             before = hands_finished()
-            wait_until(lambda: went_on(before), 60, "play to go on after the loss")
+            wait_until(lambda: went_on(reader, tid, before), 60, "play to go on after the loss")
             # then Redis itself dies and comes back empty: the runners make
             # their groups again, the web processes read what they missed
             # from the database, a command lost with it is retried by its client
@@ -297,7 +300,7 @@ def test_two_web_processes_two_runners_survive_kill_minus_nine(
             time.sleep(1.0)
             own_redis.start()
             before = hands_finished()
-            wait_until(lambda: went_on(before), 60, "play to go on after the takeover")
+            wait_until(lambda: went_on(reader, tid, before), 60, "play to go on after the takeover")
             web = httpx.get(f"{url}/health", timeout=5).json()["process"]
             os.kill(pid_of(web), 9)  # then a web process, with sockets on it
             wait_until(

@@ -37,7 +37,16 @@ from tests.helpers.server import (
     tournament_body,
     wait_until,
 )
-from tests.test_cluster import OwnRedis, Person, backends, database, owner, pid_of
+from tests.test_cluster import (
+    OwnRedis,
+    Person,
+    backends,
+    database,
+    owner,
+    pid_of,
+    tournament_over,
+    went_on,
+)
 
 __all__ = ["backends", "database"]  # the fixtures, shared with test_cluster
 
@@ -143,19 +152,10 @@ def test_every_process_restarted_one_by_one_during_play(tmp_path: Path, database
         def hands_finished() -> int:
             return sum(1 for h in reader.hands(tid) if h["status"] == "finished")
 
-        def over() -> bool:
-            record = reader.tournament(tid)
-            return record is not None and record.status == "finished"
-
-        def went_on(before: int) -> bool:
-            """A hand finished since, or the tournament itself (a loaded
-            machine may be slow to recover while the levels run on)."""
-            return hands_finished() > before or over()
-
         def roll_runner() -> None:
             """SIGTERM to the runner playing: another takes over (unless the
             tournament is over already: then no runner plays it)."""
-            if over():
+            if tournament_over(reader, tid):
                 return
             playing = wait_until(lambda: owner(bus, tid), 30, "a runner to play")
             stopped_at = time.monotonic()
@@ -168,7 +168,7 @@ def test_every_process_restarted_one_by_one_during_play(tmp_path: Path, database
             )
             takeovers.append(time.monotonic() - stopped_at)
             before = hands_finished()
-            wait_until(lambda: went_on(before), 60, "play to go on")
+            wait_until(lambda: went_on(reader, tid, before), 60, "play to go on")
 
         def roll_web(process: str) -> None:
             """SIGTERM to one web process: uvicorn starts a fresh one."""
@@ -186,7 +186,7 @@ def test_every_process_restarted_one_by_one_during_play(tmp_path: Path, database
             for process in sorted(web_processes(url)):
                 roll_web(process)
             before = hands_finished()
-            wait_until(lambda: went_on(before), 60, "play to go on after the web roll")
+            wait_until(lambda: went_on(reader, tid, before), 60, "play to go on after the web roll")
             roll_runner()
             wait_until(
                 lambda: (
