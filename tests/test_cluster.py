@@ -175,11 +175,14 @@ def tournament_over(reader: Store, tid: str) -> bool:
     return record is not None and record.status == "finished"
 
 
+def hands_finished(reader: Store, tid: str) -> int:
+    return len(reader.hands(tid, status="finished"))
+
+
 def went_on(reader: Store, tid: str, before: int) -> bool:
     """A hand finished since ``before`` hands were, or the tournament itself
     (a loaded machine may be slow to recover while the levels run on)."""
-    finished = sum(1 for h in reader.hands(tid) if h["status"] == "finished")
-    return finished > before or tournament_over(reader, tid)
+    return hands_finished(reader, tid) > before or tournament_over(reader, tid)
 
 
 def test_two_web_processes_two_runners_survive_kill_minus_nine(
@@ -260,12 +263,9 @@ def test_two_web_processes_two_runners_survive_kill_minus_nine(
         started = httpx.post(f"{url}/api/tournaments/{tid}/start", headers=AUTH, timeout=30)
         assert started.status_code == 200, started.text
 
-        def hands_finished() -> int:
-            return sum(1 for h in reader.hands(tid) if h["status"] == "finished")
-
         reader = Store(database, key=parse_key(key, "the test"))
         try:
-            wait_until(lambda: hands_finished() >= 4, 90, "four finished hands")
+            wait_until(lambda: hands_finished(reader, tid) >= 4, 90, "four finished hands")
             first_owner = owner(bus, tid)
             assert first_owner and first_owner.startswith("runner-")
             wait_until(
@@ -291,7 +291,7 @@ def test_two_web_processes_two_runners_survive_kill_minus_nine(
             # every process loses its Redis connections at once: they read on
             # from where they stopped (replies and changes are streams)
             bus.client_kill_filter(_type="normal", skipme=True)
-            before = hands_finished()
+            before = hands_finished(reader, tid)
             wait_until(lambda: went_on(reader, tid, before), 60, "play to go on after the loss")
             # then Redis itself dies and comes back empty: the runners make
             # their groups again, the web processes read what they missed
@@ -299,7 +299,7 @@ def test_two_web_processes_two_runners_survive_kill_minus_nine(
             own_redis.kill()
             time.sleep(1.0)
             own_redis.start()
-            before = hands_finished()
+            before = hands_finished(reader, tid)
             wait_until(lambda: went_on(reader, tid, before), 60, "play to go on after the takeover")
             web = httpx.get(f"{url}/health", timeout=5).json()["process"]
             os.kill(pid_of(web), 9)  # then a web process, with sockets on it

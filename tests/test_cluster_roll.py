@@ -42,6 +42,7 @@ from tests.test_cluster import (
     Person,
     backends,
     database,
+    hands_finished,
     owner,
     pid_of,
     tournament_over,
@@ -149,9 +150,6 @@ def test_every_process_restarted_one_by_one_during_play(tmp_path: Path, database
         assert started.status_code == 200, started.text
         reader = Store(database, key=parse_key(key, "the test"))
 
-        def hands_finished() -> int:
-            return sum(1 for h in reader.hands(tid) if h["status"] == "finished")
-
         def roll_runner() -> None:
             """SIGTERM to the runner playing: another takes over (unless the
             tournament is over already: then no runner plays it)."""
@@ -167,7 +165,7 @@ def test_every_process_restarted_one_by_one_during_play(tmp_path: Path, database
                 interval=0.05,
             )
             takeovers.append(time.monotonic() - stopped_at)
-            before = hands_finished()
+            before = hands_finished(reader, tid)
             wait_until(lambda: went_on(reader, tid, before), 60, "play to go on")
 
         def roll_web(process: str) -> None:
@@ -181,11 +179,11 @@ def test_every_process_restarted_one_by_one_during_play(tmp_path: Path, database
             )
 
         try:
-            wait_until(lambda: hands_finished() >= 3, 90, "three finished hands")
+            wait_until(lambda: hands_finished(reader, tid) >= 3, 90, "three finished hands")
             roll_runner()
             for process in sorted(web_processes(url)):
                 roll_web(process)
-            before = hands_finished()
+            before = hands_finished(reader, tid)
             wait_until(lambda: went_on(reader, tid, before), 60, "play to go on after the web roll")
             roll_runner()
             wait_until(

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.helpers.server import AUTH, create_tournament
+from tests.helpers.server import AUTH, STILL_RUNNING, create_tournament
 
 RANGES = [
     {"min_entries": 2, "max_entries": 4, "shares": [65, 35]},
@@ -195,18 +195,9 @@ def test_OQ_41_nm_holdem_is_a_freeze_out_no_re_entry(client: TestClient) -> None
 
 def test_a_late_entry_online_is_dealt_in_at_the_table_he_is_given(client: TestClient) -> None:
     """The tables are running when he registers: his table deals him in at
-    its next hand (the table loops look again at once).  The bots think and
-    their stacks are deep: with instant bots and 300 chips the field could be
-    down to one, the tournament finished, before his entry arrives."""
-    tid = create_tournament(
-        client,
-        "tda",
-        bots=5,
-        late_registration_level=5,
-        level_seconds=600,
-        starting_stack=100_000,
-        action_delay_ms=20,
-    )
+    its next hand (the table loops look again at once); still running when
+    his entry arrives."""
+    tid = create_tournament(client, "tda", bots=5, late_registration_level=5, **STILL_RUNNING)
     assert client.post(f"/api/tournaments/{tid}/start", headers=AUTH).is_success
     late = client.post(f"/api/tournaments/{tid}/register", json={"name": "Lena"})
     assert late.status_code == 200, late.text

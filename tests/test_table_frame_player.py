@@ -78,12 +78,10 @@ def test_a_warning_and_a_penalty_reach_only_the_players_own_frame(client: TestCl
 def test_the_level_says_what_unit_bets_may_be_shown_in(
     client: TestClient, profile: str, unit: str
 ) -> None:
-    from tests.helpers.server import create_tournament
+    from tests.helpers.server import STILL_RUNNING, create_tournament
 
-    # thinking bots, deep stacks: the table is still there when it is looked at
-    tid = create_tournament(
-        client, profile, bots=4, starting_stack=100_000, action_delay_ms=20, level_seconds=600
-    )
+    # the table is still there when it is looked at
+    tid = create_tournament(client, profile, bots=4, **STILL_RUNNING)
     assert client.post(f"/api/tournaments/{tid}/start", headers=AUTH).status_code == 200
     level = table_view(client, tid, None)["level"]
     chips = level["blinds"][1] if unit == "bb" else level["ante"]
