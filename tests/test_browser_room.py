@@ -354,3 +354,27 @@ def test_a_correction_of_a_player_in_a_hand_says_it_waits_for_the_hands_end(
     expect(row.locator(".badge.pending")).to_have_text("pending: chips")
     seat = next(s for s in room(api, people.id)["tables"][0]["seats"] if s["player"] == ann)
     assert seat["chips"] == 1000 and seat["pending"] == ["chips"] and seat["in_hand"]
+
+
+def test_a_click_held_while_the_room_redraws_itself_is_not_lost(
+    pages: Callable[..., Page], api: Api
+) -> None:
+    """The room draws itself again every few seconds and on every change: a
+    press on a table's "hand" button, the room redrawn, then the release
+    still opens the tools (a redraw between the two had replaced the
+    pressed button, and the click went nowhere)."""
+    people = People(api, "de-holdem")
+    page = pages("de-DE")
+    open_room(page, api, people.id, "de")
+    table = page.get_by_test_id("room-table").first
+    button = table.get_by_test_id("room-hand-tools")
+    box = button.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    # the room asks again within 2.5 s, and its redraw waits for the release
+    expect(page.locator("body")).to_have_attribute("data-redraw-held", "")
+    page.mouse.up()
+    expect(page.locator("body")).not_to_have_attribute("data-redraw-held", "")
+    expect(table.get_by_test_id("hand-rulings")).to_be_visible()
+    expect(table.get_by_test_id("room-hand-tools")).to_have_attribute("aria-expanded", "true")

@@ -70,7 +70,27 @@ function seatOf(player) {
 
 // ------------------------------------------------------------ drawing
 
+// A redraw between a press and its release replaces the pressed button by
+// its copy, and the click goes nowhere: while a pointer is down the room is
+// drawn again only once it is released (after the click it makes);
+// body[data-redraw-held] says a redraw waits.
+let pressed = false;
+document.addEventListener("pointerdown", () => (pressed = true), true);
+function released() {
+  pressed = false;
+  if (!document.body.hasAttribute("data-redraw-held")) return;
+  document.body.removeAttribute("data-redraw-held");
+  setTimeout(() => state.t && render(state.t));
+}
+document.addEventListener("pointerup", released, true);
+document.addEventListener("pointercancel", released, true);
+window.addEventListener("blur", released); // released outside the window
+
 function render(room) {
+  if (pressed) {
+    document.body.setAttribute("data-redraw-held", "");
+    return;
+  }
   document.title = `${t("console.room.heading")} · ${room.name}`;
   fill("room-title", `${t("console.room.heading")} · ${room.name}`);
   const stat = (label, value, testid) =>
