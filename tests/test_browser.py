@@ -44,7 +44,9 @@ DIRECTOR = "dtok"
 # Bots act at once; the human has all the time he needs.
 QUICK = {"action_delay_ms": 20, "action_seconds": 300, "between_hands_s": 0.3}
 DECISIONS = 80  # at most, for what a test waits to happen at the table
-TURN = "#actions [data-testid=check], #actions [data-testid=call], #actions [data-testid=bet-raise]"
+# enabled: the controls of an action sent and not yet answered stay on the
+# page, locked, until the answer's frame draws them anew
+TURN = ", ".join(f"#actions [data-testid={b}]:enabled" for b in ("check", "call", "bet-raise"))
 
 
 # ------------------------------------------------------------------ set-up
@@ -242,7 +244,18 @@ def open_director(page: Page, api: Api, tournament: str | None = None) -> None:
     page.get_by_test_id("director-token").fill(DIRECTOR)
     page.get_by_test_id("token-save").click()
     # the console checks the token with the server before it keeps it
-    page.wait_for_function(f"() => localStorage.getItem('floorman.director') === '{DIRECTOR}'")
+    try:
+        page.wait_for_function(
+            f"() => localStorage.getItem('floorman.director') === '{DIRECTOR}'", timeout=30_000
+        )
+    except PlaywrightTimeoutError:
+        # what the console said (a refusal, no answer) is the case to reproduce
+        said = page.get_by_test_id("director-message").inner_text()
+        typed = page.get_by_test_id("director-token").input_value()
+        pytest.fail(
+            f"the console kept no token in 30 s; it says {said!r}, the field holds {typed!r}",
+            pytrace=False,
+        )
     if tournament:
         # its forms read the loaded tournament (a level set says "from 1"):
         # a click before it arrived would find none
@@ -357,8 +370,14 @@ def test_register_in_the_lobby_and_play_holdem_by_clicking(page: Page, api: Api)
         elif "double click" not in done and page.get_by_test_id("check").count():
             # Issue 20: the first click locks the controls, so the second
             # sends nothing; no "not your turn" error frightens the player.
-            page.get_by_test_id("check").evaluate("button => { button.click(); button.click(); }")
-            page.wait_for_timeout(300)
+            check = page.locator("#actions").get_by_test_id("check").element_handle()
+            assert check is not None
+            locked = check.evaluate(
+                "button => { button.click(); const locked = button.disabled; button.click();"
+                " return locked; }"
+            )
+            assert locked, "the first click left the controls open for a second action"
+            check.wait_for_element_state("hidden")  # the answer drew the panel anew
             expect(page.get_by_test_id("error-clause")).to_have_count(0)
             done.append("double click")
         else:

@@ -72,6 +72,37 @@ def test_the_answer_to_start_is_shown_where_the_director_looks_on_a_phone(
     expect(message).to_be_hidden()
 
 
+def test_the_token_form_stays_where_it_is_while_the_console_loads_on_a_phone(
+    phone_de: Page, api: Api
+) -> None:
+    # The console picks the newest tournament and shows its links (room,
+    # tournament page, clock) once it has loaded.  The top bar wrapped anew
+    # then, and "Use" moved down under a finger already on its way: the tap
+    # went elsewhere and the token was never kept (a CI run's timeout).
+    page = phone_de
+    api.create("nm-holdem", bots=2, name="Neueste")
+    page.add_init_script(
+        """window.tokenFormAt = [];
+        addEventListener("load", () => {
+          const record = () => {
+            const box = document.querySelector("[data-testid=token-save]").getBoundingClientRect();
+            const at = `${Math.round(box.x)},${Math.round(box.y)}`;
+            if (tokenFormAt.at(-1) !== at) tokenFormAt.push(at);
+            requestAnimationFrame(record);
+          };
+          record();
+        });"""
+    )
+    page.goto(f"{api.url}/director")
+    expect(page.locator("#clock-link")).to_be_visible()  # the tournament has loaded
+    expect(page.get_by_test_id("t-status")).to_be_visible()
+    page.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+    moves = page.evaluate("() => tokenFormAt")
+    assert len(moves) == 1, f"the token form moved after the page had loaded: {moves}"
+
+
 def test_a_created_tournament_leaves_the_name_field_empty_for_the_next(
     phone_de: Page, api: Api
 ) -> None:
