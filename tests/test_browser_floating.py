@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.helpers.settled import settled
+from tests.helpers.settled import eventually, settled
 from tests.test_browser import DIRECTOR, Api, api, browser, open_director, take_seat
 from tests.test_browser_director_tools import LAPTOP, PHONE
 from tests.test_browser_floor_tools import pages
@@ -115,7 +115,9 @@ def test_at_200_percent_text_a_warning_on_his_turn_covers_no_control_and_goes_wh
     assert assert_uncovered(page, "#actions button:not([hidden])", viewport, what) >= 2
     assert_uncovered(page, ".table-head button:not([hidden])", viewport, what)
     page.evaluate("() => scrollTo(0, 0)")
-    assert page.evaluate(COVERED_JS, "floor-notice") == []
+    # placed again in the frame after the scroll
+    covered = eventually(lambda: page.evaluate(COVERED_JS, "floor-notice"), lambda c: c == [])
+    assert covered == [], covered
     # his action puts it away
     hand = table.view()["hand"]
     choice = page.locator("#actions [data-testid=check], #actions [data-testid=call]").first
@@ -153,6 +155,9 @@ def test_a_warning_given_before_his_turn_moves_off_the_buttons_his_turn_brings(
     while table.actor() != waiting:  # the others check or call, never ending the hand
         table.passive(table.actor())
     expect(page.locator("#actions [data-testid=fold]")).to_be_visible()
-    page.wait_for_timeout(200)  # a frame for the message to move
+    # the message moves in the page's next frame, however late a loaded
+    # machine draws it; where it covers a control for good, the wait ends
+    # with it still covering one
+    covered = eventually(lambda: page.evaluate(COVERED_JS, "floor-notice"), lambda c: c == [])
     expect(notice).to_be_visible()  # it stays its few seconds
-    assert page.evaluate(COVERED_JS, "floor-notice") == []
+    assert covered == [] and page.evaluate(COVERED_JS, "floor-notice") == [], covered

@@ -22,6 +22,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
+from tests.helpers.settled import settled, steady
 from tests.test_browser import DIRECTOR, Api, api, browser, open_director, take_seat
 from tests.test_browser_director_tools import LAPTOP, new_page
 
@@ -547,6 +548,14 @@ def new_parts(page: Page, selectors: list[str]) -> list[dict[str, Any]]:
     return list(page.evaluate(NEW_PARTS_JS, selectors))
 
 
+def steady_parts(page: Page) -> list[dict[str, Any]]:
+    """The table's parts once the page has drawn what it was drawing (a
+    floating box placed again in its next frame, a frame's new panel): a
+    layout read a fixed time after a change is, on a loaded machine, one
+    still changing, and compared with the next it moves."""
+    return list(steady(page, NEW_PARTS_JS, TABLE_PARTS))
+
+
 def assert_readable_and_free(parts: list[dict[str, Any]], what: str) -> None:
     assert parts, f"{what}: nothing shown"
     small = [(p["selector"], p["font"]) for p in parts if p["font"] < 12]
@@ -593,8 +602,8 @@ def test_an_error_box_neither_covers_nor_moves_the_new_controls(
         page.goto(f"{api.url}/t/{people.id}/play")
         expect(page.get_by_test_id("call-clock")).to_be_visible()
         expect(page.get_by_test_id("sit-out")).to_be_visible()
-        page.wait_for_timeout(300)
-        before = new_parts(page, TABLE_PARTS)
+        settled(page)  # what the page loads after the table (its summary) in place
+        before = steady_parts(page)
         assert_readable_and_free(before, "waiting, may call the clock")
         routes[-1].send(json.dumps(frame))
         error = page.get_by_test_id("error")
@@ -602,8 +611,7 @@ def test_an_error_box_neither_covers_nor_moves_the_new_controls(
         expect(error.get_by_test_id("error-reason")).to_have_text(
             re.compile(r"klokken på deg selv|selv", re.I)
         )
-        page.wait_for_timeout(200)
-        after = new_parts(page, TABLE_PARTS)
+        after = steady_parts(page)
         assert_readable_and_free(after, "with the error box")
         moved = [
             (a["selector"], a["box"], b["box"])
@@ -617,8 +625,7 @@ def test_an_error_box_neither_covers_nor_moves_the_new_controls(
         page.get_by_test_id("call-clock").click()
         expect(page.get_by_test_id("clock-called")).to_be_visible()
         sit_out_now(page)
-        page.wait_for_timeout(300)
-        before = new_parts(page, TABLE_PARTS)
+        before = steady_parts(page)
         assert {p["selector"] for p in before} >= {
             "[data-testid=back]",
             "[data-testid=away-text]",
@@ -626,8 +633,7 @@ def test_an_error_box_neither_covers_nor_moves_the_new_controls(
         }
         routes[-1].send(json.dumps(frame))
         expect(page.get_by_test_id("error")).to_be_visible()
-        page.wait_for_timeout(200)
-        after = new_parts(page, TABLE_PARTS)
+        after = steady_parts(page)
         assert_readable_and_free(after, "away, with the error box")
         moved = [
             a["selector"]

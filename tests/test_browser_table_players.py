@@ -17,6 +17,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.helpers.settled import eventually
 from tests.test_browser import DIRECTOR, Api, api, browser, take_seat
 from tests.test_browser_floor_tools import People, pages
 
@@ -26,6 +27,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
 LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
+
+
+# Are the action buttons shown all inside the window?
+ACTIONS_IN_SIGHT_JS = """({ width, height }) => [...document.querySelectorAll('#actions button')]
+    .map((el) => el.getBoundingClientRect())
+    .filter((r) => r.width && r.height)
+    .every((r) => r.top >= 0 && r.left >= 0 && r.bottom <= height && r.right <= width)"""
 
 
 def box(page: Page, selector: str) -> dict[str, float]:
@@ -346,9 +354,12 @@ def test_at_200_percent_text_the_laptop_table_is_usable(
     page.goto(f"{api.url}/t/{people.id}/play")
     expect(page.locator("#actions button").first).to_be_visible()
     page.evaluate("() => { document.documentElement.style.fontSize = '200%'; }")
-    page.wait_for_timeout(300)
+    # the page sees the text size on its next check (every 250 ms), lays
+    # itself out for it and brings the panel into sight in a frame after
+    expect(page.locator("body.large-text")).to_have_count(1)
     buttons = page.locator("#actions button:visible")
     assert buttons.count() >= 2
+    eventually(lambda: page.evaluate(ACTIONS_IN_SIGHT_JS, LAPTOP), lambda shown: shown)
     for k in range(buttons.count()):
         found = buttons.nth(k).bounding_box()
         assert found is not None

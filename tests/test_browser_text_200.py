@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.helpers.settled import eventually, next_frames
 from tests.test_browser import DIRECTOR, Api, api, browser, take_seat
 from tests.test_browser_floor_tools import pages, register
 
@@ -153,8 +155,11 @@ def at_200_percent(page: Page, how: str) -> None:
     else:
         cdp = page.context.new_cdp_session(page)
         cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
+    # the class comes with the felt drawn again for the large text; what the
+    # page does in its next frame (the panel brought into sight) is done
+    # once two more are drawn
     expect(page.locator("body.large-text")).to_have_count(1)
-    page.wait_for_timeout(300)  # the felt drawn again for the large text
+    next_frames(page)
 
 
 def assert_felt_clear(
@@ -195,7 +200,8 @@ def assert_uncovered(page: Page, selector: str, viewport: dict[str, int], what: 
     count = page.locator(selector).count()
     for k in range(count):
         page.locator(selector).nth(k).scroll_into_view_if_needed()
-        found = page.evaluate(HIT_JS, [selector, k])
+        # a floating message is placed again in the frame after the scroll
+        found = eventually(partial(page.evaluate, HIT_JS, [selector, k]), lambda f: f["hit"])
         left, top, right, bottom = found["box"]
         # a pixel's rounding of a scrolled page aside
         assert left >= -1 and top >= -1, (what, selector, k, found)
@@ -206,17 +212,23 @@ def assert_uncovered(page: Page, selector: str, viewport: dict[str, int], what: 
 
 def assert_panel_in_sight(page: Page, viewport: dict[str, int], what: str) -> None:
     """His turn: the page itself has scrolled his panel's buttons into sight
-    (at large text the panel lies below the felt)."""
-    page.wait_for_timeout(300)
-    boxes = page.evaluate(
-        """() => [...document.querySelectorAll('#actions button:not([hidden])')]
-            .map((el) => el.getBoundingClientRect())
-            .map((r) => [r.top, r.bottom])"""
+    (at large text the panel lies below the felt), in a frame of its own
+    time."""
+    boxes = eventually(
+        lambda: page.evaluate(
+            """() => [...document.querySelectorAll('#actions button:not([hidden])')]
+                .map((el) => el.getBoundingClientRect())
+                .map((r) => [r.top, r.bottom])"""
+        ),
+        lambda found: bool(found) and in_sight(found, viewport),
     )
     assert boxes, f"{what}: no buttons"
-    assert all(top >= 0 and bottom <= viewport["height"] + 0.5 for top, bottom in boxes), (
-        f"{what}: the buttons are out of sight: {boxes}"
-    )
+    assert in_sight(boxes, viewport), f"{what}: the buttons are out of sight: {boxes}"
+
+
+def in_sight(boxes: list[list[float]], viewport: dict[str, int]) -> bool:
+    """Are these (top, bottom) spans all in the window?"""
+    return all(top >= 0 and bottom <= viewport["height"] + 0.5 for top, bottom in boxes)
 
 
 def assert_all_free(
