@@ -225,3 +225,31 @@ def test_a_start_days_away_counts_down_in_days_and_hours(
             expect(row.locator(".countdown")).to_contain_text(text)
     finally:
         page.context.close()
+
+
+def test_a_click_held_while_the_list_changes_is_not_lost(browser: Browser, api: Api) -> None:
+    """The lobby asks for the list every 5 s and draws it again when it
+    changed: a press on a row's Preview, a tournament created meanwhile,
+    then the release still opens the preview (a redraw between the two had
+    replaced the pressed button, and the click went nowhere)."""
+    tournament = api.create("nm-holdem", bots=0, name="Holdt klikk")
+    page = new_page(browser, "nb-NO", LAPTOP)
+    try:
+        page.goto(api.url + "/")
+        row = page.locator(f"[data-testid=tournament-row][data-id='{tournament}']")
+        row.get_by_test_id("row-preview").scroll_into_view_if_needed()
+        box = row.get_by_test_id("row-preview").bounding_box()
+        assert box is not None
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        later = api.create("nm-holdem", bots=0, name="Kom underveis")
+        # the next refresh finds the list changed, and its redraw waits
+        expect(page.locator("body")).to_have_attribute("data-redraw-held", "", timeout=30_000)
+        page.mouse.up()
+        expect(page.locator("body")).not_to_have_attribute("data-redraw-held", "")
+        expect(page.locator(f"[data-testid=preview][data-id='{tournament}']")).to_be_visible()
+        # drawn after the click
+        expect(page.locator(f"[data-testid=tournament-row][data-id='{later}']")).to_be_visible()
+        assert not page.errors  # type: ignore[attr-defined]
+    finally:
+        page.context.close()

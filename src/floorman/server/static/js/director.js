@@ -10,7 +10,18 @@ import { dealPanel } from "./director_deals.js";
 import { handRulings } from "./director_floor.js";
 import { describeProcedure, proceduresPanel } from "./director_procedures.js";
 import { managePanel } from "./director_manage.js";
-import { $, chips, clockText, fill, h, ordinal, say, statusBadge, throttled } from "./dom.js";
+import {
+  $,
+  chips,
+  clockText,
+  fill,
+  h,
+  heldWhilePressed,
+  ordinal,
+  say,
+  statusBadge,
+  throttled,
+} from "./dom.js";
 import { citedError } from "./errors.js";
 import { floating } from "./floating.js";
 import { has, lang, languageSwitch, t as tr } from "./i18n.js";
@@ -271,7 +282,17 @@ function forgetAnswers() {
   for (const id of ["floor-confirm", "entries-confirm", "manage-confirm", "start-confirm"]) fill(id);
 }
 
-async function load() {
+// what the tournament's stream brings is drawn while play goes on: held
+// while a pointer is pressed, or a button pressed in the chart is replaced
+// before its release and the click lost (room.js likewise)
+const draw = heldWhilePressed((t, rulings) => {
+  render(t, rulings);
+  manage.render(t, rulings);
+});
+
+/** Load and draw the chosen tournament; ``live``: for its stream (else for
+ * a command of the director's, whose own code reads the page next). */
+async function load({ live = false } = {}) {
   forgetAnswers();
   if (!state.id) {
     state.t = null;
@@ -295,8 +316,8 @@ async function load() {
   if (state.id !== id) return; // another tournament was chosen meanwhile: its load shows it
   state.t = t;
   for (const r of t.standings) state.names.set(r.player, r.name);
-  render(t, rulings);
-  manage.render(t, rulings);
+  if (live) draw(t, rulings);
+  else draw.now(t, rulings);
 }
 
 function render(t, rulings) {
@@ -486,7 +507,7 @@ function watch() {
   state.socket = id
     ? watchTournament(
         id,
-        throttled(() => state.id === id && load().catch(fail), 700),
+        throttled(() => state.id === id && load({ live: true }).catch(fail), 700),
       )
     : null;
 }

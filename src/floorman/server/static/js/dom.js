@@ -81,3 +81,45 @@ export function throttled(fn, ms) {
     }, ms);
   };
 }
+
+// A redraw between a press and its release replaces the pressed button by
+// its copy, and the click goes nowhere (a director's click in the room, a
+// player's in the lobby's list).  While a pointer is down a held draw only
+// remembers what it was asked to draw, and draws it once the pointer is
+// released, after the click that release makes; body[data-redraw-held] says
+// a draw waits.
+let pressed = false;
+const waiting = new Map(); // draw -> the arguments it was last called with
+document.addEventListener("pointerdown", () => (pressed = true), true);
+function released() {
+  pressed = false;
+  if (!waiting.size) return;
+  const due = [...waiting];
+  waiting.clear();
+  document.body.removeAttribute("data-redraw-held");
+  setTimeout(() => {
+    for (const [draw, args] of due) draw(...args);
+  });
+}
+document.addEventListener("pointerup", released, true);
+document.addEventListener("pointercancel", released, true);
+window.addEventListener("blur", released); // released outside the window
+
+/** ``draw``, held while a pointer is pressed (see above); its ``now``
+ * draws at once (what a command's own code reads next), and a draw held
+ * before it is dropped, not drawn later over it. */
+export function heldWhilePressed(draw) {
+  const held = (...args) => {
+    if (pressed) {
+      waiting.set(draw, args);
+      document.body.setAttribute("data-redraw-held", "");
+      return;
+    }
+    held.now(...args);
+  };
+  held.now = (...args) => {
+    waiting.delete(draw);
+    draw(...args);
+  };
+  return held;
+}

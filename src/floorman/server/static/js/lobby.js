@@ -3,7 +3,7 @@
 // registering for one, creating one.
 
 import { api, directorToken, keepDirectorToken, keepSeat, seatOf } from "./api.js";
-import { $, chips, fill, h, say, statusBadge } from "./dom.js";
+import { $, chips, fill, h, heldWhilePressed, say, statusBadge } from "./dom.js";
 import { errorElement } from "./errors.js";
 import { languageSwitch, t as tr } from "./i18n.js";
 import { buyInText, readStart, startText } from "./money.js";
@@ -155,7 +155,12 @@ let listed = [];
  * stays, saying so, until the director archives it). */
 const finished = (t) => t.status === "finished";
 
-function renderList(tournaments) {
+// the list is asked for every 5 s: drawn again only when it changed, and
+// held while a pointer is pressed (a row's button replaced between press
+// and release lost the click)
+const renderList = heldWhilePressed(drawList);
+
+function drawList(tournaments) {
   listed = tournaments;
   const over = tournaments.filter(finished).length;
   const showFinished = $("#show-finished").checked;
@@ -223,9 +228,15 @@ function renderList(tournaments) {
   say("register-closed", taking.length ? "" : tr("lobby.register_closed"));
 }
 
+let shownList = null; // the answer the rows were drawn from, as JSON
+
 async function refresh() {
   try {
-    renderList(await api("/tournaments"));
+    const list = await api("/tournaments");
+    const key = JSON.stringify(list);
+    if (key === shownList) return; // an open choice keeps its options
+    shownList = key;
+    renderList(list);
   } catch (error) {
     say("register-message", tr("lobby.load_failed", { error: error.message }), "error");
   }

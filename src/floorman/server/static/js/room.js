@@ -12,7 +12,7 @@
 
 import { api, directorToken, watchTournament } from "./api.js";
 import { handRulings } from "./director_floor.js";
-import { $, chips, fill, h, statusBadge, throttled, tournamentIdFromPath } from "./dom.js";
+import { $, chips, fill, h, heldWhilePressed, statusBadge, throttled, tournamentIdFromPath } from "./dom.js";
 import { citedError } from "./errors.js";
 import { roundName } from "./felt.js";
 import { floating } from "./floating.js";
@@ -70,27 +70,11 @@ function seatOf(player) {
 
 // ------------------------------------------------------------ drawing
 
-// A redraw between a press and its release replaces the pressed button by
-// its copy, and the click goes nowhere: while a pointer is down the room is
-// drawn again only once it is released (after the click it makes);
-// body[data-redraw-held] says a redraw waits.
-let pressed = false;
-document.addEventListener("pointerdown", () => (pressed = true), true);
-function released() {
-  pressed = false;
-  if (!document.body.hasAttribute("data-redraw-held")) return;
-  document.body.removeAttribute("data-redraw-held");
-  setTimeout(() => state.t && render(state.t));
-}
-document.addEventListener("pointerup", released, true);
-document.addEventListener("pointercancel", released, true);
-window.addEventListener("blur", released); // released outside the window
+// the room draws itself every 2.5 s and on every change: held while a
+// pointer is pressed, or the press's button is gone by its release
+const render = heldWhilePressed(draw);
 
-function render(room) {
-  if (pressed) {
-    document.body.setAttribute("data-redraw-held", "");
-    return;
-  }
+function draw(room) {
   document.title = `${t("console.room.heading")} · ${room.name}`;
   fill("room-title", `${t("console.room.heading")} · ${room.name}`);
   const stat = (label, value, testid) =>
