@@ -370,14 +370,20 @@ def test_register_in_the_lobby_and_play_holdem_by_clicking(page: Page, api: Api)
         elif "double click" not in done and page.get_by_test_id("check").count():
             # Issue 20: the first click locks the controls, so the second
             # sends nothing; no "not your turn" error frightens the player.
-            check = page.locator("#actions").get_by_test_id("check").element_handle()
-            assert check is not None
-            locked = check.evaluate(
-                "button => { button.click(); const locked = button.disabled; button.click();"
-                " return locked; }"
+            # found and clicked in one task of the page: no redraw between
+            locked = page.evaluate(
+                """() => {
+                    const button = document.querySelector('#actions [data-testid=check]');
+                    button.dataset.clicked = '';
+                    button.click();
+                    const locked = button.disabled;
+                    button.click();
+                    return locked;
+                }"""
             )
             assert locked, "the first click left the controls open for a second action"
-            check.wait_for_element_state("hidden")  # the answer drew the panel anew
+            # the answer drew the panel anew
+            page.locator("#actions [data-clicked]").wait_for(state="detached")
             expect(page.get_by_test_id("error-clause")).to_have_count(0)
             done.append("double click")
         else:

@@ -8,6 +8,7 @@ page in Norwegian and German."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -20,6 +21,7 @@ from tests.test_browser import (
     browser,
     hands_played,
     open_page,
+    passive_action,
     take_seat,
     wait_for_turn,
 )
@@ -295,3 +297,30 @@ def test_the_keys_are_the_languages_own_and_the_english_ones_still_work(
             pytest.fail(f"not every key was tried in {DECISIONS} decisions: {done}")
         lines = page.get_by_test_id("hand-log").locator("li").all_inner_texts()
         assert any(re.match(acted, line) for line in lines), lines
+
+
+def test_his_next_turn_is_not_drawn_anew_seconds_after_his_last_action(
+    page: Page, api: Api
+) -> None:
+    """The controls are locked from an action until its answer, and unlocked
+    after 5 s if none came.  That unlocking was never called off by the
+    answer: 5 s after each action the panel was drawn anew, in the middle
+    of his next turn, and an open "fold although you can check?" or an
+    amount being typed went with it (a keys test's timeout on CI)."""
+    seated(page, api, bots=1)
+    for _ in range(DECISIONS):
+        wait_for_turn(page)
+        acted = time.monotonic()
+        passive_action(page)
+        wait_for_turn(page)
+        if time.monotonic() - acted > 3.5:
+            continue  # not soon enough after his action to see a late redraw
+        page.evaluate("() => { document.querySelector('#actions button').dataset.probe = ''; }")
+        # a late redraw comes 5 s after the action, and nothing else draws
+        # the panel while his turn waits for him (the bot waits too)
+        page.wait_for_timeout(max(0.0, acted + 6.5 - time.monotonic()) * 1000)
+        assert page.locator("#actions [data-probe]").count() == 1, (
+            "the panel of his turn was drawn anew without a change"
+        )
+        return
+    pytest.fail(f"no turn came within 3.5 s of his last action in {DECISIONS} decisions")

@@ -799,7 +799,13 @@ async function start() {
   showSeatLink();
   socket = openSocket(tournament, watched ? { table: state.table } : { token: seat.token }, {
     onMessage(frame) {
-      if (frame.type === "table" || frame.type === "error") unanswered = null; // it came through
+      if (frame.type === "table" || frame.type === "error") {
+        unanswered = null; // it came through
+        // answered: no unlocking later.  Left to run, it drew the panel
+        // anew 5 s after the action, in his next turn, and took away an
+        // open "fold although you can check?" and the amount he was typing.
+        clearTimeout(unlock);
+      }
       if (frame.type === "table" && (!watched || frame.table === state.table)) onTable(frame);
       else if (frame.type === "tournament") onSummary(frame);
       else if (frame.type === "error") {
