@@ -13,6 +13,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
+from tests.helpers.settled import next_frames
 from tests.test_browser import (
     DIRECTOR,
     Api,
@@ -96,9 +97,7 @@ def test_the_token_form_stays_where_it_is_while_the_console_loads_on_a_phone(
     page.goto(f"{api.url}/director")
     expect(page.locator("#clock-link")).to_be_visible()  # the tournament has loaded
     expect(page.get_by_test_id("t-status")).to_be_visible()
-    page.evaluate(
-        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
-    )
+    next_frames(page)
     moves = page.evaluate("() => tokenFormAt")
     assert len(moves) == 1, f"the token form moved after the page had loaded: {moves}"
 

@@ -306,7 +306,8 @@ def test_his_next_turn_is_not_drawn_anew_seconds_after_his_last_action(
     after 5 s if none came.  That unlocking was never called off by the
     answer: 5 s after each action the panel was drawn anew, in the middle
     of his next turn, and an open "fold although you can check?" or an
-    amount being typed went with it (a keys test's timeout on CI)."""
+    amount being typed went with it (most likely a keys test's
+    unexplained timeout)."""
     seated(page, api, bots=1)
     for _ in range(DECISIONS):
         wait_for_turn(page)
